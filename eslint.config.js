@@ -1,0 +1,78 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noReact = {
+  patterns: [
+    { group: ['react', 'react-dom', 'react/*', '@mantine/*', 'react-router', 'dexie-react-hooks'], message: 'sync/ and server/ never import React.' },
+    { group: ['**/src/**', '../src/*', '../../src/*'], message: 'sync/ and server/ never import src/.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'server/db/migrations/**', 'dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'ky', message: 'ky is used only in sync/transport.ts.' },
+          { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
+        ],
+        patterns: [
+          { group: ['**/server/**', '../server/*'], message: 'The app never imports the server.' },
+          { group: ['**/sync/*', '!**/sync/index', '**/sync/contract/*'], message: 'src/ imports sync/ only through sync/index.ts.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'ky', message: 'ky is used only in sync/transport.ts.' },
+          { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
+        ],
+        patterns: [
+          { group: ['**/server/**'], message: 'The app never imports the server.' },
+          { group: ['**/sync/*', '!**/sync/index', '**/sync/contract/*'], message: 'src/ imports sync/ only through sync/index.ts.' },
+          { group: ['**/features/*/**', '!./**', '!../**'], message: 'Features do not import each other.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['sync/**/*.ts'],
+    ignores: ['sync/transport.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky is used only in sync/transport.ts.' }], patterns: noReact.patterns }] },
+  },
+  {
+    files: ['sync/transport.ts'],
+    rules: { 'no-restricted-imports': ['error', noReact] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...noReact.patterns,
+          { group: ['**/sync/*', '!**/sync/contract', '!**/sync/contract/**'], message: 'The server imports only sync/contract.' },
+        ],
+      }],
+    },
+  },
+);

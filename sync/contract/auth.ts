@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { rolePermissionsSchema } from './permissions';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The login screen's form. Fields are checked in order and the first failing
+ * message is what the user sees (spec part 1, section 5).
+ */
+export const loginFormSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, messages.emailRequired)
+    .regex(emailPattern, messages.emailInvalid),
+  password: z.string().min(1, messages.passwordRequired),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** POST /login payload: the form's e-mail travels as `emailId`. */
+export const loginRequestSchema = z.object({
+  emailId: z
+    .string()
+    .trim()
+    .min(1, messages.emailRequired)
+    .regex(emailPattern, messages.emailInvalid),
+  password: z.string().min(1, messages.passwordRequired),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: rolePermissionsSchema.nullable().optional(),
+});
+export type RoleRef = z.infer<typeof roleRefSchema>;
+
+/** What POST /login returns in `data`, and what the app keeps as its session. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleRefSchema,
+  centerId: z.number().int(),
+  image: z.string().nullable().optional(),
+  imagePath: z.string().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** The first failing field's message of a zod error, as the spec shows one error toast. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? messages.somethingWentWrong;
+}
