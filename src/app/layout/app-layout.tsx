@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { AppShell, Burger, Group, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router';
+import { documentTitleOf, titleOf } from '../../routes/route-table';
+import { AppSidebar } from './app-sidebar';
+import { AppFooter } from './app-footer';
+import { NotificationBell } from './notification-bell';
+import { UserMenu } from './user-menu';
+import { ConnectivityBadge } from './connectivity-badge';
+import { useShellRefresh } from '../use-shell-refresh';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useShellRefresh();
+
+  useEffect(() => {
+    document.title = documentTitleOf(pathname);
+  }, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 40 }}
+      navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <Title order={1} size="h3" data-testid="page-title">
+              {titleOf(pathname)}
+            </Title>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <ConnectivityBadge />
+            <NotificationBell />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <AppSidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <AppFooter />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

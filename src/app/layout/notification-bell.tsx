@@ -1,0 +1,35 @@
+import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router';
+import { lookupKeys, readLookup } from '../../../sync';
+
+type NotifyCount = { record_count: number; timeDiff: string };
+
+/** The bell: unread count from the last pull, and View All. */
+export function NotificationBell() {
+  const stored = useLiveQuery(() => readLookup<NotifyCount>(lookupKeys.notifyCount), []);
+  const count = stored?.data?.record_count ?? 0;
+  return (
+    <Menu position="bottom-end" width={260} shadow="md">
+      <Menu.Target>
+        <Indicator label={count} size={18} disabled={count === 0} offset={4} color="red">
+          <ActionIcon variant="subtle" size="lg" aria-label={`Notifications: ${count} unread`}>
+            <IconBell size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Notifications</Menu.Label>
+        <Text size="sm" px="sm" pb="xs" data-testid="notify-count">
+          {count === 0 ? 'No new notifications' : `${count} new notification${count === 1 ? '' : 's'}`}
+          {stored?.data?.timeDiff ? ` · ${stored.data.timeDiff}` : ''}
+        </Text>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/notifications">
+          View All
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../../sync';
+import { useUser } from '../../lib/use-store';
+import { toast } from '../../components/toast';
+
+/** The user menu with Logout; unsynced work is never deleted and is asked about first. */
+export function UserMenu() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const logout = async (force = false) => {
+    setBusy(true);
+    const result = await signOut({ force });
+    setBusy(false);
+    if (result.ok) {
+      setPending(0);
+      navigate('/login', { replace: true });
+    } else if ('pending' in result) {
+      setPending(result.pending);
+    } else {
+      toast.error(result.message);
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={220}>
+        <Menu.Target>
+          <UnstyledButton aria-label="User menu">
+            <Group gap={8} wrap="nowrap">
+              <Avatar radius="xl" size={32} color="blue">
+                {user.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="sm" lineClamp={1}>
+                {user.name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.role.name}</Menu.Label>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={pending > 0} onClose={() => setPending(0)} title="Unsynced changes" centered>
+        <Text size="sm">
+          {pending} change{pending === 1 ? ' has' : 's have'} not reached the server yet. They stay safely on this
+          device and are sent after you sign in again here. Log out anyway?
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setPending(0)}>
+            Stay signed in
+          </Button>
+          <Button color="red" loading={busy} onClick={() => void logout(true)}>
+            Log out
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

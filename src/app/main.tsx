@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { onSessionEnded, restoreSession } from '../../sync';
+import { Providers } from './providers';
+import { createRouter } from './router';
+import { registerWorker } from './register-worker';
+
+// 'Unauthenticated.' while signed in: the saved user is removed and the page reloads.
+onSessionEnded(() => window.location.reload());
+
+async function start() {
+  await restoreSession();
+  registerWorker();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,52 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth';
+import { DashboardPage } from '../features/dashboard';
+import { screenRoutes } from '../routes/route-table';
+import { NotBuilt } from '../routes/not-built';
+import { RouteError } from '../routes/route-error';
+import { AboutUs } from '../routes/about-us';
+import { AppLayout } from './layout/app-layout';
+import { RedirectIfSignedIn, RequireAuth, RequireRoute } from './guards';
+
+const builtScreens: Record<string, () => React.ReactNode> = {
+  '/dashboard': () => <DashboardPage />,
+  '/aboutus': () => <AboutUs />,
+};
+
+/** Every route of the spec behind the auth guard and its role rule. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <RedirectIfSignedIn>
+            <LoginPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          ...screenRoutes.map((route) => ({
+            path: route.path,
+            element: (
+              <RequireRoute path={route.path}>
+                {builtScreens[route.path]?.() ?? <NotBuilt title={route.title} />}
+              </RequireRoute>
+            ),
+          })),
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

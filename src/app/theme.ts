@@ -1,0 +1,12 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+  // md starts just above 992 px: the sidebar collapses at 992 px and narrower.
+  breakpoints: { xs: '36em', sm: '48em', md: '62.0625em', lg: '75em', xl: '88em' },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+});
+
+/** Toasts: top right, 5000 ms, at most three at once (spec part 1, section 9). */
+export const toastSettings = { position: 'top-right', autoClose: 5000, limit: 3 } as const;

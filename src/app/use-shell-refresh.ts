@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { refreshShell } from '../../sync';
+import { useOnline, useUser } from '../lib/use-store';
+
+const REFRESH_EVERY_MS = 60_000;
+
+/** Keeps the dashboard, bell and center lists fresh while online. */
+export function useShellRefresh(): void {
+  const user = useUser();
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) return;
+    void refreshShell(user.centerId);
+    const timer = setInterval(() => void refreshShell(user.centerId), REFRESH_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [online, user.centerId]);
+}

@@ -1,0 +1,45 @@
+import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useDashboard } from '../hooks/use-dashboard';
+
+/** The eight tiles of spec part 1, section 2, in order. */
+export const dashboardTiles = [
+  { key: 'children_supported', label: 'Children Supported' },
+  { key: 'shelter_provided', label: 'Shelter Provided' },
+  { key: 'meals_distributed', label: 'Meals Distributed' },
+  { key: 'literacy_programme', label: 'Literacy Programme' },
+  { key: 'school_going', label: 'School Going' },
+  { key: 'medical_support', label: 'Medical Support' },
+  { key: 'reunited_with_family', label: 'Reunited With Family' },
+  { key: 'vocational_training_jobs', label: 'Vocational Training / Jobs' },
+] as const;
+
+export function DashboardPage() {
+  const stored = useDashboard();
+  if (stored === null) return <Loader aria-label="Loading" />;
+  return (
+    <Stack>
+      <Title order={2}>Dashboard</Title>
+      {!stored && (
+        <Alert color="gray">The dashboard has not been loaded on this device yet; it appears once you are online.</Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        {dashboardTiles.map((tile) => (
+          <Paper key={tile.key} withBorder p="md" radius="md" data-testid={`tile-${tile.key}`}>
+            <Text size="sm" c="dimmed" fw={500}>
+              {tile.label}
+            </Text>
+            <Text size="xl" fw={700} data-testid="tile-value">
+              {stored ? (stored.data[tile.key] ?? 0).toLocaleString('en-IN') : '–'}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {stored && (
+        <Text size="xs" c="dimmed">
+          Last updated {dayjs(stored.pulledAt).format('DD-MM-YYYY HH:mm')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { DashboardPage, dashboardTiles } from './components/dashboard-page';

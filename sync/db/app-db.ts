@@ -1,0 +1,117 @@
+import Dexie, { type Table } from 'dexie';
+
+/** Sync state of a local row (DESIGN: Data on the device). */
+export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
+
+/** Columns every local entity row carries besides its own fields. */
+export type LocalRow = {
+  cid: string;
+  id?: number;
+  _base?: Record<string, unknown> | null;
+  _sync?: RowSyncState;
+  [field: string]: unknown;
+};
+
+/** A queued write (DESIGN: Writes). Filled by the sync engine. */
+export type OutboxEntry = {
+  seq?: number;
+  mutationId: string;
+  entity: string;
+  op: string;
+  cid: string;
+  payload: Record<string, unknown>;
+  fileKeys: string[];
+  baseUpdatedAt: string | null;
+  dependsOn: string[];
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  status: 'queued' | 'rejected' | 'conflict';
+};
+
+export type ConflictRow = {
+  id?: number;
+  entity: string;
+  cid: string;
+  base: Record<string, unknown> | null;
+  mine: Record<string, unknown>;
+  theirs: Record<string, unknown> | null;
+  createdAt: number;
+};
+
+export type FileRow = { key: string; blob: Blob; name: string; type: string; createdAt: number };
+
+/** Cached answers of small reads (lookups, dashboard, counts), keyed by what was asked. */
+export type LookupRow = { key: string; data: unknown; pulledAt: number };
+
+export type SyncStateRow = { collection: string; cursor: string | null; lastPullAt: number | null };
+
+/** Entity tables: one per entity of the spec, keyed by cid with the server id indexed. */
+export const entityTables = [
+  'children',
+  'history',
+  'documents',
+  'cwcProduce',
+  'cwcRefer',
+  'centers',
+  'centerPoints',
+  'tags',
+  'roles',
+  'users',
+  'meals',
+  'previousBalances',
+  'schemes',
+  'notifications',
+] as const;
+export type EntityTable = (typeof entityTables)[number];
+
+const entityIndexes: Record<EntityTable, string> = {
+  children: 'cid, &id, centerdetailId, name, updated_at, _sync',
+  history: 'cid, &id, childregId, centerId, history_status, updated_at, _sync',
+  documents: 'cid, &id, childregId, updated_at, _sync',
+  cwcProduce: 'cid, &id, centerId, transfer_date, _sync',
+  cwcRefer: 'cid, &id, centerId, transfer_date, _sync',
+  centers: 'cid, &id, centertypeId, name, _sync',
+  centerPoints: 'cid, &id',
+  tags: 'cid, &id, name, _sync',
+  roles: 'cid, &id, name, _sync',
+  users: 'cid, &id, centerId, role_id, _sync',
+  meals: 'cid, &id, center_id, meal_date, _sync',
+  previousBalances: 'cid, &id, centerId, activity_date, _sync',
+  schemes: 'cid, &id, name, _sync',
+  notifications: 'cid, &id, childregId, centerId',
+};
+
+/**
+ * The per-user database (one per signed-in user and API origin). Every schema
+ * change is a new version whose upgrade keeps existing rows and the outbox.
+ */
+export class AppDb extends Dexie {
+  outbox!: Table<OutboxEntry, number>;
+  conflicts!: Table<ConflictRow, number>;
+  files!: Table<FileRow, string>;
+  lookups!: Table<LookupRow, string>;
+  syncState!: Table<SyncStateRow, string>;
+
+  constructor(name: string) {
+    // strict: a queued write survives power loss the moment the transaction commits.
+    super(name, { chromeTransactionDurability: 'strict' });
+    this.version(1).stores({
+      ...entityIndexes,
+      outbox: '++seq, &mutationId, cid, entity, status, nextAttemptAt',
+      conflicts: '++id, cid, entity',
+      files: 'key',
+      lookups: 'key',
+      syncState: 'collection',
+    });
+  }
+
+  entity(name: EntityTable): Table<LocalRow, string> {
+    return this.table(name);
+  }
+}
+
+/** Name of the database of `userId` on `apiOrigin`. */
+export function appDbName(userId: number, apiOrigin: string): string {
+  return `ashray-u${userId}-${apiOrigin.replace(/[^a-z0-9]+/gi, '_')}`;
+}

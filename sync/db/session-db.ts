@@ -1,0 +1,20 @@
+import Dexie, { type Table } from 'dexie';
+import type { SessionUser } from '../contract';
+
+/** The one saved session of this browser, readable by the service worker too. */
+export type SessionRow = { key: 'current'; user: SessionUser; apiOrigin: string; savedAt: number };
+
+/**
+ * A small database outside the per-user ones: it says who is signed in, so the
+ * app (and the service worker) know which per-user database to open.
+ */
+export class SessionDb extends Dexie {
+  session!: Table<SessionRow, string>;
+
+  constructor() {
+    super('ashray-session', { chromeTransactionDurability: 'strict' });
+    this.version(1).stores({ session: 'key' });
+  }
+}
+
+export const sessionDb = new SessionDb();

@@ -1,0 +1,20 @@
+/**
+ * The only entry the app imports: the offline data layer. Screens read local data
+ * through these functions and write only through its mutations.
+ */
+export * from './contract';
+export { SyncError, isSyncError, type SyncErrorReason } from './errors';
+export { apiBase } from './config';
+export {
+  sessionStore,
+  restoreSession,
+  signIn,
+  signOut,
+  onSessionEnded,
+  updateSessionUser,
+  type SessionState,
+  type SignInResult,
+  type SignOutResult,
+} from './session';
+export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './lookups';
+export { connectivityStore } from './connectivity';

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes } from '../../../src/app/router';
+import { renderRoutes } from '../../render';
+import { setFetch } from '../../../sync/transport';
+import { sessionStore } from '../../../sync';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+async function submit(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByLabelText('Email'));
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.keyboard('{Enter}');
+}
+
+describe('/login (spec part 1, sections 2, 5, 8)', () => {
+  beforeEach(() => {
+    sessionStore.setState({ status: 'signed-out', user: null });
+    renderRoutes(routes, '/login');
+  });
+  afterEach(() => setFetch(undefined));
+
+  it('Enter with nothing typed shows only the first failing field: Please enter an email', async () => {
+    await submit('', '');
+    expect(await screen.findByText('Please enter an email')).toBeInTheDocument();
+    expect(screen.queryByText('Please enter password')).not.toBeInTheDocument();
+  });
+
+  it('a malformed e-mail shows Invalid email', async () => {
+    await submit('not-an-email', 'secret');
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+  });
+
+  it('a missing password shows Please enter password', async () => {
+    await submit('staff@demo.test', '');
+    expect(await screen.findByText('Please enter password')).toBeInTheDocument();
+  });
+
+  it('a refused answer shows Login Failed', async () => {
+    setFetch(async () => json(401, { success: false, message: 'Invalid credentials' }));
+    await submit('staff@demo.test', 'wrong');
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(sessionStore.getState().status).toBe('signed-out');
+  });
+
+  it('no answer at all shows Server not responding. Please try again later.', async () => {
+    setFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await submit('staff@demo.test', 'demo1234');
+    expect(await screen.findByText('Server not responding. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('an unreadable answer shows Server not responding', async () => {
+    setFetch(async () => new Response('<html>gateway</html>', { status: 200 }));
+    await submit('staff@demo.test', 'demo1234');
+    await waitFor(() => expect(screen.getByText('Server not responding')).toBeInTheDocument());
+  });
+});
