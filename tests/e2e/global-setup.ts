@@ -1,0 +1,75 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  // Vitest's provide/inject typing is declared by interface merging.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    baseUrl: string;
+    demoPassword: string;
+  }
+}
+
+const root = join(import.meta.dirname, '..', '..');
+const demoPassword = 'demo1234';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/centers_points`);
+      if (response.status === 401 || response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start in time:\n${log()}`);
+}
+
+/**
+ * Starts the app exactly as `npm start` serves it (the built PWA and the API in one
+ * process) on a random port with a temporary data folder, for the e2e suite.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ashray-e2e-'));
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SEED_DEMO: '1', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(baseUrl, child, () => output);
+  project.provide('baseUrl', baseUrl);
+  project.provide('demoPassword', demoPassword);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/** Page model of /login. */
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/login');
+    await this.page.getByLabel('Email').waitFor();
+  }
+
+  /** Types the credentials and presses Enter, as a user would. */
+  async submit(email: string, password: string) {
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByLabel('Password', { exact: true }).press('Enter');
+  }
+
+  /** The text of the newest toast. */
+  async toast(): Promise<string> {
+    const toast = this.page.locator('.mantine-Notification-root').last();
+    await toast.waitFor();
+    return (await toast.locator('.mantine-Notification-description').textContent()) ?? '';
+  }
+
+  async signIn(email: string, password: string) {
+    await this.open();
+    await this.submit(email, password);
+    await this.page.waitForURL('**/dashboard');
+  }
+}

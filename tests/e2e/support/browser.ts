@@ -1,0 +1,56 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, never a downloaded browser; CHROME_PATH overrides. */
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+export const demoPassword = () => inject('demoPassword');
+
+/** A fresh browser profile (its own IndexedDB, storage and service worker). */
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport });
+}
+
+/** Waits until the service worker has precached the shell and controls the page. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+  }
+}
+
+/** Signs in through the API, for tests that need data the UI shows. */
+export async function apiLogin(email: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ emailId: email, password: demoPassword() }),
+  });
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+export async function apiGet<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  return ((await response.json()) as { data: T }).data;
+}
