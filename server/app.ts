@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { messages } from '../sync/contract';
+import { requireAuth } from './auth/middleware';
+import type { AppDeps, AppEnv } from './context';
+import { fail } from './http';
+import { idempotency } from './idempotency';
+import { serverMessages } from './messages';
+import { registerLoginRoute, registerSessionRoutes } from './routes/auth';
+import { registerCenterRoutes } from './routes/centers';
+import { registerDashboardRoutes } from './routes/dashboard';
+import { registerLookupRoutes } from './routes/lookups';
+import { registerNotificationRoutes } from './routes/notifications';
+import { noStore, securityHeaders } from './security';
+import { serveApp } from './static';
+
+export type CreateAppOptions = AppDeps & {
+  /** Folder of the built PWA; without it only the API is served. */
+  staticDir?: string;
+};
+
+/**
+ * The whole HTTP surface: the API under /api (bearer-protected except login, every
+ * POST idempotent by key) and, when given, the built PWA with SPA fallback.
+ */
+export function createApp(options: CreateAppOptions) {
+  const { staticDir, ...deps } = options;
+  const logError = deps.logError ?? ((error: unknown) => console.error('[ashray] unhandled error', error));
+  const app = new Hono<AppEnv>();
+
+  app.use('*', securityHeaders);
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', noStore);
+  registerLoginRoute(api);
+  // Everything registered after this line needs a valid bearer token.
+  api.use('*', requireAuth);
+  api.use('*', idempotency);
+  registerSessionRoutes(api);
+  registerLookupRoutes(api);
+  registerCenterRoutes(api);
+  registerDashboardRoutes(api);
+  registerNotificationRoutes(api);
+  api.all('*', (c) => fail(c, 404, serverMessages.notFound));
+
+  app.route('/api', api);
+  if (staticDir) app.get('*', serveApp(staticDir));
+
+  // Bad input is answered by validation; whatever still throws is our bug: log it and
+  // answer the spec's generic text, never a stack trace.
+  app.onError((error, c) => {
+    logError(error);
+    const response = fail(c, 500, messages.somethingWentWrong);
+    if (c.req.path.startsWith('/api')) response.headers.set('Cache-Control', 'no-store');
+    return response;
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { DEFAULT_DEMO_PASSWORD, seedDatabase, type SeedResult } from './db/seed';
+
+export type StartOptions = {
+  /** 0 picks a free port (tests, the e2e runner). Default 8080. */
+  port?: number;
+  host?: string;
+  /** Holds the embedded database (`pg/`) and uploads (`uploads/`). */
+  dataDir: string;
+  databaseUrl?: string;
+  /** The built PWA; without it only the API is served. */
+  staticDir?: string;
+  seedDemo?: boolean;
+  demoPassword?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  trustProxy?: boolean;
+  quiet?: boolean;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  seed: SeedResult;
+  /** Millisecond timings of the start, for the README and the tests. */
+  timings: { migrate: number; seed: number; total: number };
+  close: () => Promise<void>;
+};
+
+/** Opens the database, migrates, seeds an empty one, and serves API and app. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const started = performance.now();
+  const uploadsDir = path.resolve(options.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    await database.migrate();
+    const migrated = performance.now();
+    const seedDemo = options.seedDemo ?? true;
+    const seed = await seedDatabase(database.db, {
+      demo: seedDemo,
+      demoPassword: options.demoPassword ?? DEFAULT_DEMO_PASSWORD,
+      adminEmail: options.adminEmail,
+      adminPassword: options.adminPassword,
+    });
+    const seeded = performance.now();
+    const app = createApp({ db: database.db, uploadsDir, staticDir: options.staticDir, trustProxy: options.trustProxy });
+    const host = options.host ?? '0.0.0.0';
+    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
+      s.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    const url = `http://${shownHost}:${port}`;
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        // Stop accepting, let in-flight requests end, then close the database.
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await database.close();
+      })());
+    return {
+      url,
+      port,
+      seed,
+      timings: { migrate: migrated - started, seed: seeded - migrated, total: performance.now() - started },
+      close,
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
