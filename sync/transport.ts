@@ -8,60 +8,6 @@ import { SyncError, type SyncErrorReason } from './errors';
  * itself (the outbox owns retries), and turns every failure into a SyncError so
  * callers deal with values, not with fetch's exceptions.
  */
-type TokenSource = () => string | null;
-type UnauthenticatedListener = () => void;
-
-let tokenSource: TokenSource = () => null;
-const unauthenticatedListeners = new Set<UnauthenticatedListener>();
-
-/** Tells the transport where the bearer token comes from. */
-export function setTokenSource(source: TokenSource): void {
-  tokenSource = source;
-}
-
-/** Called when the server answers 'Unauthenticated.' to a request that carried a token. */
-export function onUnauthenticated(listener: UnauthenticatedListener): () => void {
-  unauthenticatedListeners.add(listener);
-  return () => unauthenticatedListeners.delete(listener);
-}
-
-let client: KyInstance | null = null;
-let fetchImpl: typeof fetch | undefined;
-
-/** Tests swap the fetch implementation (fault injection, in-process server). */
-export function setFetch(impl: typeof fetch | undefined): void {
-  fetchImpl = impl;
-  client = null;
-}
-
-function http(): KyInstance {
-  client ??= ky.create({
-    prefixUrl: apiUrl(),
-    retry: 0,
-    timeout: false, // spec: default request timeout none
-    throwHttpErrors: false,
-    fetch: fetchImpl ? (input, init) => fetchImpl!(input, init) : undefined,
-    headers: { Accept: 'application/json' },
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = tokenSource();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-          const xsrf = readCookie('XSRF-TOKEN');
-          if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
-        },
-      ],
-    },
-  });
-  return client;
-}
-
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
-
 export type RequestOptions = {
   json?: unknown;
   body?: FormData;
@@ -71,11 +17,24 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
+export type Transport = {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<Envelope<T>>;
+};
+
+export type TransportOptions = {
+  /** Absolute API base ending in '/'. */
+  baseUrl: () => string;
+  token: () => string | null;
+  fetch?: typeof fetch;
+  /** The server said 'Unauthenticated.' to a request that carried a token. */
+  onUnauthenticated?: () => void;
+};
+
 const reasonOfStatus = (status: number): SyncErrorReason => {
   if (status === 401) return 'unauthenticated';
   if (status === 403) return 'forbidden';
-  if (status === 404) return 'not-found';
-  if (status === 409) return 'conflict';
+  if (status === 404 || status === 410) return 'not-found';
+  if (status === 409 || status === 412) return 'conflict';
   if (status === 422) return 'validation';
   if (status === 429) return 'rate-limited';
   if (status >= 500) return 'server';
@@ -96,45 +55,119 @@ export function messageOf(body: unknown): string {
   return messages.somethingWentWrong;
 }
 
-/**
- * Sends one request and returns the envelope of a successful answer. Throws
- * SyncError for anything else: no answer, timeout, an error status or success false.
- */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const hadToken = Boolean(tokenSource());
-  let response: Response;
-  try {
-    response = await http()(path.replace(/^\//, ''), {
-      method,
-      json: options.json,
-      body: options.body,
-      headers: options.headers,
-      searchParams: options.searchParams,
-      timeout: options.timeoutMs ?? false,
-      signal: options.signal,
-    });
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'TimeoutError') throw new SyncError('timeout', messages.serverNotRespondingRetry);
-    if (name === 'AbortError') throw error;
-    throw new SyncError('network', messages.serverNotRespondingRetry);
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/** A transport over `options.fetch` (the browser's by default). */
+export function createTransport(options: TransportOptions): Transport {
+  let client: KyInstance | null = null;
+  let clientBase = '';
+  const http = () => {
+    const base = options.baseUrl();
+    if (!client || clientBase !== base) {
+      clientBase = base;
+      client = ky.create({
+        prefixUrl: base,
+        retry: 0,
+        timeout: false, // spec: default request timeout none
+        throwHttpErrors: false,
+        fetch: options.fetch,
+        headers: { Accept: 'application/json' },
+        hooks: {
+          beforeRequest: [
+            (request) => {
+              const token = options.token();
+              if (token) request.headers.set('Authorization', `Bearer ${token}`);
+              const xsrf = readCookie('XSRF-TOKEN');
+              if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+            },
+          ],
+        },
+      });
+    }
+    return client;
+  };
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+    const hadToken = Boolean(options.token());
+    let response: Response;
+    try {
+      response = await http()(path.replace(/^\//, ''), {
+        method,
+        json: opts.json,
+        body: opts.body,
+        headers: opts.headers,
+        searchParams: opts.searchParams,
+        timeout: opts.timeoutMs ?? false,
+        signal: opts.signal,
+      });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError') throw new SyncError('timeout', messages.serverNotRespondingRetry);
+      if (name === 'AbortError') throw new SyncError('timeout', messages.serverNotRespondingRetry);
+      throw new SyncError('network', messages.serverNotRespondingRetry);
+    }
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messages.somethingWentWrong, { status: response.status });
+      throw new SyncError('unreadable', messages.serverNotResponding, { status: response.status });
+    }
+    const envelope = body as Envelope<T>;
+    if (response.status === 401 && envelope?.message === messages.unauthenticated) {
+      if (hadToken) options.onUnauthenticated?.();
+      throw new SyncError('unauthenticated', messages.unauthenticated, { status: 401, body });
+    }
+    if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messageOf(body), { status: response.status, body });
+    if (!envelope || typeof envelope !== 'object' || envelope.success !== true) {
+      const readable = Boolean(envelope && typeof envelope === 'object' && 'success' in envelope);
+      throw new SyncError(readable ? 'rejected' : 'unreadable', readable ? messageOf(body) : messages.serverNotResponding, { status: response.status, body });
+    }
+    return envelope;
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messages.somethingWentWrong, { status: response.status });
-    throw new SyncError('unreadable', messages.serverNotResponding, { status: response.status });
-  }
-  const envelope = body as Envelope<T> & { message?: string };
-  if (response.status === 401 && envelope?.message === messages.unauthenticated) {
-    if (hadToken) unauthenticatedListeners.forEach((listener) => listener());
-    throw new SyncError('unauthenticated', messages.unauthenticated, { status: 401, body });
-  }
-  if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messageOf(body), { status: response.status, body });
-  if (!envelope || typeof envelope !== 'object' || envelope.success !== true) {
-    const reason: SyncErrorReason = envelope && typeof envelope === 'object' && 'success' in envelope ? 'rejected' : 'unreadable';
-    throw new SyncError(reason, reason === 'unreadable' ? messages.serverNotResponding : messageOf(body), { status: response.status, body });
-  }
-  return envelope;
+
+  return { request };
+}
+
+// The app's default transport: token and 'Unauthenticated.' are wired by the session.
+let tokenSource: () => string | null = () => null;
+let fetchImpl: typeof fetch | undefined;
+const unauthenticatedListeners = new Set<() => void>();
+
+/** Tells the default transport where the bearer token comes from. */
+export function setTokenSource(source: () => string | null): void {
+  tokenSource = source;
+}
+
+/** Called when the server answers 'Unauthenticated.' to a request that carried a token. */
+export function onUnauthenticated(listener: () => void): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
+let defaultTransport: Transport | null = null;
+
+/** Tests swap the fetch implementation of the default transport. */
+export function setFetch(impl: typeof fetch | undefined): void {
+  fetchImpl = impl;
+  defaultTransport = null;
+}
+
+export function appTransport(): Transport {
+  defaultTransport ??= createTransport({
+    baseUrl: apiUrl,
+    token: () => tokenSource(),
+    fetch: fetchImpl ? (input, init) => fetchImpl!(input, init) : undefined,
+    onUnauthenticated: () => unauthenticatedListeners.forEach((listener) => listener()),
+  });
+  return defaultTransport;
+}
+
+/** Sends one request with the app's transport. */
+export function request<T>(method: string, path: string, options?: RequestOptions): Promise<Envelope<T>> {
+  return appTransport().request<T>(method, path, options);
 }

@@ -26,7 +26,7 @@ export type OutboxEntry = {
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;
-  status: 'queued' | 'rejected' | 'conflict';
+  status: 'queued' | 'sending' | 'rejected' | 'conflict';
 };
 
 export type ConflictRow = {

@@ -1,0 +1,112 @@
+import type { AppDb } from './db/app-db';
+import { isSyncError } from './errors';
+import { pullCollection, type PullResult } from './pull';
+import { Replayer, type ReplaySummary } from './replay';
+import { syncStatusStore } from './status';
+import type { Transport } from './transport';
+import { writeLocal, type WriteRequest, type WriteResult } from './outbox';
+
+export type EngineDeps = {
+  db: AppDb;
+  transport: Transport;
+  /** Collections pulled, in order (parents before children). */
+  collections: string[];
+  now?: () => number;
+  random?: () => number;
+  perPage?: number;
+  timeoutMs?: number;
+};
+
+export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
+
+const WRITE_DEBOUNCE_MS = 400;
+const TIMER_MS = 30_000;
+
+/**
+ * The sync engine of one device and user: local writes, replay and pull, and the
+ * triggers that run them (R5). No React here: screens call it through sync/index.ts.
+ */
+export class SyncEngine {
+  readonly replayer: Replayer;
+  private debounce: ReturnType<typeof setTimeout> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<SyncRun> | null = null;
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(private readonly deps: EngineDeps) {
+    this.replayer = new Replayer(deps);
+  }
+
+  get db(): AppDb {
+    return this.deps.db;
+  }
+
+  /** R1-R4: write locally, queue, and schedule a replay. */
+  async write(request: WriteRequest): Promise<WriteResult> {
+    const result = await writeLocal(this.deps.db, request);
+    if (result.ok) this.scheduleReplay();
+    return result;
+  }
+
+  /** Replays after writes settle (debounced). */
+  scheduleReplay(): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.replay();
+    }, WRITE_DEBOUNCE_MS);
+  }
+
+  async replay(): Promise<ReplaySummary> {
+    return this.replayer.run();
+  }
+
+  /** Push then pull every collection, once at a time; the header follows along. */
+  sync(): Promise<SyncRun> {
+    this.running ??= this.runSync().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async runSync(): Promise<SyncRun> {
+    syncStatusStore.setState({ syncing: true });
+    const pulled: PullResult[] = [];
+    let replay: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    try {
+      replay = await this.replayer.run();
+      if (replay.paused) {
+        syncStatusStore.setState({ paused: true, error: { reason: 'unauthenticated', message: 'Sign in again to send your changes.' } });
+        return { replay, pulled };
+      }
+      for (const collection of this.deps.collections) pulled.push(await pullCollection(this.deps, collection));
+      if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) replay = await this.replayer.run();
+      syncStatusStore.setState({ lastSyncAt: (this.deps.now ?? Date.now)(), error: null, paused: false });
+    } catch (error) {
+      if (!isSyncError(error)) throw error;
+      syncStatusStore.setState({ error: { reason: error.reason, message: error.message } });
+    } finally {
+      syncStatusStore.setState({ syncing: false });
+    }
+    return { replay, pulled };
+  }
+
+  /** Starts the triggers: now, on `online`, every 30 s while online. */
+  start(): void {
+    const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+    const onOnline = () => void this.sync();
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', onOnline);
+      this.cleanups.push(() => window.removeEventListener('online', onOnline));
+    }
+    this.timer = setInterval(() => {
+      if (online()) void this.sync();
+    }, TIMER_MS);
+    if (online()) void this.sync();
+  }
+
+  stop(): void {
+    this.replayer.kill();
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.timer) clearInterval(this.timer);
+    this.cleanups.splice(0).forEach((c) => c());
+  }
+}

@@ -1,0 +1,270 @@
+import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
+import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from './entities';
+import { isSyncError, SyncError } from './errors';
+import { isLocalFile, LOCAL_FILE_PREFIX } from './outbox';
+import { threeWayMerge, type Fields } from './reconcile';
+import type { Transport } from './transport';
+import { withLock } from './lock';
+
+export type ReplayDeps = {
+  db: AppDb;
+  transport: Transport;
+  now?: () => number;
+  random?: () => number;
+  /** Per-request timeout of replay; a hung request counts as a network failure (R10). */
+  timeoutMs?: number;
+};
+
+export type ReplayOutcome = 'done' | 'retry' | 'blocked' | 'paused';
+export type ReplaySummary = { sent: number; failed: number; paused: boolean; busy: boolean };
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 5 * 60_000;
+
+/** Exponential backoff with full jitter (R10). */
+export const backoffDelay = (attempts: number, random: () => number): number =>
+  Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1)));
+
+type ServerRecord = Fields & { id: number; updated_at?: string };
+
+/**
+ * Sends the outbox to the server (R5-R13). One instance per device and database;
+ * `kill()` simulates the tab dying mid-request: nothing it learns after that is applied.
+ */
+export class Replayer {
+  private killed = false;
+  private pausedForAuth = false;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly deps: ReplayDeps) {
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  get paused(): boolean {
+    return this.pausedForAuth;
+  }
+
+  /** After a new sign-in the queue may go again (R10: 401 pauses until then). */
+  resume(): void {
+    this.pausedForAuth = false;
+  }
+
+  kill(): void {
+    this.killed = true;
+  }
+
+  /** Drains what can be sent now. Only one replayer per database runs at a time (R5). */
+  async run(): Promise<ReplaySummary> {
+    const result = await withLock(`ashray-replay-${this.deps.db.name}`, () => this.drain());
+    return result ?? { sent: 0, failed: 0, paused: this.pausedForAuth, busy: true };
+  }
+
+  private async drain(): Promise<ReplaySummary> {
+    const summary: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth; pass++) {
+      const entries = await this.deps.db.outbox.orderBy('seq').toArray();
+      const stuck = new Set<string>();
+      let progressed = false;
+      for (const entry of entries) {
+        if (this.killed || this.pausedForAuth) break;
+        const waiting =
+          entry.status === 'rejected' ||
+          entry.status === 'conflict' ||
+          stuck.has(entry.cid) ||
+          entry.dependsOn.some((cid) => stuck.has(cid)) ||
+          entry.nextAttemptAt > this.now();
+        if (waiting) {
+          stuck.add(entry.cid);
+          continue;
+        }
+        const outcome = await this.send(entry);
+        if (outcome === 'done') {
+          summary.sent++;
+          progressed = true;
+        } else {
+          if (outcome === 'retry') progressed = true;
+          else summary.failed++;
+          stuck.add(entry.cid);
+        }
+      }
+      if (!progressed) break;
+    }
+    summary.paused = this.pausedForAuth;
+    return summary;
+  }
+
+  /** Sends one entry and applies the answer in one transaction with the entry's removal (R9). */
+  private async send(entry: OutboxEntry): Promise<ReplayOutcome> {
+    const { db, transport } = this.deps;
+    const descriptor = descriptorOf(entry.entity);
+    const call = callOf(descriptor, entry.op);
+    const table = db.entity(descriptor.table);
+    const row = await table.get(entry.cid);
+    if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) {
+      // The record's create has not succeeded yet; it comes first (R6).
+      return 'blocked';
+    }
+    await db.outbox.update(entry.seq!, { status: 'sending' });
+
+    const payload = await this.resolvePayload(descriptor, entry.payload);
+    if (!payload) return 'blocked';
+    const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
+    const base = (row?._base ?? null) as ServerRecord | null;
+    if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
+    const body = call.effect === 'update' ? { ...payload, id: row!.id } : payload;
+    const path = fillPath(call.path, { id: String(row?.id ?? '') });
+
+    let answer: ServerRecord | null = null;
+    try {
+      const envelope = await transport.request<ServerRecord>(call.method, path, {
+        ...(call.kind === 'multipart' ? { body: await this.toFormData(body) } : call.kind === 'json' ? { json: body } : {}),
+        headers,
+        timeoutMs: this.deps.timeoutMs ?? 30_000,
+      });
+      answer = envelope.data ?? null;
+    } catch (error) {
+      if (this.killed) return 'blocked';
+      if (!isSyncError(error)) throw error;
+      return this.fail(entry, row, descriptor, error);
+    }
+    if (this.killed) return 'blocked';
+    await this.applySuccess(entry, descriptor, call.effect, answer);
+    return 'done';
+  }
+
+  /** Replaces remaining cids of referenced records by their ids; null while one is missing. */
+  private async resolvePayload(descriptor: EntityDescriptor, payload: Fields): Promise<Fields | null> {
+    const resolved: Fields = { ...payload };
+    for (const [field, refTable] of Object.entries(descriptor.refs)) {
+      const value = resolved[field];
+      if (typeof value !== 'string') continue;
+      const parent = await this.deps.db.entity(refTable).get(value);
+      if (parent?.id === undefined || parent?.id === null) return parent ? null : resolved;
+      resolved[field] = parent.id;
+    }
+    return resolved;
+  }
+
+  private async toFormData(body: Fields): Promise<FormData> {
+    const form = new FormData();
+    const append = async (key: string, value: unknown): Promise<void> => {
+      if (value === undefined || value === null) return;
+      if (isLocalFile(value)) {
+        const file = await this.deps.db.files.get(value.slice(LOCAL_FILE_PREFIX.length));
+        if (file) form.append(key, file.blob, file.name);
+      } else if (value instanceof Blob) {
+        form.append(key, value);
+      } else if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) await append(`${key}[${i}]`, item);
+      } else if (typeof value === 'object') {
+        for (const [k, v] of Object.entries(value as Fields)) await append(`${key}[${k}]`, v);
+      } else {
+        form.append(key, String(value));
+      }
+    };
+    for (const [key, value] of Object.entries(body)) await append(key, value);
+    return form;
+  }
+
+  private async applySuccess(entry: OutboxEntry, descriptor: EntityDescriptor, effect: 'create' | 'update' | 'delete', answer: ServerRecord | null): Promise<void> {
+    const { db } = this.deps;
+    const table = db.entity(descriptor.table);
+    const dependents = referencingTables(descriptor.table);
+    await db.transaction('rw', [table, db.outbox, db.files, ...dependents.map((d) => db.entity(d.table))], async () => {
+      await db.outbox.delete(entry.seq!);
+      await db.files.bulkDelete(entry.fileKeys);
+      const rest = await db.outbox.where('cid').equals(entry.cid).toArray();
+      if (effect === 'delete') {
+        await table.delete(entry.cid);
+        return;
+      }
+      const row = await table.get(entry.cid);
+      if (!row || !answer) return;
+      // Later queued changes stay visible on top of the server's record.
+      const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
+      await table.put({ ...row, ...answer, ...later, cid: entry.cid, _base: answer, _sync: rest.length ? row._sync : 'synced' });
+      if (effect === 'create') await remapCid(db, entry.cid, answer.id, dependents);
+    });
+  }
+
+  private async fail(entry: OutboxEntry, row: LocalRow | undefined, descriptor: EntityDescriptor, error: SyncError): Promise<ReplayOutcome> {
+    const { db } = this.deps;
+    const table = db.entity(descriptor.table);
+    if (error.retryable || error.reason === 'unreadable') {
+      const attempts = entry.attempts + 1;
+      await db.outbox.update(entry.seq!, { status: 'queued', attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random), lastError: error.message });
+      return 'blocked';
+    }
+    if (error.reason === 'unauthenticated') {
+      this.pausedForAuth = true;
+      await db.outbox.update(entry.seq!, { status: 'queued', lastError: error.message });
+      return 'paused';
+    }
+    if (error.reason === 'conflict' || error.reason === 'not-found') {
+      const theirs = error.reason === 'conflict' ? (((error.body as { data?: ServerRecord })?.data ?? null) as ServerRecord | null) : null;
+      return this.conflict(entry, row, table, theirs);
+    }
+    // 422 and every other refusal: the user fixes and resubmits it from the review queue.
+    await db.transaction('rw', [table, db.outbox], async () => {
+      await db.outbox.update(entry.seq!, { status: 'rejected', attempts: entry.attempts + 1, lastError: error.message });
+      if (row) await table.update(entry.cid, { _sync: 'rejected' });
+    });
+    return 'blocked';
+  }
+
+  /** 409 or 404 on an update or delete (R12, R13). */
+  private async conflict(entry: OutboxEntry, row: LocalRow | undefined, table: ReturnType<AppDb['entity']>, theirs: ServerRecord | null): Promise<ReplayOutcome> {
+    const { db } = this.deps;
+    const base = (row?._base ?? null) as Fields | null;
+    const effect = callOf(descriptorOf(entry.entity), entry.op).effect;
+    if (theirs && effect === 'update') {
+      const merge = threeWayMerge(base, entry.payload, theirs);
+      if (merge.kind === 'merged') {
+        // Not overlapping: re-apply mine onto theirs and send again against the new base.
+        await db.transaction('rw', [table, db.outbox], async () => {
+          await table.put({ ...row!, ...theirs, ...merge.payload, cid: entry.cid, _base: theirs });
+          if (Object.keys(merge.payload).length === 0) await db.outbox.delete(entry.seq!);
+          else await db.outbox.update(entry.seq!, { status: 'queued', payload: merge.payload, baseUpdatedAt: theirs.updated_at ?? null });
+        });
+        return 'retry';
+      }
+    }
+    await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
+      await db.conflicts.add({
+        entity: entry.entity,
+        cid: entry.cid,
+        base,
+        mine: effect === 'delete' ? { _delete: true } : entry.payload,
+        theirs,
+        createdAt: this.now(),
+      });
+      await db.outbox.update(entry.seq!, { status: 'conflict', lastError: theirs ? 'Changed on the server' : 'Deleted on the server' });
+      await table.update(entry.cid, { _sync: 'conflict' });
+    });
+    return 'blocked';
+  }
+}
+
+/** Tables whose fields reference `table`, with the fields. */
+export function referencingTables(table: string): Array<{ table: EntityDescriptor['table']; fields: string[] }> {
+  return Object.values(entities as Record<string, EntityDescriptor>)
+    .map((d) => ({ table: d.table, fields: Object.entries(d.refs).filter(([, t]) => t === table).map(([f]) => f) }))
+    .filter((d) => d.fields.length > 0);
+}
+
+/** R8: every local row and queued entry that referenced `cid` gets the server id. */
+async function remapCid(db: AppDb, cid: string, id: number, dependents: ReturnType<typeof referencingTables>): Promise<void> {
+  for (const { table, fields } of dependents) {
+    for (const field of fields) {
+      await db.entity(table).where(field).equals(cid).modify({ [field]: id });
+    }
+  }
+  await db.outbox
+    .filter((e) => e.dependsOn.includes(cid) || Object.values(e.payload).includes(cid))
+    .modify((e) => {
+      e.dependsOn = e.dependsOn.filter((c) => c !== cid);
+      for (const [field, value] of Object.entries(e.payload)) if (value === cid) e.payload[field] = id;
+    });
+}
