@@ -70,6 +70,12 @@ export const messages = {
   emailTaken: 'The email has already been taken.',
   inUse: 'This record is still in use and cannot be deleted.',
   userPhoneRequired: 'Please enter phone number',
+  docTagRequired: 'Tag Name is required',
+  docDateRequired: "Document's Date is required",
+  followUpDateRequired: 'Follow-Up Date is required',
+  followUpCommentRequired: 'Follow-Up Comment is required',
+  maleNotNumber: 'Male must be a number',
+  femaleNotNumber: 'Female must be a number',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -12,6 +12,13 @@ export const sameLabel = <const V extends string>(values: readonly V[]): readonl
 export const optionValues = <V extends string | number>(options: readonly Option<V>[]): V[] =>
   options.map((o) => o.value);
 
+/** The values of a non-empty option list as a tuple, for z.enum. */
+export function enumOf<V extends string>(options: readonly Option<V>[]): [V, ...V[]] {
+  const [first, ...rest] = options.map((o) => o.value);
+  if (first === undefined) throw new Error('An option list is empty');
+  return [first, ...rest];
+}
+
 export const genders = sameLabel(['Male', 'Female'] as const);
 export const yesNo = [
   { value: 'yes', label: 'Yes' },

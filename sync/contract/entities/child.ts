@@ -44,7 +44,7 @@ export const childSchema = z.object({
   countryId: idSchema.nullish(),
   stateId: idSchema.nullish(),
   cityId: idSchema.nullish(),
-  district: nullableText,
+  district: idSchema.nullish(),
   pincode: nullableText,
   // Contact and identity.
   mobileno: nullableText,

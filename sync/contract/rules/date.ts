@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import type { AddFieldIssue } from './screen-order';
 
 const patterns: readonly { re: RegExp; ymd: (m: RegExpMatchArray) => [number, number, number] }[] = [
   // Stored: YYYY-MM-DD.
@@ -37,7 +38,11 @@ export const isStoredDate = (value: string): boolean =>
 
 /** A required date sent as YYYY-MM-DD: `requiredMessage` when missing, 'Invalid Date' when not a date. */
 export const requiredDate = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).refine(isStoredDate, messages.invalidDate);
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((v) => v === '' || isStoredDate(v), messages.invalidDate);
 
 /** An optional date sent as YYYY-MM-DD; blank becomes undefined. */
 export const optionalDate = () =>
@@ -69,3 +74,16 @@ export const dateRangeShape = {
   from_date: optionalDate(),
   to_date: optionalDate(),
 };
+
+/**
+ * The date-range rule as a cross-field rule of a filter schema: 'Select From Date' on
+ * from_date, the other two messages on to_date. Unreadable dates are left to the
+ * fields' own 'Invalid Date'.
+ */
+export function dateRangeRule(v: Partial<Record<string, unknown>>, addIssue: AddFieldIssue): void {
+  const str = (x: unknown) => (typeof x === 'string' ? x : null);
+  const message = dateRangeMessage(str(v.from_date), str(v.to_date));
+  if (message && message !== messages.invalidDate) {
+    addIssue(message === messages.selectFromDate ? 'from_date' : 'to_date', message);
+  }
+}

@@ -31,26 +31,32 @@ export const isAudioFile = (file: FileLike): boolean => file.type.toLowerCase().
 /** Whether a file is within the 5 MB upload limit. */
 export const isWithinUploadLimit = (file: FileLike): boolean => file.size <= uploadLimits.maxBytes;
 
-const fileLike = (requiredMessage: string) =>
-  z.custom<FileLike>(isFileLike, { error: requiredMessage });
+/*
+ * Built as one superRefine over z.custom() (which accepts anything) rather than a
+ * z.custom predicate: a failed predicate aborts the whole object, which would stop the
+ * cross-field rules of inScreenOrder from running and hide the first failing field.
+ */
+const fileRule = (requiredMessage: string, isRightType: (f: FileLike) => boolean, typeMessage: string, sizeMessage: string) =>
+  z.custom<FileLike>().superRefine((value, ctx) => {
+    if (!isFileLike(value)) {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return;
+    }
+    if (!isRightType(value)) ctx.addIssue({ code: 'custom', message: typeMessage });
+    if (!isWithinUploadLimit(value)) ctx.addIssue({ code: 'custom', message: sizeMessage });
+  });
 
 /** A profile image: jpg/jpeg/png up to 5 MB ('The Image must not be greater than 5 mb'). */
-export const imageFile = (requiredMessage = messages.imageRequired) =>
-  fileLike(requiredMessage)
-    .refine(isImageFile, messages.imageType)
-    .refine(isWithinUploadLimit, messages.imageTooLarge);
+export const imageFile = (requiredMessage: string = messages.imageRequired) =>
+  fileRule(requiredMessage, isImageFile, messages.imageType, messages.imageTooLarge);
 
 /** A document file: jpg/jpeg/png up to 5 MB ('File can be uploaded, with up to 5 MB size.'). */
 export const documentFile = (requiredMessage: string) =>
-  fileLike(requiredMessage)
-    .refine(isImageFile, messages.fileType)
-    .refine(isWithinUploadLimit, messages.fileTooLarge);
+  fileRule(requiredMessage, isImageFile, messages.fileType, messages.fileTooLarge);
 
 /** An audio file up to 5 MB. */
 export const audioFile = (requiredMessage: string) =>
-  fileLike(requiredMessage)
-    .refine(isAudioFile, messages.audioType)
-    .refine(isWithinUploadLimit, messages.fileTooLarge);
+  fileRule(requiredMessage, isAudioFile, messages.audioType, messages.fileTooLarge);
 
 /**
  * A file field on an edit form: a new file, or the stored file name it already has

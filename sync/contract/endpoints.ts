@@ -1,0 +1,65 @@
+import { can, isAdministrator, isViewer, type Principal } from './permissions';
+import { coreEndpoints } from './endpoints/core';
+import { listEndpoints } from './endpoints/lists';
+import type { EndpointPermission, EndpointSpec } from './endpoints/types';
+
+export type { EndpointPermission, EndpointSpec, HttpMethod, PayloadKind } from './endpoints/types';
+
+/** Every call of both spec parts, under /api. The authorisation matrix tests are generated from it. */
+export const endpoints = { ...coreEndpoints, ...listEndpoints } satisfies Record<string, EndpointSpec>;
+
+/** The name of a call in {@link endpoints}. */
+export type EndpointName = keyof typeof endpoints;
+
+/** The names of every call. */
+export const endpointNames = Object.keys(endpoints) as EndpointName[];
+
+/** The API prefix every path lives under. */
+export const API_PREFIX = '/api';
+
+/** The `:param` names of a path template. */
+export type PathParams<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+/** The parameters a call's path needs. */
+export type EndpointParams<N extends EndpointName> = Record<PathParams<(typeof endpoints)[N]['path']>, string | number>;
+
+/**
+ * The path of a call with its parameters filled in (encoded), without the /api prefix:
+ * `buildPath('childView', { id: 7 })` is '/child_view/7'. A missing parameter throws.
+ */
+export function buildPath<N extends EndpointName>(name: N, params: EndpointParams<N>): string {
+  const values: Partial<Record<string, string | number>> = params;
+  return endpoints[name].path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${key} for ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** {@link buildPath} with the /api prefix. */
+export const apiPath = <N extends EndpointName>(name: N, params: EndpointParams<N>): string =>
+  API_PREFIX + buildPath(name, params);
+
+/** Whether `user` (null when signed out) passes an endpoint's permission; centers are checked separately. */
+export function isAllowed(user: Principal | null, permission: EndpointPermission): boolean {
+  if (permission === 'public') return true;
+  if (!user) return false;
+  if (permission === 'authenticated') return true;
+  if (permission === 'admin') return isAdministrator(user);
+  if (permission === 'adminOrViewer') return isAdministrator(user) || isViewer(user);
+  return can(user, permission.action, permission.module) || (permission.orViewer === true && isViewer(user));
+}
+
+/** Finds the call a method and concrete path (without /api) belong to, for servers and tests. */
+export function matchEndpoint(method: string, path: string): EndpointName | undefined {
+  return endpointNames.find((name) => {
+    const spec = endpoints[name];
+    if (spec.method !== method.toUpperCase()) return false;
+    const pattern = new RegExp(`^${spec.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
+    return pattern.test(path);
+  });
+}

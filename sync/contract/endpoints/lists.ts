@@ -1,0 +1,37 @@
+import { del, get, perm, postJson, postNone } from './types';
+
+/*
+ * Calls of spec part 2, section 7, which gives names only. Paths are ours, in the
+ * snake_case style of part 1; verbs as in core.ts. Lists whose filter travels in the
+ * body are POST. Access follows part 2's route table: reports, meal details and
+ * previous balance for administrators and the viewer; group reports and notifications
+ * for any signed-in user (center-bound users see only their center); meals by the
+ * meal_type module (the viewer may read); exit/restore lists by exit_restore view
+ * (which `can()` grants the viewer role); schemes for administrators.
+ */
+const scoped = { scoped: true };
+const scopedPage = { scoped: true, paged: true };
+
+/** The part 2 endpoint rows, by call name. */
+export const listEndpoints = {
+  reports: postJson('/reports', 'adminOrViewer', scoped),
+  singleReport: postJson('/single_report', 'adminOrViewer', scoped),
+  groupReport2: postJson('/group_report2', 'authenticated', scoped),
+  groupSingleReport: postJson('/group_single_report', 'authenticated', scoped),
+  getMealList: get('/meal_list', 'adminOrViewer', scopedPage),
+  notifyList: get('/notify_list/:centerId', 'authenticated', scopedPage),
+  notifyUpdate: postNone('/notify_update/:id', 'authenticated', scoped),
+  getSps: get('/sps', 'admin', { paged: true }),
+  addSps: postJson('/sps_add', 'admin'),
+  updateSps: postJson('/sps_update', 'admin'),
+  getPreviousBalance: postJson('/previous_balance', 'adminOrViewer', scopedPage),
+  addPreviousBalance: postJson('/previous_balance_add', 'admin', scoped),
+  updatePreviousBalance: postJson('/previous_balance_update', 'admin', scoped),
+  getMealData: postJson('/meals', perm('meal_type', 'view', true), scopedPage),
+  addMeal: postJson('/meal_add', perm('meal_type', 'create'), scoped),
+  updateMeal: postJson('/meal_update', perm('meal_type', 'edit'), scoped),
+  deleteMeal: del('/meal_delete/:id', perm('meal_type', 'delete'), scoped),
+  getMealCenters: get('/meal_centers', 'authenticated', scoped),
+  restoreExitList: postJson('/restore_exit_list/:status', perm('exit_restore', 'view'), scopedPage),
+  shortStayRegisterList: postJson('/short_stay_register', perm('exit_restore', 'view'), scopedPage),
+};

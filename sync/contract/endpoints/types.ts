@@ -1,0 +1,60 @@
+import type { PermissionAction, PermissionModule } from '../permissions';
+
+/** HTTP method of a call. */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** How a call's request carries its data. */
+export type PayloadKind = 'none' | 'json' | 'multipart';
+
+/**
+ * Who may make a call: anyone (login), any signed-in user, administrators only,
+ * administrators and the viewer role, or a module permission as `can()` decides it
+ * (`orViewer` also lets the viewer role through, as the part 2 routes do).
+ */
+export type EndpointPermission =
+  | 'public'
+  | 'authenticated'
+  | 'admin'
+  | 'adminOrViewer'
+  | { module: PermissionModule; action: PermissionAction; orViewer?: boolean };
+
+/** One row of the endpoint table. */
+export type EndpointSpec = {
+  method: HttpMethod;
+  /** Under /api; `:name` marks a path parameter. */
+  path: string;
+  payload: PayloadKind;
+  permission: EndpointPermission;
+  /** Whether a user whose centerId is not 1 only reaches its own center's records. */
+  centerScoped: boolean;
+  /** Whether the answer is a page (`?page=` and `pagination`). */
+  paged?: boolean;
+};
+
+type Options = { scoped?: boolean; paged?: boolean };
+
+const row =
+  <M extends HttpMethod, K extends PayloadKind>(method: M, payload: K) =>
+  <const P extends string, const Perm extends EndpointPermission>(path: P, permission: Perm, options: Options = {}) => ({
+    method,
+    path,
+    payload,
+    permission,
+    centerScoped: options.scoped ?? false,
+    ...(options.paged ? { paged: true } : {}),
+  });
+
+/** A read. */
+export const get = row('GET', 'none');
+/** A JSON create, update or query with a body. */
+export const postJson = row('POST', 'json');
+/** A multipart save (forms with files). */
+export const postMultipart = row('POST', 'multipart');
+/** A body-less write (status change, reopen). */
+export const postNone = row('POST', 'none');
+/** A delete by id. */
+export const del = row('DELETE', 'none');
+
+/** Shorthand for a module permission. */
+export const perm = <const M extends PermissionModule, const A extends PermissionAction>(module: M, action: A, orViewer?: true) =>
+  orViewer ? { module, action, orViewer } : { module, action };

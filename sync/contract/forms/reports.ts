@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { REPORT_NO_VALUE } from '../constants/limits';
+import { inScreenOrder } from '../rules/screen-order';
+import { optionalId, optionalText } from '../rules/fields';
+import { dateRangeRule, dateRangeShape } from '../rules/date';
+
+/*
+ * Report requests of part 2, section 7. Search conditions that are missing are sent as
+ * the sentinel 'novalue'.
+ */
+
+const condition = z.preprocess((v) => (v === undefined || v === null || v === '' ? REPORT_NO_VALUE : v), z.string());
+
+const reportShape = { centerId: optionalId(), ...dateRangeShape };
+
+/** reports and groupReport2: center and date range. */
+export const reportRequestSchema = inScreenOrder(z.object(reportShape), dateRangeRule);
+export type ReportRequest = z.output<typeof reportRequestSchema>;
+
+/** singleReport: a count's details. */
+export const singleReportRequestSchema = z.object({
+  ...reportShape,
+  gender: optionalText(),
+  where: condition,
+  value: condition,
+  where1: condition,
+  value1: condition,
+});
+export type SingleReportRequest = z.output<typeof singleReportRequestSchema>;
+
+/** groupSingleReport: a group report count's details; type, where2, value2 when type is noaction. */
+export const groupSingleReportRequestSchema = z.object({
+  ...reportShape,
+  pre_end_year: optionalText(),
+  pre_start_year: optionalText(),
+  where: condition,
+  value: condition,
+  where1: condition,
+  value1: condition,
+  isTotal: z.union([z.boolean(), z.string(), z.number()]).optional(),
+  time: optionalText(),
+  type: optionalText(),
+  where2: condition.optional(),
+  value2: condition.optional(),
+});
+export type GroupSingleReportRequest = z.output<typeof groupSingleReportRequestSchema>;
+
+/** notifyList(centerId) and the notification count. */
+export const notifyListRequestSchema = z.object({ centerId: optionalId() });
+export type NotifyListRequest = z.output<typeof notifyListRequestSchema>;
