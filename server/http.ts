@@ -18,12 +18,16 @@ export function fail(c: Context, status: ContentfulStatusCode, message: string, 
   return c.json(body, status);
 }
 
-/** 422 with every failing field's messages; `message` is the first one, as the app shows one toast. */
+/**
+ * 422 with the first failing rule of every failing field (later rules of a field only
+ * restate the problem, e.g. "Invalid email" after "Please enter an email"); `message`
+ * is the first field's, as the app shows one toast.
+ */
 export function validationFailed(c: Context, error: z.ZodError) {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || 'body';
-    (errors[field] ??= []).push(issue.message);
+    errors[field] ??= [issue.message];
   }
   return fail(c, 422, error.issues[0]?.message ?? messages.somethingWentWrong, errors);
 }

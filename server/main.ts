@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { SeedConfigError, DEFAULT_ADMIN_EMAIL, DEFAULT_DEMO_PASSWORD } from './db/seed';
-import { demoUsers } from './db/seed-data';
+import { DEFAULT_ADMIN_EMAIL, SeedConfigError } from './db/seed';
 import { startServer } from './server';
 
 /*
@@ -8,8 +7,6 @@ import { startServer } from './server';
  * clone runs with none (embedded PGlite in ./data, demo data, port 8080).
  */
 const env = process.env;
-const seedDemo = env.SEED_DEMO !== '0';
-const demoPassword = env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
 try {
   const server = await startServer({
@@ -18,20 +15,12 @@ try {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
-    seedDemo,
-    demoPassword,
+    seedDemo: env.SEED_DEMO !== '0',
+    demoPassword: env.DEMO_PASSWORD || undefined,
     adminEmail: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === '1',
   });
-  const lines = [`Ashray is running at ${server.url}`, `Database: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(env.DATA_DIR || './data', 'pg')}`}`];
-  if (server.seed.seeded) lines.push(`Seeded in ${Math.round(server.timings.seed)} ms${server.seed.children ? ` (${server.seed.children} children, ${server.seed.history} history rows)` : ''}.`);
-  if (seedDemo) {
-    lines.push('Demo logins (password: ' + demoPassword + '):', ...demoUsers.map((u) => `  ${u.email.padEnd(22)} ${u.role}`));
-  } else {
-    lines.push(`Administrator: ${env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL}`);
-  }
-  console.log(lines.join('\n'));
   const stop = () => {
     server.close().then(
       () => process.exit(0),

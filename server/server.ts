@@ -4,7 +4,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { DEFAULT_DEMO_PASSWORD, seedDatabase, type SeedResult } from './db/seed';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_DEMO_PASSWORD, seedDatabase, type SeedResult } from './db/seed';
+import { demoUsers } from './db/seed-data';
 
 export type StartOptions = {
   /** 0 picks a free port (tests, the e2e runner). Default 8080. */
@@ -20,6 +21,7 @@ export type StartOptions = {
   adminEmail?: string;
   adminPassword?: string;
   trustProxy?: boolean;
+  /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
 };
 
@@ -58,6 +60,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const port = (server.address() as AddressInfo).port;
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     const url = `http://${shownHost}:${port}`;
+    if (!options.quiet) {
+      const where = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(options.dataDir, 'pg')}`;
+      const lines = [`Ashray is running at ${url}`, `Database: ${where}; started in ${Math.round(performance.now() - started)} ms`];
+      if (seed.children) lines.push(`Seeded ${seed.children} demo children and ${seed.history} history rows in ${Math.round(seeded - migrated)} ms.`);
+      if (seedDemo) {
+        lines.push(`Demo logins (password: ${options.demoPassword ?? DEFAULT_DEMO_PASSWORD}):`);
+        lines.push(...demoUsers.map((u) => `  ${u.email.padEnd(22)} ${u.role}`));
+      } else {
+        lines.push(`Administrator: ${options.adminEmail ?? DEFAULT_ADMIN_EMAIL}`);
+      }
+      console.log(lines.join('\n'));
+    }
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { createApp } from '../../server/app';
+import { openDatabase, type Db } from '../../server/db/client';
+import { seedDatabase, type SeedOptions } from '../../server/db/seed';
+
+/*
+ * Each suite runs against every available database: in-memory PGlite always, and a
+ * fresh PostgreSQL database (created and dropped per suite) when DATABASE_URL is set.
+ * One seeded database is shared by all tests of a file to keep the suites fast.
+ */
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export type Harness = {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  timings: { open: number; migrate: number; seed: number };
+  /** Logs in and returns the bearer token. */
+  login: (email: string, password?: string) => Promise<string>;
+  request: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+/** Creates an empty PostgreSQL database next to DATABASE_URL's, and its URL. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `ashray_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = postgres(base.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function createHarness(kind: DatabaseKind, seed: Partial<SeedOptions> = {}): Promise<Harness> {
+  const t0 = performance.now();
+  const pg = kind === 'postgres' ? await freshPostgres() : null;
+  const database = await openDatabase(pg ? { databaseUrl: pg.url } : { memory: true });
+  const t1 = performance.now();
+  await database.migrate();
+  const t2 = performance.now();
+  await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD, ...seed });
+  const t3 = performance.now();
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ashray-uploads-'));
+  const app = createApp({ db: database.db, uploadsDir, logError: () => {} });
+
+  const request: Harness['request'] = (url, init = {}) => {
+    const { token, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return Promise.resolve(
+      app.request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+    );
+  };
+  const login: Harness['login'] = async (email, password = DEMO_PASSWORD) => {
+    const response = await request('/api/login', { method: 'POST', json: { emailId: email, password } });
+    const body = (await response.json()) as { data?: { token?: string } };
+    if (response.status !== 200 || !body.data?.token) throw new Error(`login of ${email} failed: ${response.status}`);
+    return body.data.token;
+  };
+  return {
+    db: database.db,
+    app,
+    timings: { open: t1 - t0, migrate: t2 - t1, seed: t3 - t2 },
+    login,
+    request,
+    close: async () => {
+      await database.close();
+      await pg?.drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
