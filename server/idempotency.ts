@@ -5,7 +5,8 @@ import type { AppEnv } from './context';
 import { fail } from './http';
 
 /*
- * Idempotency-Key on every authenticated POST (DESIGN.md, Replay): the sync engine
+ * Idempotency-Key on every authenticated write — POST, and the DELETE/PUT/PATCH of the
+ * contract's endpoint table (DESIGN.md, Replay): the sync engine
  * sends its mutationId as the key and retries after a lost response; the stored answer
  * is returned instead of executing twice. Keys are scoped per user.
  *
@@ -19,10 +20,12 @@ import { fail } from './http';
 const KEEP_MS = 24 * 60 * 60 * 1000;
 /** A placeholder older than this belongs to a process that died mid-request. */
 const ABANDONED_MS = 60 * 1000;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key')?.trim();
-  if (c.req.method !== 'POST' || !key) return next();
+  const method = c.req.method.toUpperCase();
+  if (READS.has(method) || !key) return next();
   if (key.length > 255) return fail(c, 422, 'The Idempotency-Key header is too long.');
   const { db } = c.get('deps');
   const userId = c.get('user').id;
@@ -36,14 +39,14 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ user_id: userId, key, method: 'POST', path, status: 0, body: null })
+    .values({ user_id: userId, key, method, path, status: 0, body: null })
     .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
 
   if (claimed.length === 0) {
     const [stored] = await db.select().from(idempotencyKeys).where(scope).limit(1);
     if (!stored) return fail(c, 409, 'A request with this Idempotency-Key is still in progress.');
-    if (stored.path !== path) return fail(c, 422, 'This Idempotency-Key was already used for another request.');
+    if (stored.path !== path || stored.method !== method) return fail(c, 422, 'This Idempotency-Key was already used for another request.');
     if (stored.status === 0) {
       c.header('Retry-After', '1');
       return fail(c, 409, 'A request with this Idempotency-Key is still in progress.');

@@ -80,6 +80,10 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       });
       app.post('/invalid', (c) => c.json({ success: false, message: 'Name is required', errors: { name: ['Name is required'] } }, 422));
       app.post('/other', (c) => c.json({ success: true }));
+      app.delete('/things/:id', (c) => {
+        runs += 1;
+        return c.json({ success: true, message: 'deleted successfully' });
+      });
       app.onError((_e, c) => c.json({ success: false, message: messages.somethingWentWrong }, 500));
     });
     const post = (path: string, key?: string) =>
@@ -98,6 +102,14 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       await post('/things', 'mutation-2');
       await post('/things');
       expect(runs).toBe(runsAfterFirst + 2);
+    });
+
+    it('covers DELETE as well: a replayed delete does not run twice', async () => {
+      const before = runs;
+      const del = () => app.request('/things/7', { method: 'DELETE', headers: { 'Idempotency-Key': 'delete-7' } });
+      expect((await del()).status).toBe(200);
+      expect((await del()).headers.get('idempotent-replayed')).toBe('true');
+      expect(runs).toBe(before + 1);
     });
 
     it('stores validation failures too, with their status', async () => {
