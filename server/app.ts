@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../sync/contract';
 import { requireAuth } from './auth/middleware';
 import type { AppDeps, AppEnv } from './context';
@@ -12,6 +13,8 @@ import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './routes/notifications';
 import { noStore, securityHeaders } from './security';
 import { serveApp } from './static';
+
+const MAX_BODY_BYTES = 30 * 1024 * 1024;
 
 export type CreateAppOptions = AppDeps & {
   /** Folder of the built PWA; without it only the API is served. */
@@ -35,6 +38,8 @@ export function createApp(options: CreateAppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use('*', noStore);
+  // Uploads are at most 5 MB a file (spec section 9); a save carries a few files at most.
+  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, 'The request is too large.') }));
   registerLoginRoute(api);
   // Everything registered after this line needs a valid bearer token.
   api.use('*', requireAuth);

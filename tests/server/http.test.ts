@@ -42,6 +42,16 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
     expect(await json(response)).toMatchObject({ success: false });
   });
 
+  it('refuses an oversized body with 413 instead of reading it', async () => {
+    const response = await h.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(31 * 1024 * 1024) },
+      body: '{}',
+    });
+    expect(response.status).toBe(413);
+    expect(await json(response)).toMatchObject({ success: false });
+  });
+
   it('turns an unexpected failure into 500 "Something went wrong!" and logs it', async () => {
     const logged: unknown[] = [];
     const broken = new Proxy({}, { get: () => { throw new Error('database is down'); } }) as Db;
