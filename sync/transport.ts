@@ -56,8 +56,10 @@ export function messageOf(body: unknown): string {
 }
 
 function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  // No document in the service worker: there the token alone authenticates.
+  const doc = (globalThis as { document?: { cookie: string } }).document;
+  if (!doc) return null;
+  const match = doc.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 

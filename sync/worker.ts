@@ -2,8 +2,10 @@
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
+import { replayInBackground } from './background';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+type SyncEvent = ExtendableEvent & { tag: string };
 
 // The app shell is precached so the app opens with the network off. API answers are
 // never cached here: child data lives only in the user's IndexedDB.
@@ -16,3 +18,8 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Background Sync: the browser wakes the worker when the network is back, app open or not.
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag === 'ashray-replay') event.waitUntil(replayInBackground());
+}) as EventListener);

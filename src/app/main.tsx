@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { onSessionEnded, restoreSession } from '../../sync';
+import { bindSyncToSession, onSessionEnded, restoreSession } from '../../sync';
 import { Providers } from './providers';
 import { createRouter } from './router';
 import { registerWorker } from './register-worker';
@@ -14,6 +14,7 @@ onSessionEnded(() => window.location.reload());
 
 async function start() {
   await restoreSession();
+  bindSyncToSession();
   registerWorker();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
+import { SyncPage } from '../features/sync';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -11,6 +12,7 @@ import { RedirectIfSignedIn, RequireAuth, RequireRoute } from './guards';
 const builtScreens: Record<string, () => React.ReactNode> = {
   '/dashboard': () => <DashboardPage />,
   '/aboutus': () => <AboutUs />,
+  '/sync': () => <SyncPage />,
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

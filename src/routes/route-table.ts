@@ -37,6 +37,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/previous-balance', title: 'Previous Balance' },
   { path: '/notifications', title: 'Notifications' },
   { path: '/sps-management', title: 'Social Protection Scheme' },
+  { path: '/sync', title: 'Sync', built: true },
   ...exitRoutes,
 ];
 

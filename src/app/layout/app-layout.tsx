@@ -7,13 +7,16 @@ import { AppSidebar } from './app-sidebar';
 import { AppFooter } from './app-footer';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
-import { ConnectivityBadge } from './connectivity-badge';
+import { SyncIndicator } from './sync-indicator';
 import { useShellRefresh } from '../use-shell-refresh';
+import { usePersistentStorage } from '../use-persistent-storage';
+import { UpdatePrompt } from '../update-prompt';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   useShellRefresh();
+  usePersistentStorage();
 
   useEffect(() => {
     document.title = documentTitleOf(pathname);
@@ -35,7 +38,7 @@ export function AppLayout() {
             </Title>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <ConnectivityBadge />
+            <SyncIndicator />
             <NotificationBell />
             <UserMenu />
           </Group>
@@ -47,6 +50,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <UpdatePrompt />
       <AppShell.Footer>
         <AppFooter />
       </AppShell.Footer>
