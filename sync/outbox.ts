@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
 import { callOf, descriptorOf } from './entities';
-import { messages } from './contract';
+import { messages } from './contract/messages';
 import { uploadLimits } from './contract/constants';
 
 /** A value stored in a row or payload in place of a file not yet uploaded. */

@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import { messages, type Envelope } from './contract';
+import { messages } from './contract/messages';
+import type { Envelope } from './contract/envelope';
 import { apiUrl } from './config';
 import { SyncError, type SyncErrorReason } from './errors';
 
