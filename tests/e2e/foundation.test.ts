@@ -59,7 +59,7 @@ describe('redirects and guards (spec part 1: sections 2, 6)', () => {
       await page.waitForURL('**/dashboard');
     }
     await page.goto('/child-registration');
-    expect(await new AppShell(page).title()).toBe('Child Registration List');
+    await new AppShell(page).waitForTitle('Child Registration List');
     expect(await page.title()).toBe('Ashray Admin | Child Registration List');
     await page.getByTestId('not-built').waitFor();
     await context.close();
@@ -92,8 +92,8 @@ describe('sidebar per role (spec part 1, section 6)', () => {
     const dialog = page.getByRole('dialog', { name: 'Select Beneficiaries Type' });
     await dialog.getByLabel('Non-Registered Beneficiaries').check();
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/education?type=non-registered');
-    expect(await new AppShell(page).title()).toBe('Education');
+    await page.waitForURL((url) => url.pathname === '/education' && url.searchParams.get('type') === 'non-registered');
+    await new AppShell(page).waitForTitle('Education');
     await context.close();
   });
 
@@ -101,10 +101,14 @@ describe('sidebar per role (spec part 1, section 6)', () => {
     const { context, page } = await freshPage({ width: 768, height: 1024 });
     await new LoginPage(page).signIn('staff@demo.test', demoPassword());
     const burger = page.getByRole('button', { name: 'Toggle navigation' });
-    expect(await burger.isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'About Us' }).isVisible()).toBe(false);
+    await burger.waitFor({ state: 'visible' });
+    const navbar = page.locator('.mantine-AppShell-navbar');
+    const closed = await navbar.boundingBox();
+    expect(closed!.x + closed!.width).toBeLessThanOrEqual(0);
     await burger.click();
-    await page.getByRole('link', { name: 'About Us' }).waitFor({ state: 'visible' });
+    await page.waitForFunction(() => (document.querySelector('.mantine-AppShell-navbar')?.getBoundingClientRect().x ?? -1) >= 0);
+    await page.getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL('**/aboutus');
     await context.close();
   });
 });

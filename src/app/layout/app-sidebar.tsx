@@ -21,7 +21,7 @@ export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
       <nav aria-label="Main">
         {groups.map((group) =>
           group.children ? (
-            <NavLink key={group.label} label={group.label} defaultOpened={group.children.some((c) => c.path === pathname)} childrenOffset="md">
+            <NavLink component="button" key={group.label} label={group.label} defaultOpened={group.children.some((c) => c.path === pathname)} childrenOffset="md">
               {group.children.map((child) => (
                 <SidebarEntry key={child.path} link={child} active={pathname === child.path} onOpenModal={setModalTarget} onNavigate={onNavigate} />
               ))}

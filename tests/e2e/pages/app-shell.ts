@@ -8,6 +8,11 @@ export class AppShell {
     return this.page.getByTestId('page-title').textContent();
   }
 
+  /** Waits until the header shows `title`. */
+  async waitForTitle(title: string) {
+    await this.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
+  }
+
   /** The top-level sidebar entries, in order. */
   async sidebarGroups(): Promise<string[]> {
     const nav = this.page.getByRole('navigation', { name: 'Main' });
