@@ -23,3 +23,4 @@ export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulled
 export type { WriteResult } from './outbox';
 export type { Resolution, ReviewItem } from './review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';
+export * from './queries';

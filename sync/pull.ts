@@ -132,7 +132,11 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
 /** R16: after a full pull, synced rows the server no longer lists are gone there. */
 async function removeMissing(db: AppDb, descriptor: EntityDescriptor, seen: Set<number>): Promise<number> {
   const table = db.entity(descriptor.table);
-  const gone = await table.filter((r) => r._sync === 'synced' && typeof r.id === 'number' && !seen.has(r.id)).primaryKeys();
+  const gone = await table
+    .where('_sync')
+    .equals('synced')
+    .filter((r) => typeof r.id === 'number' && !seen.has(r.id))
+    .primaryKeys();
   await table.bulkDelete(gone);
   return gone.length;
 }

@@ -4,31 +4,34 @@ import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 
-// Mantine reads these browser APIs that jsdom lacks.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+// Mantine reads these browser APIs that jsdom lacks (skipped in files that run in node).
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn().mockImplementation((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub;
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }
-window.ResizeObserver = ResizeObserverStub;
-window.HTMLElement.prototype.scrollIntoView = () => {};
-const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   // Mantine's notification store outlives a render; start every test with no toasts.
   notifications.clean();

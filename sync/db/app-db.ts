@@ -82,6 +82,24 @@ const entityIndexes: Record<EntityTable, string> = {
   notifications: 'cid, &id, childregId, centerId',
 };
 
+const outboxTables = {
+  outbox: '++seq, &mutationId, cid, entity, status, nextAttemptAt',
+  conflicts: '++id, cid, entity',
+  files: 'key',
+  lookups: 'key',
+  syncState: 'collection',
+};
+
+/** The first schema; kept so a database of that version can be opened and upgraded. */
+export const schemaV1: Record<string, string> = { ...entityIndexes, ...outboxTables };
+
+const withSyncIndex = (indexes: string) => (indexes.includes('_sync') ? indexes : `${indexes}, _sync`);
+export const schemaV2: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(entityIndexes).map(([table, indexes]) => [table, withSyncIndex(indexes)])),
+  children: `${entityIndexes.children}, _deleted`,
+  ...outboxTables,
+};
+
 /**
  * The per-user database (one per signed-in user and API origin). Every schema
  * change is a new version whose upgrade keeps existing rows and the outbox.
@@ -96,14 +114,19 @@ export class AppDb extends Dexie {
   constructor(name: string) {
     // strict: a queued write survives power loss the moment the transaction commits.
     super(name, { chromeTransactionDurability: 'strict' });
-    this.version(1).stores({
-      ...entityIndexes,
-      outbox: '++seq, &mutationId, cid, entity, status, nextAttemptAt',
-      conflicts: '++id, cid, entity',
-      files: 'key',
-      lookups: 'key',
-      syncState: 'collection',
-    });
+    this.version(1).stores(schemaV1);
+    // v2: every entity table indexes `_sync` (badges, full-pull diff) and children
+    // index `_deleted` (lists hide pending deletes). Rows from v1 without a sync
+    // state came from the server, so they are 'synced'. The outbox is untouched.
+    this.version(2)
+      .stores(schemaV2)
+      .upgrade(async (tx) => {
+        for (const name of entityTables) {
+          await tx.table(name).toCollection().modify((row: LocalRow) => {
+            row._sync ??= 'synced';
+          });
+        }
+      });
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

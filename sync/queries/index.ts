@@ -1,0 +1,8 @@
+/**
+ * Read queries of the screens' lists and lookups, over the signed-in user's device
+ * database. Screens call them inside useLiveQuery; none of them needs the network
+ * except the ensure* refreshers, which return failures as values.
+ */
+export * from './children';
+export * from './files';
+export * from './lookups';

@@ -1,0 +1,46 @@
+import { readLookup, refreshLookup, lookupKeys } from '../lookups';
+import type { CenterOption, City, Country, District, State } from '../contract';
+
+/** The location lookups of the registration form, by what they are listed under. */
+export type GeoKind = 'country' | 'state' | 'city' | 'districts';
+export type GeoRow = Country | State | City | District;
+
+/** Cache key and path of a location lookup: 'state:101' is GET /state/101. */
+export function geoLookup(kind: GeoKind, parentId?: number | string | null): { key: string; path: string } | null {
+  if (kind === 'country') return { key: 'country', path: '/country' };
+  if (parentId === undefined || parentId === null || parentId === '') return null;
+  return { key: `${kind}:${parentId}`, path: `/${kind}/${parentId}` };
+}
+
+/** A location list from the device; undefined when never fetched here. */
+export async function readGeo(kind: GeoKind, parentId?: number | string | null): Promise<GeoRow[] | undefined> {
+  const lookup = geoLookup(kind, parentId);
+  if (!lookup) return [];
+  return (await readLookup<GeoRow[]>(lookup.key))?.data ?? undefined;
+}
+
+/** How long a fetched location list is trusted before it is fetched again (one day). */
+export const GEO_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Fetches a location list into the `lookups` table when it is missing or older than a
+ * day, so it opens offline after its first use. Failures are values, as everywhere.
+ */
+export async function ensureGeo(kind: GeoKind, parentId?: number | string | null, now = Date.now()) {
+  const lookup = geoLookup(kind, parentId);
+  if (!lookup) return { ok: true as const };
+  const stored = await readLookup(lookup.key);
+  if (stored && now - stored.pulledAt < GEO_MAX_AGE_MS) return { ok: true as const };
+  return refreshLookup(lookup.key, lookup.path);
+}
+
+/** Center names (GET /centers_list, stored by the shell) as a map from id. */
+export async function centerNames(): Promise<Map<number, string>> {
+  const stored = await readLookup<CenterOption[]>(lookupKeys.centersList);
+  return new Map((stored?.data ?? []).map((c) => [c.id, c.name]));
+}
+
+/** Center options for selects, in the server's order. */
+export async function centerOptions(): Promise<CenterOption[]> {
+  return (await readLookup<CenterOption[]>(lookupKeys.centersList))?.data ?? [];
+}
