@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listChildren, type ChildListQuery } from '../../../sync/queries';
+import { currentDb } from '../../../sync/session';
+import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from './factories';
+
+describe('listChildren: the Child Registration List read from the device', () => {
+  beforeEach(async () => {
+    await freshDeviceSignedInAs(adminUser);
+    await seedChildren(Array.from({ length: 25 }, (_, i) => makeChild(i + 1)));
+  });
+
+  it('pages newest first in the Laravel shape, 10 a page', async () => {
+    const first = await listChildren({ page: 1 });
+    expect(first.rows.map((r) => r.id)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    expect(first.pagination).toEqual({ current_page: 1, per_page: 10, from: 1, to: 10, total: 25, last_page: 3 });
+    const last = await listChildren({ page: 3 });
+    expect(last.rows.map((r) => r.id)).toEqual([5, 4, 3, 2, 1]);
+    expect(last.pagination).toMatchObject({ from: 21, to: 25 });
+    expect((await listChildren({ page: 99 })).pagination.current_page).toBe(3);
+  });
+
+  it('records created here come first; pending deletes are hidden', async () => {
+    const table = currentDb().entity('children');
+    await table.put({ cid: 'local-1', name: 'New here', _sync: 'pending', _base: null });
+    await table.update('s25', { _deleted: 1, _sync: 'pending' });
+    const page = await listChildren({ page: 1 });
+    expect(page.rows[0]).toMatchObject({ cid: 'local-1', name: 'New here' });
+    expect(page.rows.map((r) => r.id)).not.toContain(25);
+    expect(page.pagination.total).toBe(25);
+  });
+
+  it('applies every filter of the modal, and the arrival date range', async () => {
+    const ids = async (filter: ChildListQuery['filter']) =>
+      (await listChildren({ filter, perPage: 100 })).rows.map((r) => r.id);
+    expect(await ids({ centerId: 2 })).toEqual([24, 21, 18, 15, 12, 9, 6, 3]);
+    expect(await ids({ name: 'child 1' })).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 1]);
+    expect(await ids({ uniqueId: 'sbt-2' })).toEqual([25, 24, 23, 22, 21, 20, 2]);
+    expect(await ids({ cwccaseno: 'CWC/2' })).toEqual([24, 20]);
+    expect(await ids({ gender: 'Female', centerId: 2 })).toEqual([24, 18, 12, 6]);
+    expect(await ids({ ReferredBy: 'refer', case_type: 'Missing' })).toEqual([15]);
+    expect(await ids({ history_status: 'education', centerId: 3 })).toEqual([25, 19, 13, 7, 1]);
+    expect(await ids({ from_date: '2024-02-01', to_date: '2024-02-28' })).toEqual([19, 10, 1]);
+    const filtered = await listChildren({ filter: { gender: 'Male' }, page: 2 });
+    expect(filtered.pagination).toMatchObject({ total: 13, current_page: 2, from: 11, to: 13 });
+  });
+});
