@@ -1,0 +1,41 @@
+import { Group } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { dateFormats, dateRangeMessage } from '../../sync';
+
+type Props = {
+  from: string | null | undefined;
+  to: string | null | undefined;
+  onChange: (range: { from_date: string | null; to_date: string | null }) => void;
+  fromLabel?: string;
+  toLabel?: string;
+};
+
+/** From/To date inputs of every list filter, typed DD-MM-YY and kept YYYY-MM-DD. */
+export function DateRangeFilter({ from, to, onChange, fromLabel = 'From Date', toLabel = 'To Date' }: Props) {
+  return (
+    <Group grow align="flex-start" gap="sm">
+      <DateInput
+        label={fromLabel}
+        placeholder={dateFormats.filter}
+        valueFormat={dateFormats.filter}
+        value={from || null}
+        onChange={(value) => onChange({ from_date: value, to_date: to ?? null })}
+        clearable
+        size="md"
+      />
+      <DateInput
+        label={toLabel}
+        placeholder={dateFormats.filter}
+        valueFormat={dateFormats.filter}
+        value={to || null}
+        onChange={(value) => onChange({ from_date: from ?? null, to_date: value })}
+        clearable
+        size="md"
+      />
+    </Group>
+  );
+}
+
+/** The info toast a range needs before searching ('Select To Date'...), or null when fine. */
+export const dateRangeProblem = (from: string | null | undefined, to: string | null | undefined): string | null =>
+  dateRangeMessage(from ?? null, to ?? null);
