@@ -113,7 +113,7 @@ export class Replayer {
     const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
     const base = (row?._base ?? null) as ServerRecord | null;
     if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-    const body = call.effect === 'update' ? { ...payload, id: row!.id } : payload;
+    const body = call.effect === 'update' ? { ...editableFields(base, descriptor), ...payload, id: row!.id } : payload;
     const path = fillPath(call.path, { id: String(row?.id ?? '') });
 
     let answer: ServerRecord | null = null;
@@ -127,6 +127,11 @@ export class Replayer {
     } catch (error) {
       if (this.killed) return 'blocked';
       if (!isSyncError(error)) throw error;
+      if (error.reason === 'not-found' && call.effect === 'delete') {
+        // Already gone on the server: the user's intent holds, there is nothing to review.
+        await this.applySuccess(entry, descriptor, 'delete', null);
+        return 'done';
+      }
       return this.fail(entry, row, descriptor, error);
     }
     if (this.killed) return 'blocked';
@@ -245,6 +250,25 @@ export class Replayer {
     });
     return 'blocked';
   }
+}
+
+/**
+ * An update sends the whole record: the server's version it was made against with the
+ * user's changes on top (the precondition makes that safe). Embedded relations and
+ * bookkeeping are not fields; a file already on the server travels as `old_<field>`.
+ */
+function editableFields(base: Fields | null, descriptor: EntityDescriptor): Fields {
+  const fields: Fields = {};
+  for (const [key, value] of Object.entries(base ?? {})) {
+    if (key === 'id' || key.startsWith('_') || ['created_at', 'updated_at', 'deleted_at'].includes(key)) continue;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) continue;
+    if (descriptor.fileFields.includes(key)) {
+      if (value) fields[`old_${key}`] = value;
+      continue;
+    }
+    fields[key] = value;
+  }
+  return fields;
 }
 
 /** Tables whose fields reference `table`, with the fields. */
