@@ -14,6 +14,10 @@ import { fail } from './http';
  *   concurrent duplicate lose the race and get 409 "in progress" to retry later.
  * - 2xx and 4xx answers are stored; 5xx answers are not (the placeholder is removed),
  *   so a retry after a server fault runs again.
+ * - 409 is not stored either: a failed precondition (If-Match, sync/SPEC.md R11) changed
+ *   nothing and says only "not against this base". The engine merges and sends the same
+ *   entry again with the same key (R12), which must run, not replay the old 409. A 422
+ *   stays stored: the review queue resubmits a fixed entry under a new key.
  * - POST /api/login is not covered: its answer holds a fresh bearer token, which must
  *   never be stored in clear, and a repeated login is harmless (it issues another token).
  */
@@ -66,7 +70,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       body = undefined;
     }
   }
-  if (body === undefined) {
+  if (body === undefined || response.status === 409) {
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, rowId));
   } else {
     await db.update(idempotencyKeys).set({ status: response.status, body }).where(eq(idempotencyKeys.id, rowId));

@@ -7,6 +7,15 @@ export const serverMessages = {
   logoutSuccess: 'Logout successfully',
   invalidCredentials: 'Invalid credentials',
   notFound: 'Not Found',
+  // Ours: the spec shows "the server message after saves" without its wording.
+  childAdded: 'Child added successfully',
+  childUpdated: 'Child updated successfully',
+  medicalAdded: 'Medical added successfully',
+  medicalUpdated: 'Medical updated successfully',
+  // The sync precondition (sync/SPEC.md R11) and the "only the last entry" rule (spec section 4).
+  changedElsewhere: 'This record was changed by someone else.',
+  onlyLastEntry: 'Only the last entry of this history can be deleted.',
+  invalidCenter: 'The selected center is invalid.',
 } as const;
 
 /** Where user images are served from (relative to the API origin), sent as image_path. */

@@ -7,7 +7,9 @@ import { centers, users } from './schema-core';
  * text: the contract's schemas decide what is valid, the database keeps what was sent.
  */
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+// Millisecond precision: the sync protocol sends updated_at back as If-Match and as a keyset
+// cursor, so the stored value must be exactly what a JS Date (and ISO string) can carry.
+const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
 const updated = () =>
   ts('updated_at')
@@ -84,6 +86,8 @@ export const children = pgTable(
   (t) => [
     index('children_center_idx').on(t.centerdetailId),
     index('children_updated_idx').on(t.updated_at, t.id),
+    // Tombstones: delta pulls ask for the ids deleted after a cursor.
+    index('children_deleted_idx').on(t.deleted_at),
   ],
 );
 
@@ -119,6 +123,7 @@ export const childHistory = pgTable(
     index('child_history_child_idx').on(t.childregId),
     index('child_history_status_idx').on(t.history_status),
     index('child_history_updated_idx').on(t.updated_at, t.id),
+    index('child_history_deleted_idx').on(t.deleted_at),
   ],
 );
 

@@ -19,7 +19,9 @@ import type { RolePermissions } from '../../sync/contract';
  * with a keyset over (updated_at, id) — hence the indexes on those two columns.
  */
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+// Millisecond precision: the sync protocol sends updated_at back as If-Match and as a keyset
+// cursor, so the stored value must be exactly what a JS Date (and ISO string) can carry.
+const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
 const updated = () =>
   ts('updated_at')
