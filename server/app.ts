@@ -8,7 +8,10 @@ import { idempotency } from './idempotency';
 import { serverMessages } from './messages';
 import { registerLoginRoute, registerSessionRoutes } from './routes/auth';
 import { registerCenterRoutes } from './routes/centers';
+import { registerChildRoutes } from './routes/children';
 import { registerDashboardRoutes } from './routes/dashboard';
+import { registerFileRoutes } from './routes/files';
+import { registerHistoryRoutes } from './routes/history';
 import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './routes/notifications';
 import { noStore, securityHeaders } from './security';
@@ -49,6 +52,9 @@ export function createApp(options: CreateAppOptions) {
   registerCenterRoutes(api);
   registerDashboardRoutes(api);
   registerNotificationRoutes(api);
+  registerChildRoutes(api);
+  registerHistoryRoutes(api);
+  registerFileRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);

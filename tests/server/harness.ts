@@ -21,6 +21,8 @@ export const DEMO_PASSWORD = 'demo1234';
 export type Harness = {
   db: Db;
   app: ReturnType<typeof createApp>;
+  /** The uploads folder of this harness (a temporary folder). */
+  uploadsDir: string;
   timings: { open: number; migrate: number; seed: number };
   /** Logs in and returns the bearer token. */
   login: (email: string, password?: string) => Promise<string>;
@@ -75,6 +77,7 @@ export async function createHarness(kind: DatabaseKind, seed: Partial<SeedOption
   return {
     db: database.db,
     app,
+    uploadsDir,
     timings: { open: t1 - t0, migrate: t2 - t1, seed: t3 - t2 },
     login,
     request,

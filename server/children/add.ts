@@ -1,0 +1,88 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { can, isAllCenterUser, isFilled, messages } from '../../sync/contract';
+import type { AppEnv } from '../context';
+import { centers, children } from '../db/schema';
+import { readImage, removeUpload, storeUpload } from '../files/uploads';
+import { fail, ok, readBody } from '../http';
+import { serverMessages } from '../messages';
+import { unflatten } from '../multipart';
+import { checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { childColumns } from './fields';
+import { CHILD_IMAGE_PATH, childRecord } from './records';
+
+/**
+ * Where a new child is registered. A center-bound user registers at its own center only
+ * (another center is 403); an all-center user picks one, its own (1) by default where
+ * the form does not require one. Mutates `body`.
+ */
+export function settleCenter(c: Context<AppEnv>, body: Record<string, unknown>, required: boolean): Response | null {
+  const user = c.get('user');
+  const asked = body.centerdetailId;
+  if (!isAllCenterUser(user)) {
+    if (isFilled(asked) && Number(asked) !== user.centerId) return fail(c, 403, messages.forbidden);
+    body.centerdetailId = String(user.centerId);
+  } else if (!required && !isFilled(asked)) {
+    body.centerdetailId = String(user.centerId);
+  }
+  return null;
+}
+
+/**
+ * POST /child_add and /child_add_2: validate with the contract's schema (plus file bytes
+ * and text lengths), store the image, insert the child with its per-center uniqueId, and
+ * answer the child as view returns it.
+ */
+export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRequired: boolean) {
+  const user = c.get('user');
+  if (!can(user, 'create', 'child_registration')) return fail(c, 403, messages.forbidden);
+  const body = unflatten(await readBody(c));
+  const refused = settleCenter(c, body, centerRequired);
+  if (refused) return refused;
+  // A new child cannot "keep" a file: a name here could point at another child's photo.
+  if (typeof body.image === 'string') delete body.image;
+  const { image, issue } = await readImage('image', body.image);
+  const schemaFields = Object.fromEntries(Object.keys(schema.shape).filter((k) => k in body).map((k) => [k, body[k]]));
+  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(schemaFields)];
+  const checked = checkSchema(schema, body, extra);
+  if (!checked.ok) return invalid(c, checked.issues);
+  const data = checked.data as Record<string, unknown>;
+
+  const { db, uploadsDir } = c.get('deps');
+  const stored = image ? await storeUpload(uploadsDir, 'children', image) : null;
+  try {
+    const id = await db.transaction(async (tx) => {
+      // The center row is locked so two registrations at once get different serials.
+      const [center] = await tx
+        .select({ id: centers.id, prefix: centers.prefix })
+        .from(centers)
+        .where(and(eq(centers.id, Number(data.centerdetailId)), isNull(centers.deleted_at)))
+        .for('update');
+      if (!center) return null;
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(children).where(eq(children.centerdetailId, center.id));
+      const [row] = await tx
+        .insert(children)
+        .values({
+          countryId: 101,
+          ...childColumns(data),
+          name: String(data.name),
+          centerdetailId: center.id,
+          image: stored,
+          uniqueId: `${center.prefix}/${(count?.n ?? 0) + 1}`,
+          created_by: user.id,
+        })
+        .returning({ id: children.id });
+      return row.id;
+    });
+    if (id === null) {
+      await removeUpload(uploadsDir, 'children', stored);
+      return invalid(c, [{ path: 'centerdetailId', message: serverMessages.invalidCenter }]);
+    }
+    const record = await childRecord(db, id, user);
+    return ok(c, record, { message: serverMessages.childAdded, image_path: CHILD_IMAGE_PATH });
+  } catch (error) {
+    await removeUpload(uploadsDir, 'children', stored);
+    throw error;
+  }
+}

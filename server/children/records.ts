@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { isAllCenterUser, type Principal } from '../../sync/contract';
+import type { Db } from '../db/client';
+import { centers, childHistory, children, districts, states, users } from '../db/schema';
+import type { ListedRow } from '../delta/delta';
+import { iso } from '../delta/timestamps';
+
+/*
+ * A child as every call returns it (list rows, view, edit, the create and update
+ * answers, and the `data` of a 409): one shape everywhere, or the sync engine's
+ * three-way merge would see fields "changed" that only a different call left out.
+ */
+
+/** Where child images are served from, sent as image_path. */
+export const CHILD_IMAGE_PATH = '/api/files/children/';
+
+type HistoryRow = typeof childHistory.$inferSelect;
+const { deleted_at: _deleted, ...childColumns } = getTableColumns(children);
+
+/** The children a user may reach: all for centerId 1, else its own center's. */
+export const childScope = (user: Principal): SQL | undefined =>
+  isAllCenterUser(user) ? undefined : eq(children.centerdetailId, user.centerId);
+
+export const liveChild = isNull(children.deleted_at);
+
+/** The status of a child's newest history entry (Present Status), for filters. */
+export const presentStatus = sql<string | null>`(
+  select h.history_status from ${childHistory} h
+  where h.childreg_id = ${children.id} and h.deleted_at is null
+  order by h.created_at desc, h.id desc limit 1)`;
+
+/**
+ * last_status: the newest value of each kind among the child's live history entries
+ * (the spec names the keys only): refer and produce are the dates of the newest CWC
+ * entries, comment the newest entry's, history_status the newest entry's status.
+ */
+function lastStatus(history: HistoryRow[]) {
+  const newest = (match: (h: HistoryRow) => boolean) => history.findLast(match);
+  const status = (s: string) => newest((h) => h.history_status === s);
+  return {
+    refer: status('referFromCwc')?.transfer_date ?? null,
+    produce: status('produceToCwc')?.transfer_date ?? null,
+    comment: history.at(-1)?.comment ?? null,
+    sps: newest((h) => Boolean(h.social_protection_scheme))?.social_protection_scheme ?? null,
+    medical: status('medical_issue')?.medical_issues ?? null,
+    education: status('education')?.education_type ?? null,
+    mhp: status('mhp')?.mhp ?? null,
+    other: newest((h) => Boolean(h.other))?.other ?? null,
+    history_status: history.at(-1)?.history_status ?? null,
+  };
+}
+
+/** Serialised children matching `where`, in `orderBy`, with their relations and last_status. */
+export async function childRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+  let query = db
+    .select({
+      child: childColumns,
+      center: { id: centers.id, name: centers.name },
+      state: { id: states.id, name: states.name },
+      district: { id: districts.id, name: districts.name },
+      user: { id: users.id, name: users.name },
+    })
+    .from(children)
+    .leftJoin(centers, eq(centers.id, children.centerdetailId))
+    .leftJoin(states, eq(states.id, children.stateId))
+    .leftJoin(districts, eq(districts.id, children.district))
+    .leftJoin(users, eq(users.id, children.created_by))
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
+  if (limit !== undefined) query = query.limit(limit).offset(offset);
+  const rows = await query;
+  if (rows.length === 0) return [];
+  const history = await db
+    .select()
+    .from(childHistory)
+    .where(and(inArray(childHistory.childregId, rows.map((r) => r.child.id)), isNull(childHistory.deleted_at)))
+    .orderBy(asc(childHistory.created_at), asc(childHistory.id));
+  const byChild = new Map<number, HistoryRow[]>();
+  for (const h of history) byChild.set(h.childregId, [...(byChild.get(h.childregId) ?? []), h]);
+
+  return rows.map(({ child, center, state, district, user }) => {
+    const own = byChild.get(child.id) ?? [];
+    const transfer = own.findLast((h) => h.history_status === 'transfer' && h.centerId === child.centerdetailId);
+    return {
+      ...child,
+      created_at: iso(child.created_at),
+      updated_at: iso(child.updated_at),
+      center_data: center,
+      state_data: state,
+      district_data: district,
+      user_data: user,
+      child_center: transfer ? { transfer_date: transfer.transfer_date } : null,
+      last_status: lastStatus(own),
+    };
+  });
+}
+
+/** One live child the user may reach, serialised; null when missing, deleted or out of scope. */
+export async function childRecord(db: Db, id: number, user: Principal): Promise<ListedRow | null> {
+  const [row] = await childRecords(db, and(eq(children.id, id), liveChild, childScope(user)), [desc(children.id)]);
+  return row ?? null;
+}

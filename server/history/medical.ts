@@ -1,0 +1,114 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { can, medicalFormSchema, messages, type Principal } from '../../sync/contract';
+import { conflictAnswer } from '../children/change';
+import { childScope, liveChild } from '../children/records';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/client';
+import { childHistory, children } from '../db/schema';
+import { fail, idParam, ok, readBody } from '../http';
+import { serverMessages } from '../messages';
+import { unflatten } from '../multipart';
+import { guardedWrite } from '../delta/guarded-write';
+import { readIfMatch } from '../delta/if-match';
+import { nextUpdatedAt } from '../delta/timestamps';
+import { checkPatch, checkSchema, invalid, tooLongIssues } from '../validation';
+import { historyRecord, historyScope, liveHistory } from './records';
+
+/*
+ * Medical entries (spec part 1 sections 3 and 5): POST /medical_consent creates one,
+ * POST /update_medical changes one. A history write also moves its child's updated_at,
+ * in the same transaction: the child's last_status (Present Status, the Medical issue
+ * column) is part of the child record, so delta pulls of children must carry it again.
+ */
+
+const MEDICAL = 'medical_issue';
+
+/** Locks a live child the user may reach; history writes serialise per child on it. */
+export const lockChildOf = (tx: Db, childId: number, user: Principal) =>
+  tx
+    .select({ id: children.id, centerdetailId: children.centerdetailId })
+    .from(children)
+    .where(and(eq(children.id, childId), liveChild, childScope(user)))
+    .for('update')
+    .then((rows) => rows[0]);
+
+export const touchChild = (tx: Db, childId: number) =>
+  tx.update(children).set({ updated_at: nextUpdatedAt(children.updated_at) }).where(eq(children.id, childId));
+
+const medicalFields = (data: Record<string, unknown>) => ({
+  medical_issues: String(data.medical_issues),
+  transfer_date: String(data.transfer_date),
+  history_date: String(data.transfer_date),
+  comment: String(data.comment),
+});
+
+const textFields = (body: Record<string, unknown>) => ({ medical_issues: body.medical_issues, comment: body.comment, transfer_date: body.transfer_date });
+
+export async function addMedical(c: Context<AppEnv>) {
+  const user = c.get('user');
+  if (!can(user, 'create', 'child_tracking')) return fail(c, 403, messages.forbidden);
+  const body = unflatten(await readBody(c));
+  const checked = checkSchema(medicalFormSchema, body, tooLongIssues(textFields(body)));
+  if (!checked.ok) return invalid(c, checked.issues);
+  const data = checked.data;
+  const { db } = c.get('deps');
+  const id = await db.transaction(async (tx) => {
+    const child = await lockChildOf(tx, data.childregId, user);
+    if (!child) return null;
+    const [row] = await tx
+      .insert(childHistory)
+      .values({ childregId: child.id, centerId: child.centerdetailId, history_status: MEDICAL, created_by: user.id, ...medicalFields(data) })
+      .returning({ id: childHistory.id });
+    await touchChild(tx, child.id);
+    return row.id;
+  });
+  // Another center's child, or one deleted meanwhile, is 404 as for the child calls.
+  if (id === null) return fail(c, 404, messages.notFound);
+  return ok(c, await historyRecord(db, id, user), { message: serverMessages.medicalAdded });
+}
+
+/** Locks a live history entry of `status` (any when null) whose child the user may reach. */
+export const lockEntry = (tx: Db, id: number, user: Principal, status: string | null) =>
+  tx
+    .select({ entry: childHistory })
+    .from(childHistory)
+    .innerJoin(children, eq(children.id, childHistory.childregId))
+    .where(and(eq(childHistory.id, id), liveHistory, status ? eq(childHistory.history_status, status) : undefined, historyScope(user), liveChild))
+    .for('update', { of: childHistory })
+    .then((rows) => (rows[0] ? rows[0].entry : undefined));
+
+export async function updateMedical(c: Context<AppEnv>) {
+  const user = c.get('user');
+  if (!can(user, 'edit', 'child_tracking')) return fail(c, 403, messages.forbidden);
+  const body = unflatten(await readBody(c));
+  const id = idParam(typeof body.id === 'number' ? String(body.id) : typeof body.id === 'string' ? body.id.trim() : undefined);
+  if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
+  // An entry stays with its child; only its own fields change.
+  const sent = Object.fromEntries(['transfer_date', 'medical_issues', 'comment', 'documents'].filter((k) => k in body).map((k) => [k, body[k]]));
+  const extra = tooLongIssues(textFields(sent));
+  const { db } = c.get('deps');
+  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockEntry(tx, id, user, MEDICAL), async (tx, row) => {
+    const stored = { childregId: row.childregId, transfer_date: row.transfer_date ?? undefined, medical_issues: row.medical_issues ?? undefined, comment: row.comment ?? undefined };
+    const checked = checkPatch(medicalFormSchema, stored, sent, extra);
+    if (!checked.ok) return { issues: checked.issues };
+    await tx.update(childHistory).set({ ...medicalFields(checked.data), updated_at: nextUpdatedAt(childHistory.updated_at) }).where(eq(childHistory.id, row.id));
+    await touchChild(tx, row.childregId);
+    return {};
+  });
+  if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
+  if (outcome.status === 'conflict') return conflictAnswer(c, await historyRecord(db, id, user));
+  if ('issues' in outcome.value && outcome.value.issues) return invalid(c, outcome.value.issues);
+  return ok(c, await historyRecord(db, id, user), { message: serverMessages.medicalUpdated });
+}
+
+/** The newest live entry of a child with a status: the only one that may be deleted. */
+export async function newestEntryId(tx: Db, childId: number, status: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: childHistory.id })
+    .from(childHistory)
+    .where(and(eq(childHistory.childregId, childId), eq(childHistory.history_status, status), liveHistory))
+    .orderBy(desc(childHistory.created_at), desc(childHistory.id))
+    .limit(1);
+  return row?.id;
+}

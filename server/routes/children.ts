@@ -1,0 +1,40 @@
+import type { Hono } from 'hono';
+import { can, childRegistrationSchema, messages, quickAddSchema } from '../../sync/contract';
+import { addChild } from '../children/add';
+import { deleteChild, updateChild } from '../children/change';
+import { listChildren } from '../children/list';
+import { CHILD_IMAGE_PATH, childRecord } from '../children/records';
+import type { AppEnv } from '../context';
+import { fail, idParam } from '../http';
+
+/**
+ * Child registration (spec part 1 sections 3, 5, 7; issue 4's server part): list, add,
+ * quick add, update, delete, view and edit. Every write is idempotent by key (app.ts)
+ * and updates and deletes honour If-Match (sync/SPEC.md R11).
+ */
+export function registerChildRoutes(api: Hono<AppEnv>) {
+  api.post('/child-registrations', listChildren);
+  api.post('/child_add', (c) => addChild(c, childRegistrationSchema, false));
+  api.post('/child_add_2', (c) => addChild(c, quickAddSchema, true));
+  api.post('/child_update', updateChild);
+  api.delete('/child_delete/:id', deleteChild);
+
+  // view and edit answer the same record; edit needs the edit permission.
+  for (const [path, action] of [['/child_view/:id', 'view'], ['/child_edit/:id', 'edit']] as const) {
+    api.get(path, async (c) => {
+      const user = c.get('user');
+      if (!can(user, action, 'child_registration')) return fail(c, 403, messages.forbidden);
+      const id = idParam(c.req.param('id'));
+      const record = id === null ? null : await childRecord(c.get('deps').db, id, user);
+      if (!record) return fail(c, 404, messages.notFound);
+      return c.json({
+        success: true,
+        img_profile: record.image ? `${CHILD_IMAGE_PATH}${String(record.image)}` : null,
+        image_path: CHILD_IMAGE_PATH,
+        // Documents come with the documents table (child_document_update), not built yet.
+        img_documents: [],
+        data: record,
+      });
+    });
+  }
+}
