@@ -40,7 +40,7 @@ export function makeChild(id: number, overrides: Partial<LocalChild> = {}): Loca
     updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, id)).toISOString(),
     ...overrides,
   };
-  return { ...record, cid: serverCid(id), _base: record, _sync: 'synced' } as LocalChild;
+  return { cid: serverCid(id), _base: record, _sync: 'synced', ...record } as LocalChild;
 }
 
 export async function seedChildren(rows: LocalChild[]): Promise<void> {

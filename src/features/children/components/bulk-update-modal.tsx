@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  bulkUpdateTypes, dateFormats, educationTypes, followUpMethods, medicalIssues, mhpOptions, normaliseInput,
+} from '../../../../sync';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useCenterOptions } from '../hooks/use-children';
+import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
+
+const typeFields: Record<string, { name: string; label: string; data?: readonly { value: string; label: string }[] }> = {
+  education: { name: 'education_type', label: 'Education', data: educationTypes },
+  medical: { name: 'medical_issues', label: 'Medical Issue', data: medicalIssues },
+  mhp: { name: 'mhp', label: 'MHP', data: mhpOptions },
+  'follow-ups': { name: 'followupmethod', label: 'Follow-Up Method', data: followUpMethods },
+  sps: { name: 'social_protection_scheme', label: 'Social Protection Scheme' },
+  center: { name: 'centerId', label: 'Center' },
+};
+
+type Props = { cids: string[]; onClose: () => void; onDone: () => void };
+
+/** Bulk Update Details: one update (education, medical, mhp, follow-ups, sps or center) for every selected child. */
+export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
+  const children = useSelectedChildren(cids);
+  const centers = useCenterOptions();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Record<string, string>>({ defaultValues: { type: '', date: '', comment: '' } });
+  useUnsavedGuard(form.formState.isDirty);
+  const type = useWatch({ control: form.control, name: 'type' });
+  const special = typeFields[type];
+  const specialData = type === 'center' ? centers.map((c) => ({ value: String(c.id), label: c.name })) : special?.data;
+
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await bulkUpdateChildren(values, children);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    onDone();
+  });
+
+  return (
+    <Modal opened onClose={onClose} title="Bulk Update Details" size="lg">
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <Text size="sm">{cids.length} children selected</Text>
+          <Controller name="type" control={form.control} render={({ field }) => (
+            <Select label="Update Type" withAsterisk size="md" data={bulkUpdateTypes} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+          )} />
+          {special && (
+            <Controller key={special.name} name={special.name} control={form.control} render={({ field }) =>
+              specialData ? (
+                <Select label={special.label} withAsterisk size="md" data={specialData} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} searchable />
+              ) : (
+                <TextInput label={special.label} withAsterisk size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput(special.name, e.currentTarget.value))} />
+              )
+            } />
+          )}
+          <Controller name="date" control={form.control} render={({ field }) => (
+            <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+          )} />
+          <Controller name="comment" control={form.control} render={({ field }) => (
+            <Textarea label="Comment" withAsterisk size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput('comment', e.currentTarget.value))} />
+          )} />
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>Cancel</Button>
+            <Button type="submit" size="md" loading={busy}>Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

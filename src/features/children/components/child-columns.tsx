@@ -1,0 +1,75 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { cwcState, type LocalChild } from '../../../../sync';
+import type { DataColumn } from '../../../components/data-table';
+import { SyncBadge } from '../../../components/sync-badge';
+import { ChildPhoto } from './child-photo';
+import { PresentStatus } from './present-status';
+import { showDate, showText } from './format';
+
+type Context = { centerNames: Map<number, string>; actions: (child: LocalChild) => React.ReactNode };
+
+const text = (key: string, header: string, read: (c: LocalChild) => unknown, nowrap = false): DataColumn<LocalChild> => ({
+  key,
+  header,
+  nowrap,
+  render: (c) => showText(read(c)),
+});
+const date = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
+  key,
+  header,
+  nowrap: true,
+  render: (c) => showDate(read(c)),
+});
+
+
+/** The list's columns after SL No. and the checkbox, in the spec's order (part 1, section 2). */
+export function childColumns({ centerNames, actions }: Context): DataColumn<LocalChild>[] {
+  const center = (c: LocalChild) => c.center_data?.name ?? centerNames.get(Number(c.centerdetailId)) ?? '';
+  return [
+    {
+      key: 'name',
+      header: 'Child Name',
+      render: (c) => (
+        <Group gap="sm" wrap="nowrap">
+          <ChildPhoto image={c.image} name={c.name ?? ''} />
+          <Stack gap={2}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {c.name}
+              </Text>
+              <SyncBadge state={c._sync} />
+            </Group>
+            <Badge size="xs" variant="outline" color="gray" tt="none">
+              {cwcState(c)}
+            </Badge>
+          </Stack>
+        </Group>
+      ),
+    },
+    text('center', 'Center Name', center, true),
+    text('uniqueId', 'SBT Unique ID', (c) => c.uniqueId, true),
+    text('centerId', 'Centre ID', (c) => c.centerdetailId),
+    text('gender', 'Gender', (c) => c.gender),
+    text('age', 'Age', (c) => c.age),
+    text('cwccaseno', 'CWC Case No.', (c) => c.cwccaseno, true),
+    text('f_name', 'Father Name', (c) => c.f_name),
+    text('state', 'State', (c) => c.state_data?.name),
+    text('district', 'District', (c) => c.district_data?.name),
+    text('address', 'Address', (c) => c.address),
+    text('mobileno', 'Phone No.', (c) => c.mobileno, true),
+    text('short_stay', 'Short Stay Center Name', (c) => c.short_stay),
+    text('reference_type', 'Child Reference by', (c) => c.reference_type),
+    date('dateofarrival', 'Arrival date', (c) => c.dateofarrival),
+    date('refer', 'Refer from CWC Date', (c) => c.last_status?.refer),
+    date('produce', 'CWC Produce Date', (c) => c.last_status?.produce),
+    text('comment', 'Comment', (c) => c.last_status?.comment),
+    text('case_type', 'Case Category', (c) => c.case_type),
+    text('sps', 'Social protection scheme', (c) => c.last_status?.sps),
+    text('medical', 'Medical issue', (c) => c.last_status?.medical),
+    text('education', 'Education', (c) => c.last_status?.education),
+    text('mhp', 'MHP', (c) => c.last_status?.mhp),
+    text('other', 'Others', (c) => c.last_status?.other),
+    { key: 'status', header: 'Present Status', render: (c) => <PresentStatus status={c.last_status?.history_status} /> },
+    { key: 'action', header: 'Action', render: actions },
+  ];
+}

@@ -1,0 +1,109 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  canChooseCenter, caseTypes, childListFilterSchema, genders, normaliseInput, referredByOptions, statusColorGroups, statusLabel,
+  type ChildListFilter,
+} from '../../../../sync';
+import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useUser } from '../../../lib/use-store';
+import { useCenterOptions } from '../hooks/use-children';
+
+export const childFilterKeys = [
+  'centerId', 'name', 'uniqueId', 'cwccaseno', 'gender', 'ReferredBy', 'case_type', 'history_status', 'from_date', 'to_date',
+] as const;
+export type ChildFilterKey = (typeof childFilterKeys)[number];
+export type ChildFilterValues = Partial<Record<ChildFilterKey, string>>;
+
+const statusOptions = Object.values(statusColorGroups)
+  .flatMap((g) => g.statuses as readonly string[])
+  .map((value) => ({ value, label: statusLabel(value) }));
+
+type Props = { opened: boolean; onClose: () => void; value: ChildFilterValues; onSearch: (filter: ChildFilterValues) => void };
+
+/** 'Search User Details Filters': Reset and Search; date-range problems are info toasts. */
+export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
+  const user = useUser();
+  const centers = useCenterOptions();
+  const ownCenter = canChooseCenter(user.centerId) ? '' : String(user.centerId);
+  const empty: ChildFilterValues = { centerId: ownCenter };
+  const form = useForm<ChildFilterValues>({ values: { ...empty, ...value } });
+  useUnsavedGuard(opened && form.formState.isDirty);
+  const [fromDate, toDate] = useWatch({ control: form.control, name: ['from_date', 'to_date'] });
+
+  const search = form.handleSubmit((values) => {
+    const problem = dateRangeProblem(values.from_date, values.to_date);
+    if (problem) return void toast.info(problem);
+    const parsed = childListFilterSchema.safeParse(values);
+    if (!parsed.success) return void toast.info(parsed.error.issues[0]?.message ?? '');
+    onSearch(values);
+    onClose();
+  });
+  const reset = () => {
+    form.reset(empty);
+    onSearch({});
+    onClose();
+  };
+  const text = (name: 'name' | 'uniqueId' | 'cwccaseno', label: string) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field }) => (
+        <TextInput label={label} size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))} />
+      )}
+    />
+  );
+  const select = (name: ChildFilterKey, label: string, data: readonly { value: string; label: string }[], readOnly = false) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field }) => (
+        <Select label={label} size="md" data={data} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} clearable={!readOnly} readOnly={readOnly} searchable />
+      )}
+    />
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Search User Details Filters" size="lg">
+      <form onSubmit={(e) => void search(e)} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            {select('centerId', 'Center Name', centers.map((c) => ({ value: String(c.id), label: c.name })), !canChooseCenter(user.centerId))}
+            {text('name', 'Child Name')}
+            {text('uniqueId', 'SBT Unique ID')}
+            {text('cwccaseno', 'CWC Case No.')}
+            {select('gender', 'Gender', genders)}
+            {select('ReferredBy', 'CWC Action', referredByOptions)}
+            {select('case_type', 'Case Category', caseTypes)}
+            {select('history_status', 'Present Status', statusOptions)}
+          </SimpleGrid>
+          <DateRangeFilter
+            fromLabel="Arrival From Date"
+            toLabel="Arrival To Date"
+            from={fromDate}
+            to={toDate}
+            onChange={(range) => {
+              form.setValue('from_date', range.from_date ?? '', { shouldDirty: true });
+              form.setValue('to_date', range.to_date ?? '', { shouldDirty: true });
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={reset}>
+              Reset
+            </Button>
+            <Button type="submit" size="md">
+              Search
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The URL's filter values as the list query reads them. */
+export function toListFilter(values: ChildFilterValues): Partial<ChildListFilter> {
+  const parsed = childListFilterSchema.safeParse(values);
+  return parsed.success ? parsed.data : {};
+}

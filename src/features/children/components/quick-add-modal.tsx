@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { canChooseCenter, dateFormats, genders, normaliseInput, referredByOptions, uploadLimits } from '../../../../sync';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useUser } from '../../../lib/use-store';
+import { useCenterOptions } from '../hooks/use-children';
+import { quickAddChild } from '../hooks/use-quick-add';
+
+type Values = {
+  name: string;
+  gender: string;
+  dateofarrival: string;
+  image: File | null;
+  ReferredBy: string;
+  cwccaseno: string;
+  centerdetailId: string;
+};
+
+/** Quick Add: name, gender, arrival, photo, CWC action, case no. and center; saved on the device first. */
+export function QuickAddModal({ onClose }: { onClose: () => void }) {
+  const user = useUser();
+  const centers = useCenterOptions();
+  const chooseCenter = canChooseCenter(user.centerId);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    defaultValues: { name: '', gender: '', dateofarrival: '', image: null, ReferredBy: '', cwccaseno: '', centerdetailId: chooseCenter ? '' : String(user.centerId) },
+  });
+  useUnsavedGuard(form.formState.isDirty);
+  const referredBy = useWatch({ control: form.control, name: 'ReferredBy' });
+
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await quickAddChild({ ...values, image: values.image ?? undefined });
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    toast.success('Child added successfully');
+    form.reset();
+    onClose();
+  });
+
+  const centerData = centers.map((c) => ({ value: String(c.id), label: c.name }));
+  if (!chooseCenter && !centerData.some((c) => c.value === String(user.centerId))) centerData.push({ value: String(user.centerId), label: `Center ${user.centerId}` });
+
+  return (
+    <Modal opened onClose={onClose} title="Quick Add" size="lg">
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Controller name="name" control={form.control} render={({ field }) => (
+              <TextInput label="Name" withAsterisk size="md" value={field.value} onChange={(e) => field.onChange(normaliseInput('name', e.currentTarget.value))} />
+            )} />
+            <Controller name="gender" control={form.control} render={({ field }) => (
+              <Select label="Gender" withAsterisk size="md" data={genders} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+            )} />
+            <Controller name="dateofarrival" control={form.control} render={({ field }) => (
+              <DateInput label="Date of Arrival" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} maxDate={new Date()} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+            )} />
+            <Controller name="image" control={form.control} render={({ field }) => (
+              <FileInput label="Image" withAsterisk size="md" accept={uploadLimits.imageAccept} placeholder="JPG, JPEG, PNG" value={field.value} onChange={field.onChange} clearable />
+            )} />
+            <Controller name="ReferredBy" control={form.control} render={({ field }) => (
+              <Select label="CWC Action" withAsterisk size="md" data={referredByOptions} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+            )} />
+            <Controller name="cwccaseno" control={form.control} render={({ field }) => (
+              <TextInput label="CWC Case No." withAsterisk={referredBy === 'refer'} size="md" value={field.value} onChange={(e) => field.onChange(normaliseInput('cwccaseno', e.currentTarget.value))} />
+            )} />
+            <Controller name="centerdetailId" control={form.control} render={({ field }) => (
+              <Select label="Center Name" withAsterisk size="md" data={centerData} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} readOnly={!chooseCenter} searchable={chooseCenter} />
+            )} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

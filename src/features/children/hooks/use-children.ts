@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  centerNames, centerOptions, childImageUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
+} from '../../../../sync';
+
+/** One page of the list from the device; null while the first read runs. */
+export function useChildrenPage(filter: Partial<ChildListFilter>, page: number) {
+  const key = JSON.stringify(filter);
+  return useLiveQuery(() => listChildren({ filter, page }), [key, page], null);
+}
+
+export const useCenterNames = () => useLiveQuery(() => centerNames(), [], new Map<number, string>());
+export const useCenterOptions = () => useLiveQuery(() => centerOptions(), [], []);
+
+// Object URLs of files picked on this device, one per file key, kept while the page lives.
+const localUrls = new Map<string, string>();
+async function localFileUrl(ref: string): Promise<string | null> {
+  const known = localUrls.get(ref);
+  if (known) return known;
+  const blob = await readLocalFile(ref);
+  if (!blob) return null;
+  const url = URL.createObjectURL(blob);
+  localUrls.set(ref, url);
+  return url;
+}
+
+/** The URL of a child's photo: its local Blob while pending, else the server's file. */
+export function useChildImage(image: unknown): string | null {
+  const local = isLocalFile(image) ? image : null;
+  const localUrl = useLiveQuery(() => (local ? localFileUrl(local) : null), [local], null);
+  const remote = useMemo(() => childImageUrl(image), [image]);
+  return local ? localUrl : remote;
+}

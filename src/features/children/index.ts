@@ -1,0 +1,1 @@
+export { ChildListPage } from './components/child-list-page';

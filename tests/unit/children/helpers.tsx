@@ -1,0 +1,35 @@
+import { screen, within } from '@testing-library/react';
+import { Outlet, type RouteObject } from 'react-router';
+import { setFetch } from '../../../sync/transport';
+import { startSync, stopSync, type SessionUser } from '../../../sync';
+import { ChildListPage } from '../../../src/features/children';
+import { renderRoutes } from '../../render';
+import { freshDeviceSignedInAs } from './factories';
+
+/** A device with `user` signed in, the network down, and the sync engine running (mutations work offline). */
+export async function offlineDevice(user: SessionUser): Promise<void> {
+  setFetch(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  await freshDeviceSignedInAs(user);
+  startSync();
+}
+
+export function teardownDevice(): void {
+  stopSync();
+  setFetch(undefined);
+}
+
+/** The children screens at `path`, with a stand-in profile route. */
+export function renderChildrenAt(path: string, profile: RouteObject['element'] = <div>profile screen</div>) {
+  return renderRoutes(
+    [{ element: <Outlet />, children: [{ path: '/child-registration', element: <ChildListPage /> }, { path: '/child-registration/profile', element: profile }] }],
+    path,
+  );
+}
+
+/** The newest toast's text. */
+export async function lastToast(): Promise<string> {
+  const toasts = await screen.findAllByRole('alert');
+  return within(toasts.at(-1)!).getByText((_, el) => el?.classList.contains('mantine-Notification-description') ?? false).textContent ?? '';
+}
