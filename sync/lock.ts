@@ -1,24 +1,23 @@
 /**
  * One holder at a time per name (R5): a Web Lock where the platform has them (tabs
- * and the service worker share it), otherwise a lock within this process.
- * Returns undefined when someone else holds it.
+ * and the service worker share it), otherwise a lock within this process. Callers
+ * queue behind the holder, so a replay asked for while another runs still happens.
  */
-const held = new Set<string>();
+const tails = new Map<string, Promise<unknown>>();
 
 type LockManagerLike = {
-  request<T>(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+  request<T>(name: string, options: object, callback: (lock: unknown) => Promise<T>): Promise<T>;
 };
 
-export async function withLock<T>(name: string, task: () => Promise<T>): Promise<T | undefined> {
+export async function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
-  if (locks) {
-    return locks.request(name, { ifAvailable: true }, async (lock) => (lock ? task() : undefined));
-  }
-  if (held.has(name)) return undefined;
-  held.add(name);
+  if (locks) return locks.request(name, {}, () => task());
+  const previous = tails.get(name) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(task);
+  tails.set(name, next);
   try {
-    return await task();
+    return await next;
   } finally {
-    held.delete(name);
+    if (tails.get(name) === next) tails.delete(name);
   }
 }

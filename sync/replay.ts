@@ -57,8 +57,8 @@ export class Replayer {
 
   /** Drains what can be sent now. Only one replayer per database runs at a time (R5). */
   async run(): Promise<ReplaySummary> {
-    const result = await withLock(`ashray-replay-${this.deps.db.name}`, () => this.drain());
-    return result ?? { sent: 0, failed: 0, paused: this.pausedForAuth, busy: true };
+    if (this.killed) return { sent: 0, failed: 0, paused: this.pausedForAuth, busy: false };
+    return withLock(`ashray-replay-${this.deps.db.name}`, () => this.drain());
   }
 
   private async drain(): Promise<ReplaySummary> {
@@ -187,6 +187,11 @@ export class Replayer {
       }
       const row = await table.get(entry.cid);
       if (!row || !answer) return;
+      if (effect === 'create') {
+        // A pull may have brought the new record in while its answer was lost: one row stays.
+        const pulled = await table.where('id').equals(answer.id).first();
+        if (pulled && pulled.cid !== entry.cid) await table.delete(pulled.cid);
+      }
       // Later queued changes stay visible on top of the server's record.
       const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
       await table.put({ ...row, ...answer, ...later, cid: entry.cid, _base: answer, _sync: rest.length ? row._sync : 'synced' });

@@ -3,6 +3,7 @@
  * to misbehave, one fault per request, the way networks do.
  */
 export type Fault =
+  | 'pass' // delivered normally
   | 'drop-request' // never reaches the server
   | 'drop-response' // the server commits, the answer is lost
   | 'duplicate' // delivered twice; the client sees the second answer

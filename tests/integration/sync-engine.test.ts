@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Device, photo } from './support/devices';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let token: string;
+const devices: Device[] = [];
+let seq = 0;
+const unique = (label: string) => `${label}-${Date.now().toString(36)}-${++seq}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.login('admin@demo.test');
+});
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.close()));
+  await server?.close();
+});
+
+function device(collections: string[] = ['children']): Device {
+  const d = new Device(server.fetch, token, undefined, { collections });
+  devices.push(d);
+  return d;
+}
+
+async function createChild(d: Device, name: string) {
+  const result = await d.engine.write({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+  if (!result.ok) throw new Error(result.message);
+  return result.cid;
+}
+
+const outbox = (d: Device) => d.db.outbox.orderBy('seq').toArray();
+
+describe('replay under faults (R7, R9, R10)', () => {
+  it.each([['drop-request'], ['drop-response'], ['duplicate'], ['status-500'], ['status-429'], ['timeout']] as const)(
+    'R7/R10: a create meeting %s is on the server exactly once after the network heals',
+    async (fault) => {
+      const d = device();
+      const name = unique(fault);
+      const cid = await createChild(d, name);
+      d.net.inject(fault);
+      await d.engine.replay();
+      const [entry] = await outbox(d);
+      if (fault === 'duplicate') {
+        expect(entry).toBeUndefined();
+      } else {
+        expect(entry).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.any(String) });
+        await d.engine.replay();
+        expect(await outbox(d)).toEqual([]);
+      }
+      const onServer = await server.childrenNamed(name, token);
+      expect(onServer).toHaveLength(1);
+      expect((await d.db.entity('children').get(cid))?.id).toBe(onServer[0].id);
+    },
+  );
+
+  it('R10: a failed send waits with exponential backoff and jitter before the next try', async () => {
+    const { Replayer } = await import('../../sync/replay');
+    const d = device();
+    await createChild(d, unique('backoff'));
+    let now = 1_000_000;
+    const replayer = new Replayer({ db: d.db, transport: (d.engine as unknown as { deps: { transport: never } }).deps.transport, now: () => now, random: () => 0.999 });
+    d.net.inject('status-500', 'status-500');
+    await replayer.run();
+    const first = (await outbox(d))[0];
+    expect(first.nextAttemptAt - now).toBeGreaterThan(900);
+    await replayer.run(); // too early: nothing is sent
+    expect(d.net.pendingFaults).toBe(1);
+    now = first.nextAttemptAt;
+    await replayer.run();
+    const second = (await outbox(d))[0];
+    expect(second.attempts).toBe(2);
+    expect(second.nextAttemptAt - now).toBeGreaterThan(1_900);
+    now = second.nextAttemptAt;
+    await replayer.run();
+    expect(await outbox(d)).toEqual([]);
+  });
+
+  it('R10: 401 mid-queue pauses replay and keeps the queue; after sign-in every entry is sent once', async () => {
+    const d = device();
+    const names = [unique('auth-a'), unique('auth-b'), unique('auth-c')];
+    for (const name of names) await createChild(d, name);
+    d.net.inject('pass', 'status-401');
+    const summary = await d.engine.replay();
+    expect(summary.paused).toBe(true);
+    expect((await outbox(d)).map((e) => e.status)).toEqual(['queued', 'queued']);
+    d.engine.replayer.resume();
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    for (const name of names) expect(await server.childrenNamed(name, token)).toHaveLength(1);
+  });
+
+  it('R9: the tab dies after the server committed; the new tab replays with the same key and creates nothing twice', async () => {
+    const d = device();
+    const name = unique('restart');
+    await createChild(d, name);
+    const key = (await outbox(d))[0].mutationId;
+    d.net.afterServer = () => d.engine.replayer.kill();
+    await d.engine.replay();
+    d.net.afterServer = null;
+    const [left] = await outbox(d);
+    expect(left).toMatchObject({ status: 'sending', mutationId: key });
+    d.restart();
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    expect(await server.childrenNamed(name, token)).toHaveLength(1);
+  });
+});
+
+describe('rejections and ordering (R6, R8, R10)', () => {
+  it('R10/R6: a 422 is rejected with the server message; other records go on past it; resubmitting fixes it', async () => {
+    const { resubmitEntry } = await import('../../sync/review');
+    const d = device();
+    const bad = unique('bad');
+    const good = unique('good');
+    const badCid = (await d.engine.write({ entity: 'children', op: 'create', fields: { ...server.validChild(bad), aadharno: '1234' } })) as { cid: string };
+    await createChild(d, good);
+    await d.engine.replay();
+    const [rejected] = await outbox(d);
+    expect(rejected).toMatchObject({ cid: badCid.cid, status: 'rejected', lastError: 'Please Enter Valid Aadhar No.' });
+    expect((await d.db.entity('children').get(badCid.cid))?._sync).toBe('rejected');
+    expect(await server.childrenNamed(good, token)).toHaveLength(1);
+    await resubmitEntry(d.db, rejected.seq!, { aadharno: '123412341234' });
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    expect(await server.childrenNamed(bad, token)).toMatchObject([{ aadharno: '123412341234' }]);
+  });
+
+  it('R6/R8: a child created offline and a medical record for it replay in order with the id remapped', async () => {
+    const d = device(['children', 'history']);
+    const name = unique('remap');
+    const childCid = await createChild(d, name);
+    const medical = await d.engine.write({
+      entity: 'history',
+      op: 'medical',
+      fields: { childregId: childCid, medical_issues: 'Fever', transfer_date: '2026-11-20', comment: 'seen at PHC' },
+    });
+    if (!medical.ok) throw new Error(medical.message);
+    d.net.inject('drop-request'); // the child's create fails first: the medical record must wait
+    await d.engine.replay();
+    expect((await outbox(d)).map((e) => [e.entity, e.status])).toEqual([
+      ['children', 'queued'],
+      ['history', 'queued'],
+    ]);
+    expect(d.net.delivered.filter((r) => r.includes('medical_consent'))).toEqual([]);
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    const [child] = await server.childrenNamed(name, token);
+    const row = await d.db.entity('history').get(medical.cid);
+    expect(row).toMatchObject({ childregId: child.id, _sync: 'synced' });
+    const onServer = await server.request(`/api/history_view/${row!.id}`, { token });
+    expect(((await onServer.json()) as { data: { childregId: number } }).data.childregId).toBe(child.id);
+  });
+});
+
+describe('conflicts and pull (R11-R18)', () => {
+  async function sharedChild(name: string): Promise<{ a: Device; b: Device; id: number }> {
+    const a = device();
+    const b = device();
+    await createChild(a, name);
+    await a.engine.sync();
+    await b.engine.sync();
+    const [child] = await server.childrenNamed(name, token);
+    return { a, b, id: child.id as number };
+  }
+  const cidOf = async (d: Device, id: number) => (await d.db.entity('children').where('id').equals(id).first())!.cid;
+
+  it('R12: the same field changed on two devices is a conflict with base, mine and theirs; keeping mine wins on the server', async () => {
+    const { resolveConflict } = await import('../../sync/review');
+    const name = unique('conflict');
+    const { a, b, id } = await sharedChild(name);
+    await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { comments: 'from A' } });
+    await a.engine.sync();
+    await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { comments: 'from B' } });
+    await b.engine.sync();
+    const [conflict] = await b.db.conflicts.toArray();
+    expect(conflict).toMatchObject({ base: { comments: null }, mine: { comments: 'from B' }, theirs: { comments: 'from A' } });
+    await resolveConflict(b.db, conflict.id!, 'mine');
+    await b.engine.sync();
+    await a.engine.sync();
+    expect((await server.childrenNamed(name, token))[0].comments).toBe('from B');
+    expect((await a.db.entity('children').get(await cidOf(a, id)))?.comments).toBe('from B');
+  });
+
+  it('R12: different fields changed on two devices merge without asking', async () => {
+    const name = unique('merge');
+    const { a, b, id } = await sharedChild(name);
+    await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { comments: 'from A' } });
+    await a.engine.sync();
+    await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { f_name: 'Mohan' } });
+    await b.engine.sync();
+    expect(await b.db.conflicts.count()).toBe(0);
+    expect((await server.childrenNamed(name, token))[0]).toMatchObject({ comments: 'from A', f_name: 'Mohan' });
+  });
+
+  it('R13: an edit of a record deleted elsewhere and a delete of a record changed elsewhere are conflicts', async () => {
+    const first = await sharedChild(unique('deleted-there'));
+    await first.a.engine.write({ entity: 'children', op: 'delete', cid: await cidOf(first.a, first.id) });
+    await first.a.engine.sync();
+    const editCid = await cidOf(first.b, first.id);
+    await first.b.engine.write({ entity: 'children', op: 'update', cid: editCid, fields: { comments: 'still here?' } });
+    await first.b.engine.replay();
+    expect(await first.b.db.conflicts.toArray()).toMatchObject([{ cid: editCid, theirs: null }]);
+
+    const second = await sharedChild(unique('changed-there'));
+    await second.a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(second.a, second.id), fields: { comments: 'changed' } });
+    await second.a.engine.sync();
+    await second.b.engine.write({ entity: 'children', op: 'delete', cid: await cidOf(second.b, second.id) });
+    await second.b.engine.replay();
+    expect(await second.b.db.conflicts.toArray()).toMatchObject([{ mine: { _delete: true }, theirs: { comments: 'changed' } }]);
+  });
+
+  it('R15/R17: a delta pull brings changes and deletions, and rebases a row with queued changes instead of overwriting it', async () => {
+    const name = unique('rebase');
+    const { a, b, id } = await sharedChild(name);
+    const gone = unique('gone');
+    await createChild(a, gone);
+    await a.engine.sync();
+    await b.engine.sync();
+    expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(1);
+    await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { comments: 'server side' } });
+    await a.engine.write({ entity: 'children', op: 'delete', cid: (await a.db.entity('children').where('name').equals(gone).first())!.cid });
+    await a.engine.sync();
+    await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { f_name: 'Ramesh' } });
+    await b.engine.db.outbox.toCollection().modify({ nextAttemptAt: Number.MAX_SAFE_INTEGER }); // keep it queued through the pull
+    const pulled = await b.engine.sync();
+    expect(pulled.pulled[0]).toMatchObject({ mode: 'delta', deleted: 1 });
+    const row = await b.db.entity('children').get(await cidOf(b, id));
+    expect(row).toMatchObject({ comments: 'server side', f_name: 'Ramesh', _sync: 'pending', _base: { comments: 'server side' } });
+    expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(0);
+  });
+
+  it('R16: against a server without the sync block, every page is fetched and rows it no longer lists are removed', async () => {
+    const name = unique('full');
+    const { a, id } = await sharedChild(name);
+    // A server that knows nothing of updated_since: the parameters are dropped, the block too.
+    const plain = new Device(async (request) => {
+      const url = new URL(request.url);
+      if (!url.pathname.endsWith('/child-registrations')) return server.fetch(request);
+      url.searchParams.delete('updated_since');
+      url.searchParams.delete('after_id');
+      const response = await server.fetch(new Request(url, { method: request.method, headers: request.headers, body: await request.text() }));
+      const body = (await response.json()) as Record<string, unknown>;
+      delete body.sync;
+      return new Response(JSON.stringify(body), { status: response.status, headers: { 'Content-Type': 'application/json' } });
+    }, token, 'plain', { collections: ['children'], perPage: 100 });
+    devices.push(plain);
+    const first = await plain.engine.sync();
+    expect(first.pulled[0].mode).toBe('full');
+    const total = await plain.db.entity('children').count();
+    expect(total).toBeGreaterThan(100);
+    await a.engine.write({ entity: 'children', op: 'delete', cid: await cidOf(a, id) });
+    await a.engine.sync();
+    await plain.engine.sync();
+    expect(await plain.db.entity('children').count()).toBe(total - 1);
+    expect(await plain.db.entity('children').where('id').equals(id).count()).toBe(0);
+  });
+});
