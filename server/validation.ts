@@ -61,11 +61,11 @@ export function tooLongIssues(input: Record<string, unknown>, labels: Partial<Re
 }
 
 /**
- * Validates a partial update the way the sync engine sends it: only the fields the user
- * changed, merged onto the stored record. Problems the stored record already had in
- * fields this request did not send (a quick-added child has no address yet) do not block
- * it; everything the request sent, and every new problem it causes, is checked. The
- * data returned keeps such untouched fields as stored.
+ * Validates an update merged onto the stored record: a partial one (only the changed
+ * fields) or a whole one. Problems the stored record already had in fields this request
+ * leaves as they were (a quick-added child has no address yet) do not block it; every
+ * field it changes, and every new problem it causes, is checked. The data returned keeps
+ * such untouched fields as stored.
  */
 export function checkPatch<S extends z.ZodObject>(
   schema: S,
@@ -78,8 +78,11 @@ export function checkPatch<S extends z.ZodObject>(
   if (after.ok) return after as Checked<Record<string, unknown>>;
   const beforeCheck = checkSchema(schema, stored);
   const before = new Set(beforeCheck.ok ? [] : beforeCheck.issues.map((i) => i.path));
-  const sentKeys = new Set(Object.keys(sent));
-  const kept = after.issues.filter((i) => sentKeys.has(top(i.path)) || !before.has(i.path));
+  // A field counts as touched when its value differs from the stored one: the sync engine
+  // sends the whole record (its base plus the user's changes), not only the changes.
+  const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v === null || v === undefined ? '' : v);
+  const touched = new Set(Object.keys(sent).filter((k) => asText(sent[k]) !== asText(stored[k])));
+  const kept = after.issues.filter((i) => touched.has(top(i.path)) || !before.has(i.path));
   if (kept.length > 0) return { ok: false, issues: kept };
   const data: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {

@@ -42,7 +42,8 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
   if (refused) return refused;
   // A new child cannot "keep" a file: a name here could point at another child's photo.
   if (typeof body.image === 'string') delete body.image;
-  const { image, issue } = await readImage('image', body.image);
+  const { value: checkedImage, image, issue } = await readImage('image', body.image);
+  if (checkedImage !== undefined) body.image = checkedImage;
   const schemaFields = Object.fromEntries(Object.keys(schema.shape).filter((k) => k in body).map((k) => [k, body[k]]));
   const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(schemaFields)];
   const checked = checkSchema(schema, body, extra);

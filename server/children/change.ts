@@ -48,7 +48,8 @@ export async function updateChild(c: Context<AppEnv>) {
   // No new file means the stored image stays (old_image is the spec client's way of saying so).
   if (!isFileLike(sent.image)) delete sent.image;
   if (isFilled(sent.centerdetailId) && !canReachCenter(user, Number(sent.centerdetailId))) return fail(c, 403, messages.forbidden);
-  const { image, issue } = await readImage('image', sent.image);
+  const { value: checkedImage, image, issue } = await readImage('image', sent.image);
+  if (checkedImage !== undefined) sent.image = checkedImage;
   const known = Object.fromEntries(Object.keys(childUpdateSchema.shape).filter((k) => k in sent).map((k) => [k, sent[k]]));
   const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(known)];
 

@@ -78,6 +78,8 @@ function makeChild(rnd: Random, center: SeedCenter, serial: number, arrival: Dat
     occupation_on_street: rnd.pick(pool.streetOccupations),
     contacted_through_referred_found: reference,
     reference_type: reference,
+    // The registration form requires details for these two (contract: referenceTypesNeedingDetails).
+    otherref: reference === 'Child Helpline' ? 'Call to 1098 from the station master' : reference === 'Out Reach' ? 'Met by the outreach team on the platform' : null,
     breif: `Found alone near ${center.name.replace(/ (Contact Point|Open Shelter|Home.*)$/, '')}; counselled and brought to the center.`,
     circumstance_of_rescue: rnd.pick(['Found alone at the railway platform', 'Brought by RPF', 'Referred by Childline 1098', 'Came on own after outreach']),
     daily_report_no: police ? `DD-${rnd.int(10, 99)}A` : null,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isFileLike, isImageFile, isWithinUploadLimit, messages, type FileLike } from '../../sync/contract';
+import { isFileLike, isWithinUploadLimit, messages, type FileLike } from '../../sync/contract';
 import type { Issue } from '../validation';
 
 /*
@@ -24,19 +24,26 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** An image the schema accepted by name and size, with the bytes read and their kind. */
+/** An image whose bytes proved it a jpg or png, within the size limit. */
 export type CheckedImage = { bytes: Uint8Array; kind: ImageKind };
 
+const MIME: Record<ImageKind, string> = { jpg: 'image/jpeg', png: 'image/png' };
+
 /**
- * Reads an image field the contract's rules would accept (right extension, within 5 MB)
- * and checks its bytes. Returns the issue to add when the bytes are not jpg or png; files
- * the schema refuses anyway are left to the schema's own message.
+ * Checks an image field by its bytes before the contract's schema sees it. A file whose
+ * bytes are a jpg or png is handed to the schema under a matching name (the contract
+ * decides by extension, and the sync engine uploads Blobs named after the field, with
+ * none), so only its size is left to judge; anything else gets the type message,
+ * whatever its name claims. Only the first bytes are read until the size is known to fit.
  */
-export async function readImage(field: string, value: unknown): Promise<{ image?: CheckedImage; issue?: Issue }> {
-  if (!isFileLike(value) || !isImageFile(value) || !isWithinUploadLimit(value)) return {};
-  const bytes = new Uint8Array(await (value as FileLike & Blob).arrayBuffer());
-  const kind = sniffImage(bytes);
-  return kind ? { image: { bytes, kind } } : { issue: { path: field, message: messages.imageType } };
+export async function readImage(field: string, value: unknown): Promise<{ value: unknown; image?: CheckedImage; issue?: Issue }> {
+  if (!isFileLike(value) || typeof (value as Blob).slice !== 'function') return { value };
+  const blob = value as Blob;
+  const kind = sniffImage(new Uint8Array(await blob.slice(0, PNG.length).arrayBuffer()));
+  if (!kind) return { value, issue: { path: field, message: messages.imageType } };
+  const named: FileLike = { size: blob.size, type: MIME[kind], name: `upload.${kind}` };
+  if (!isWithinUploadLimit(named)) return { value: named };
+  return { value: named, image: { bytes: new Uint8Array(await blob.arrayBuffer()), kind } };
 }
 
 const NAME = /^[a-f0-9]{32}\.(jpg|png)$/;
