@@ -1,6 +1,9 @@
 import { Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { dateFormats, dateRangeMessage } from '../../sync';
+import { dateFormats, dateRangeMessage, toStoredDate } from '../../sync';
+
+/** Reads what is typed into a date input as the spec's formats (DD-MM-YYYY, DD-MM-YY, YYYY-MM-DD), never month first. */
+export const parseTypedDate = (value: string): string | null => toStoredDate(value);
 
 type Props = {
   from: string | null | undefined;
@@ -21,6 +24,7 @@ export function DateRangeFilter({ from, to, onChange, fromLabel = 'From Date', t
         value={from || null}
         onChange={(value) => onChange({ from_date: value, to_date: to ?? null })}
         clearable
+        dateParser={parseTypedDate}
         size="md"
       />
       <DateInput
@@ -30,6 +34,7 @@ export function DateRangeFilter({ from, to, onChange, fromLabel = 'From Date', t
         value={to || null}
         onChange={(value) => onChange({ from_date: from ?? null, to_date: value })}
         clearable
+        dateParser={parseTypedDate}
         size="md"
       />
     </Group>

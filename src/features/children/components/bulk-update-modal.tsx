@@ -6,6 +6,7 @@ import {
   bulkUpdateTypes, dateFormats, educationTypes, followUpMethods, medicalIssues, mhpOptions, normaliseInput,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
+import { parseTypedDate } from '../../../components/date-range-filter';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useCenterOptions } from '../hooks/use-children';
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
@@ -58,7 +59,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
             } />
           )}
           <Controller name="date" control={form.control} render={({ field }) => (
-            <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+            <DateInput dateParser={parseTypedDate} label="Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
           )} />
           <Controller name="comment" control={form.control} render={({ field }) => (
             <Textarea label="Comment" withAsterisk size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput('comment', e.currentTarget.value))} />

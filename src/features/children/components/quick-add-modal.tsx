@@ -4,6 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { canChooseCenter, dateFormats, genders, normaliseInput, referredByOptions, uploadLimits } from '../../../../sync';
 import { toast } from '../../../components/toast';
+import { parseTypedDate } from '../../../components/date-range-filter';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
 import { useCenterOptions } from '../hooks/use-children';
@@ -56,7 +57,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               <Select label="Gender" withAsterisk size="md" data={genders} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
             )} />
             <Controller name="dateofarrival" control={form.control} render={({ field }) => (
-              <DateInput label="Date of Arrival" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} maxDate={new Date()} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+              <DateInput dateParser={parseTypedDate} label="Date of Arrival" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} maxDate={new Date()} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
             )} />
             <Controller name="image" control={form.control} render={({ field }) => (
               <FileInput label="Image" withAsterisk size="md" accept={uploadLimits.imageAccept} placeholder="JPG, JPEG, PNG" value={field.value} onChange={field.onChange} clearable />
