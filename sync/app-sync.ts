@@ -101,8 +101,9 @@ export async function outboxCounts(): Promise<{ pending: number; attention: numb
   const db = currentDb();
   const [pending, attention] = await Promise.all([
     db.outbox.where('status').anyOf('queued', 'sending').count(),
-    db.outbox.where('status').anyOf('rejected', 'conflict').count(),
-  ]);
+    db.outbox.where('status').equals('rejected').count(),
+    db.conflicts.count(),
+  ]).then(([queued, rejected, conflicts]) => [queued, rejected + conflicts]);
   return { pending, attention };
 }
 

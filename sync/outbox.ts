@@ -49,7 +49,7 @@ export async function writeLocal(db: AppDb, request: WriteRequest): Promise<Writ
       const fileKeys: string[] = [];
       for (const [field, blob] of Object.entries(request.files ?? {})) {
         const key = `${cid}:${field}:${newId()}`;
-        await db.files.put({ key, blob, name: (blob as File).name ?? field, type: blob.type, createdAt: Date.now() });
+        await db.files.put({ key, blob, name: fileName(blob, field), type: blob.type, createdAt: Date.now() });
         fields[field] = `${LOCAL_FILE_PREFIX}${key}`;
         fileKeys.push(key);
       }
@@ -136,6 +136,16 @@ async function coalesce(
     dependsOn: [...new Set([...last.dependsOn, ...dependsOn])],
   });
   return true;
+}
+
+const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm' };
+
+/** The uploaded name: the picked file's, or the field with the extension of its type. */
+function fileName(blob: Blob, field: string): string {
+  const name = (blob as Partial<File>).name;
+  if (name) return name;
+  const ext = extensions[blob.type];
+  return ext ? `${field}.${ext}` : field;
 }
 
 export function isQuotaError(error: unknown): boolean {

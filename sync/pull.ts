@@ -83,25 +83,55 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
     const pendingByCid = new Map<string, typeof entries>();
     for (const e of entries) pendingByCid.set(e.cid, [...(pendingByCid.get(e.cid) ?? []), e]);
 
+    const conflicted = new Set((touchedCids.length ? await db.conflicts.where('cid').anyOf(touchedCids).toArray() : []).map((c) => c.cid));
+
     const puts: LocalRow[] = [];
     for (const server of page.rows) {
       const local = locals.get(server.id);
       const queued = local ? pendingByCid.get(local.cid) : undefined;
       if (!local || !queued?.length) {
-        puts.push({ ...server, cid: local?.cid ?? serverCid(server.id), _base: server, _sync: 'synced' });
+        const state = local && conflicted.has(local.cid) ? 'conflict' : 'synced';
+        puts.push({ ...server, cid: local?.cid ?? serverCid(server.id), _base: server, _sync: state });
+        // An open conflict compares against the newest server version, not the one seen at the 409.
+        if (state === 'conflict') await db.conflicts.where('cid').equals(local!.cid).modify({ theirs: server });
+        continue;
+      }
+      // R13: a queued delete of a record changed on the server is a conflict, not a rebase.
+      const baseStamp = (local._base as Fields | null)?.updated_at;
+      if (queued.some((e) => e.op === 'delete') && baseStamp !== server.updated_at) {
+        conflicts++;
+        await db.conflicts.add({ entity: collection, cid: local.cid, base: local._base ?? null, mine: { _delete: true }, theirs: server, createdAt: Date.now() });
+        for (const e of queued) if (e.status !== 'sending') await db.outbox.delete(e.seq!);
+        puts.push({ ...local, ...server, cid: local.cid, _base: server, _deleted: 0, _sync: 'conflict' });
         continue;
       }
       // R17: queued local changes are rebased onto the server's record, never overwritten.
       const mine = Object.assign({}, ...queued.map((e) => e.payload)) as Fields;
       const merge = threeWayMerge(local._base ?? null, mine, server);
-      if (merge.kind === 'conflict' && local._sync !== 'conflict') {
-        conflicts++;
-        await db.conflicts.add({ entity: collection, cid: local.cid, base: local._base ?? null, mine, theirs: server, createdAt: Date.now() });
-        for (const e of queued) await db.outbox.update(e.seq!, { status: 'conflict', lastError: 'Changed on the server' });
-        puts.push({ ...local, _sync: 'conflict' });
-      } else if (merge.kind === 'merged') {
+      if (merge.kind === 'merged') {
         puts.push({ ...local, ...server, ...mine, cid: local.cid, _base: server });
+        continue;
       }
+      // Only the contested fields leave the queue for review; the rest goes on (R12).
+      conflicts++;
+      const contested = new Set(merge.fields);
+      await db.conflicts.add({
+        entity: collection,
+        cid: local.cid,
+        base: local._base ?? null,
+        mine: Object.fromEntries(merge.fields.map((f) => [f, mine[f]])),
+        theirs: server,
+        createdAt: Date.now(),
+      });
+      const rest: Fields = {};
+      for (const e of queued) {
+        if (e.status === 'sending') continue;
+        const payload = Object.fromEntries(Object.entries(e.payload).filter(([f]) => !contested.has(f)));
+        Object.assign(rest, payload);
+        if (Object.keys(payload).length === 0 && e.op === 'update') await db.outbox.delete(e.seq!);
+        else await db.outbox.update(e.seq!, { payload, mutationId: crypto.randomUUID() });
+      }
+      puts.push({ ...local, ...server, ...rest, cid: local.cid, _base: server, _sync: 'conflict' });
     }
     await table.bulkPut(puts);
 
@@ -113,11 +143,11 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
         await table.delete(local.cid);
         for (const e of queued) await db.outbox.delete(e.seq!);
         deleted++;
-      } else if (local._sync !== 'conflict') {
+      } else {
         // R13: edited here, deleted there.
         conflicts++;
         await db.conflicts.add({ entity: collection, cid: local.cid, base: local._base ?? null, mine: Object.assign({}, ...queued.map((e) => e.payload)), theirs: null, createdAt: Date.now() });
-        for (const e of queued) await db.outbox.update(e.seq!, { status: 'conflict', lastError: 'Deleted on the server' });
+        for (const e of queued) await db.outbox.delete(e.seq!);
         await table.update(local.cid, { _sync: 'conflict' });
       }
     }

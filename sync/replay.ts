@@ -2,7 +2,7 @@ import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
 import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from './entities';
 import { isSyncError, SyncError } from './errors';
 import { isLocalFile, LOCAL_FILE_PREFIX } from './outbox';
-import { threeWayMerge, type Fields } from './reconcile';
+import { changedFields, threeWayMerge, type Fields } from './reconcile';
 import type { Transport } from './transport';
 import { withLock } from './lock';
 
@@ -71,7 +71,6 @@ export class Replayer {
         if (this.killed || this.pausedForAuth) break;
         const waiting =
           entry.status === 'rejected' ||
-          entry.status === 'conflict' ||
           stuck.has(entry.cid) ||
           entry.dependsOn.some((cid) => stuck.has(cid)) ||
           entry.nextAttemptAt > this.now();
@@ -113,7 +112,7 @@ export class Replayer {
     const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
     const base = (row?._base ?? null) as ServerRecord | null;
     if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-    const body = call.effect === 'update' ? { ...editableFields(base, descriptor), ...payload, id: row!.id } : payload;
+    const body = call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: row!.id } : payload;
     const path = fillPath(call.path, { id: String(row?.id ?? '') });
 
     let answer: ServerRecord | null = null;
@@ -224,38 +223,50 @@ export class Replayer {
     return 'blocked';
   }
 
-  /** 409 or 404 on an update or delete (R12, R13). */
+  /**
+   * 409 or 404 on an update or delete (R12, R13). A 409 means nothing was written, so
+   * what is sent again goes under a new key. Only the overlapping fields become a
+   * conflict; the rest of the change goes on against the new base at once.
+   */
   private async conflict(entry: OutboxEntry, row: LocalRow | undefined, table: ReturnType<AppDb['entity']>, theirs: ServerRecord | null): Promise<ReplayOutcome> {
     const { db } = this.deps;
     const base = (row?._base ?? null) as Fields | null;
     const effect = callOf(descriptorOf(entry.entity), entry.op).effect;
-    if (theirs && effect === 'update') {
-      const merge = threeWayMerge(base, entry.payload, theirs);
-      if (merge.kind === 'merged') {
-        // Not overlapping: re-apply mine onto theirs and send again against the new base.
-        await db.transaction('rw', [table, db.outbox], async () => {
-          await table.put({ ...row!, ...theirs, ...merge.payload, cid: entry.cid, _base: theirs });
-          if (Object.keys(merge.payload).length === 0) await db.outbox.delete(entry.seq!);
-          else await db.outbox.update(entry.seq!, { status: 'queued', payload: merge.payload, baseUpdatedAt: theirs.updated_at ?? null });
-        });
-        return 'retry';
+    const merge = theirs && effect === 'update' ? threeWayMerge(base, entry.payload, theirs) : null;
+    const contested = merge?.kind === 'conflict' ? merge.fields : null;
+    const rest: Fields = {};
+    if (merge?.kind === 'merged') Object.assign(rest, merge.payload);
+    if (contested && theirs) {
+      for (const [field, value] of Object.entries(entry.payload)) {
+        if (!contested.includes(field) && !sameValue(value, theirs[field])) rest[field] = value;
       }
     }
     await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
-      await db.conflicts.add({
-        entity: entry.entity,
-        cid: entry.cid,
-        base,
-        mine: effect === 'delete' ? { _delete: true } : entry.payload,
-        theirs,
-        createdAt: this.now(),
-      });
-      await db.outbox.update(entry.seq!, { status: 'conflict', lastError: theirs ? 'Changed on the server' : 'Deleted on the server' });
-      await table.update(entry.cid, { _sync: 'conflict' });
+      if (merge && Object.keys(rest).length > 0) {
+        await db.outbox.update(entry.seq!, {
+          status: 'queued',
+          payload: rest,
+          mutationId: crypto.randomUUID(),
+          baseUpdatedAt: theirs?.updated_at ?? null,
+          lastError: null,
+        });
+      } else {
+        await db.outbox.delete(entry.seq!);
+      }
+      const mine = contested ? Object.fromEntries(contested.map((f) => [f, entry.payload[f]])) : effect === 'delete' ? { _delete: true } : entry.payload;
+      if (merge?.kind !== 'merged') {
+        await db.conflicts.add({ entity: entry.entity, cid: entry.cid, base, mine, theirs, createdAt: this.now() });
+      }
+      const visible = theirs ? { ...theirs, ...rest } : {};
+      const others = await db.outbox.where('cid').equals(entry.cid).count();
+      const state = merge?.kind === 'merged' ? (others ? 'pending' : 'synced') : 'conflict';
+      if (row) await table.put({ ...row, ...visible, cid: entry.cid, _base: theirs ?? row._base, _sync: state });
     });
-    return 'blocked';
+    return merge?.kind === 'merged' || Object.keys(rest).length > 0 ? 'retry' : 'blocked';
   }
 }
+
+const sameValue = (a: unknown, b: unknown) => changedFields({ v: a }, { v: b }).length === 0;
 
 /**
  * An update sends the whole record: the server's version it was made against with the
@@ -266,7 +277,8 @@ function editableFields(base: Fields | null, descriptor: EntityDescriptor): Fiel
   const fields: Fields = {};
   for (const [key, value] of Object.entries(base ?? {})) {
     if (key === 'id' || key.startsWith('_') || ['created_at', 'updated_at', 'deleted_at'].includes(key)) continue;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) continue;
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'object' && !Array.isArray(value)) continue;
     if (descriptor.fileFields.includes(key)) {
       if (value) fields[`old_${key}`] = value;
       continue;
@@ -275,6 +287,10 @@ function editableFields(base: Fields | null, descriptor: EntityDescriptor): Fiel
   }
   return fields;
 }
+
+/** A field the user emptied travels as '' (multipart has no null), so the server clears it. */
+const cleared = (payload: Fields): Fields =>
+  Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, v === null ? '' : v]));
 
 /** Tables whose fields reference `table`, with the fields. */
 export function referencingTables(table: string): Array<{ table: EntityDescriptor['table']; fields: string[] }> {

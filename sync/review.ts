@@ -24,8 +24,10 @@ const newEntry = (entity: string, op: string, cid: string, payload: Fields, base
   status: 'queued',
 });
 
-function serverView(theirs: Fields): Fields {
-  return { ...theirs, _base: theirs, _sync: 'synced' };
+async function settle(db: AppDb, table: ReturnType<AppDb['entity']>, cid: string): Promise<void> {
+  const [entries, conflicts] = await Promise.all([db.outbox.where('cid').equals(cid).count(), db.conflicts.where('cid').equals(cid).count()]);
+  const state = conflicts ? 'conflict' : entries ? 'pending' : 'synced';
+  await table.update(cid, { _sync: state });
 }
 
 /** Applies the user's choice for a conflict (R14). */
@@ -35,37 +37,36 @@ export async function resolveConflict(db: AppDb, conflictId: number, choice: Res
   const descriptor = descriptorOf(conflict.entity);
   const table = db.entity(descriptor.table);
   await db.transaction('rw', [table, db.outbox, db.conflicts, db.files], async () => {
-    const entries = await db.outbox.where('cid').equals(conflict.cid).toArray();
-    const row = await table.get(conflict.cid);
-    await db.outbox.bulkDelete(entries.map((e) => e.seq!));
     await db.conflicts.delete(conflictId);
+    const row = await table.get(conflict.cid);
     const theirs = conflict.theirs as (Fields & { updated_at?: string }) | null;
     const deleting = Boolean(conflict.mine._delete);
 
     if (!theirs) {
       // Deleted on the server: keeping mine re-creates the record from this device's copy.
       if (choice === 'theirs' || deleting || !row) {
+        const entries = await db.outbox.where('cid').equals(conflict.cid).toArray();
+        await db.outbox.bulkDelete(entries.map((e) => e.seq!));
         await table.delete(conflict.cid);
         return;
       }
-      const { cid: _cid, id: _id, _base, _sync, _deleted, ...fields } = row;
+      const { cid: _cid, id: _id, _base, _sync, _deleted, created_at: _c, updated_at: _u, ...fields } = row;
       await table.put({ ...fields, cid: conflict.cid, _base: null, _sync: 'pending' } as LocalRow);
       await db.outbox.add(newEntry(conflict.entity, 'create', conflict.cid, fields, null));
       return;
     }
     if (deleting) {
-      if (choice === 'theirs') {
-        await table.put({ ...(row ?? {}), ...serverView(theirs), cid: conflict.cid, _deleted: 0 } as LocalRow);
-      } else {
-        await table.put({ ...(row ?? {}), ...theirs, cid: conflict.cid, _base: theirs, _deleted: 1, _sync: 'pending' } as LocalRow);
+      if (choice !== 'theirs') {
+        await table.put({ ...(row ?? {}), ...theirs, cid: conflict.cid, _base: theirs, _deleted: 1 } as LocalRow);
         await db.outbox.add(newEntry(conflict.entity, 'delete', conflict.cid, {}, theirs.updated_at ?? null));
       }
+      await settle(db, table, conflict.cid);
       return;
     }
     const kept = pickFields(conflict.mine, choice);
-    const pending = Object.keys(kept).length > 0;
-    await table.put({ ...(row ?? {}), ...theirs, ...kept, cid: conflict.cid, _base: theirs, _sync: pending ? 'pending' : 'synced' } as LocalRow);
-    if (pending) await db.outbox.add(newEntry(conflict.entity, 'update', conflict.cid, kept, theirs.updated_at ?? null));
+    if (row) await table.put({ ...row, ...kept, cid: conflict.cid });
+    if (Object.keys(kept).length > 0) await db.outbox.add(newEntry(conflict.entity, 'update', conflict.cid, kept, theirs.updated_at ?? null));
+    await settle(db, table, conflict.cid);
   });
 }
 
@@ -94,8 +95,8 @@ export async function retryNow(db: AppDb): Promise<void> {
 }
 
 /**
- * Drops a rejected or conflicting entry (the UI confirms first) and restores the
- * server's version of the record, or removes a record that never reached it.
+ * Drops a rejected entry (the UI confirms first) and restores the server's version of
+ * the record, or removes a record that never reached it.
  */
 export async function discardEntry(db: AppDb, seq: number): Promise<void> {
   const entry = await db.outbox.get(seq);
@@ -108,24 +109,27 @@ export async function discardEntry(db: AppDb, seq: number): Promise<void> {
     const dropping = creates ? all : [entry];
     await db.outbox.bulkDelete(dropping.map((e) => e.seq!));
     await db.files.bulkDelete(dropping.flatMap((e) => e.fileKeys));
-    await db.conflicts.where('cid').equals(entry.cid).delete();
     const row = await table.get(entry.cid);
     if (!row) return;
-    if (!row._base) await table.delete(entry.cid);
-    else if (all.length === dropping.length) await table.put({ ...(row._base as Fields), cid: row.cid, _base: row._base, _sync: 'synced' } as LocalRow);
+    if (!row._base) {
+      await table.delete(entry.cid);
+      await db.conflicts.where('cid').equals(entry.cid).delete();
+    } else if (all.length === dropping.length) {
+      await table.put({ ...(row._base as Fields), cid: row.cid, _base: row._base, _sync: 'synced' } as LocalRow);
+      await settle(db, table, entry.cid);
+    }
   });
 }
 
-export type ReviewItem = { entry: OutboxEntry; conflict: ConflictRow | null; row: LocalRow | null };
+export type ReviewItem =
+  | { kind: 'rejected'; entry: OutboxEntry; row: LocalRow | null }
+  | { kind: 'conflict'; conflict: ConflictRow; row: LocalRow | null };
 
 /** Everything waiting for the user, oldest first. */
 export async function reviewItems(db: AppDb): Promise<ReviewItem[]> {
-  const entries = await db.outbox.where('status').anyOf('rejected', 'conflict').sortBy('seq');
+  const rowOf = async (entity: string, cid: string) => (await db.entity(descriptorOf(entity).table).get(cid)) ?? null;
   const items: ReviewItem[] = [];
-  for (const entry of entries) {
-    const conflict = (await db.conflicts.where('cid').equals(entry.cid).last()) ?? null;
-    const row = (await db.entity(descriptorOf(entry.entity).table).get(entry.cid)) ?? null;
-    items.push({ entry, conflict, row });
-  }
+  for (const conflict of await db.conflicts.orderBy('id').toArray()) items.push({ kind: 'conflict', conflict, row: await rowOf(conflict.entity, conflict.cid) });
+  for (const entry of await db.outbox.where('status').equals('rejected').sortBy('seq')) items.push({ kind: 'rejected', entry, row: await rowOf(entry.entity, entry.cid) });
   return items;
 }

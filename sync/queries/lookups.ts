@@ -29,9 +29,7 @@ export const GEO_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export async function ensureGeo(kind: GeoKind, parentId?: number | string | null, now = Date.now()) {
   const lookup = geoLookup(kind, parentId);
   if (!lookup) return { ok: true as const };
-  const stored = await readLookup(lookup.key);
-  if (stored && now - stored.pulledAt < GEO_MAX_AGE_MS) return { ok: true as const };
-  return refreshLookup(lookup.key, lookup.path);
+  return ensureLookup(lookup.key, lookup.path, now);
 }
 
 /** Center names (GET /centers_list, stored by the shell) as a map from id. */
@@ -43,4 +41,18 @@ export async function centerNames(): Promise<Map<number, string>> {
 /** Center options for selects, in the server's order. */
 export async function centerOptions(): Promise<CenterOption[]> {
   return (await readLookup<CenterOption[]>(lookupKeys.centersList))?.data ?? [];
+}
+
+/** Tags of the document rows (GET /tags_all), cached under 'tags_all'. */
+export const tagsLookup = { key: 'tags_all', path: '/tags_all' } as const;
+
+export async function tagOptions(): Promise<{ id: number; name: string }[]> {
+  return (await readLookup<{ id: number; name: string }[]>(tagsLookup.key))?.data ?? [];
+}
+
+/** Fetches a small lookup when missing or older than a day; failures are values. */
+export async function ensureLookup(key: string, path: string, now = Date.now()) {
+  const stored = await readLookup(key);
+  if (stored && now - stored.pulledAt < GEO_MAX_AGE_MS) return { ok: true as const };
+  return refreshLookup(key, path);
 }

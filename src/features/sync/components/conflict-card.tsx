@@ -5,8 +5,8 @@ import { ConfirmButton } from '../../../components/confirm-button';
 import { describeEntry, showValue } from '../hooks/use-review';
 
 /** A conflict side by side: base, mine, theirs; keep a side or pick per field (R14). */
-export function ConflictCard({ item }: { item: ReviewItem }) {
-  const conflict = item.conflict!;
+export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conflict' }> }) {
+  const { conflict } = item;
   const theirs = conflict.theirs;
   const deleting = Boolean(conflict.mine._delete);
   const fields = Object.keys(conflict.mine).filter((f) => f !== '_delete');
@@ -15,7 +15,7 @@ export function ConflictCard({ item }: { item: ReviewItem }) {
   return (
     <Card withBorder data-testid="conflict-card">
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>{describeEntry(item.entry.entity, item.entry.op, item.row)}</Text>
+        <Text fw={600}>{describeEntry(conflict.entity, deleting ? 'delete' : 'update', item.row)}</Text>
         <Badge color="orange">{theirs ? (deleting ? 'Changed on the server' : 'Conflict') : 'Deleted on the server'}</Badge>
       </Group>
       {theirs && !deleting && (
@@ -73,7 +73,7 @@ export function ConflictCard({ item }: { item: ReviewItem }) {
           title="Discard this change?"
           question="Your change to this record will be removed from this device and the server's version kept. This cannot be undone."
           confirmLabel="Discard"
-          onConfirm={() => review.discard(item.entry.seq!)}
+          onConfirm={() => review.resolve(conflict.id!, 'theirs')}
         />
       </Group>
     </Card>

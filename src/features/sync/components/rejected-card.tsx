@@ -7,7 +7,7 @@ import { describeEntry } from '../hooks/use-review';
 const editable = (value: unknown) => value === null || ['string', 'number'].includes(typeof value);
 
 /** A change the server refused (422): its message, its fields to fix, and resubmit. */
-export function RejectedCard({ item }: { item: ReviewItem }) {
+export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'rejected' }> }) {
   const { entry } = item;
   const fields = Object.entries(entry.payload).filter(([k, v]) => editable(v) && !String(v).startsWith('local-file:') && k !== 'id');
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map(([k, v]) => [k, v === null ? '' : String(v)])));

@@ -37,7 +37,9 @@ export function SyncPage() {
         Needs your attention ({items.length})
       </Title>
       {items.length === 0 && <Text size="sm">Nothing to review.</Text>}
-      {items.map((item) => (item.entry.status === 'conflict' && item.conflict ? <ConflictCard key={item.entry.seq} item={item} /> : <RejectedCard key={item.entry.seq} item={item} />))}
+      {items.map((item) =>
+        item.kind === 'conflict' ? <ConflictCard key={`c${item.conflict.id}`} item={item} /> : <RejectedCard key={`r${item.entry.seq}`} item={item} />,
+      )}
 
       <Title order={3} size="h4">
         Waiting to be sent ({pending.length})
