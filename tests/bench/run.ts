@@ -1,0 +1,85 @@
+/*
+ * npm run bench: the sync engine measured in headless Chromium on this machine.
+ *  - replay rate of 1,000 queued creates vs the same 1,000 as plain sequential POSTs;
+ *  - pull of 10,000 children with 100,000 history rows vs a raw Dexie bulkPut of them.
+ * The server runs in-process on embedded PGlite in a temporary folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { build } from 'esbuild';
+import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { createApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { seedDatabase } from '../../server/db/seed';
+
+const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
+const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
+const HISTORY_PER_CHILD = 10;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-bench-'));
+  const database = await openDatabase({ dataDir });
+  await database.migrate();
+  await seedDatabase(database.db, { demo: true, demoPassword: 'demo1234' });
+  const t0 = performance.now();
+  await database.db.execute(sql`
+    insert into children (name, gender, dateofarrival, centerdetail_id, unique_id, referred_by, short_stay_status, address, country_id, reference_type)
+    select 'Bench Child ' || g, case when g % 2 = 0 then 'Male' else 'Female' end, date '2024-01-01' + (g % 700), 2, 'BENCH/' || g, 'produce', 'no', 'Bench address', 101, 'Self'
+    from generate_series(1, ${N_CHILDREN}) g`);
+  await database.db.execute(sql`
+    insert into child_history (childreg_id, center_id, history_status, transfer_date, comment)
+    select c.id, 2, 'medical_issue', date '2025-01-01' + g, 'bench visit ' || g
+    from children c cross join generate_series(1, ${HISTORY_PER_CHILD}) g where c.unique_id like 'BENCH/%'`);
+  console.log(`server data: ${N_CHILDREN} children and ${N_CHILDREN * HISTORY_PER_CHILD} history rows inserted in ${Math.round(performance.now() - t0)} ms`);
+
+  const app = createApp({ db: database.db, uploadsDir: path.join(dataDir, 'uploads'), staticDir: 'dist', logError: (e) => console.error(e) });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const bundle = await build({ entryPoints: ['tests/bench/browser.ts'], bundle: true, write: false, format: 'iife', platform: 'browser', define: { 'import.meta.env': '{}' } });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+  });
+  try {
+    // The page's CSP forbids inline scripts (as it should); the benchmark's own script is let in.
+    const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+    await page.goto(`${url}/login`);
+    const login = await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ emailId: 'admin@demo.test', password: 'demo1234' }) })).json();
+    const token = (login as { data: { token: string } }).data.token;
+    const states = (await (await fetch(`${url}/api/state/101`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
+    const districts = (await (await fetch(`${url}/api/districts/${states.data[0].id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    await page.evaluate(([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }), [states.data[0].id, districts.data[0].id]);
+
+    type Bench = { replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
+    const replay = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number), [token, N_CREATES]);
+    const plain = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number), [token, N_CREATES]);
+    const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
+
+    const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
+    console.log('\n| measure | result |\n| --- | --- |');
+    console.log(`| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`);
+    console.log(`| the same ${N_CREATES} as plain sequential POSTs | ${Math.round(plain.ms)} ms, ${rate(plain.ms)}/s |`);
+    console.log(`| replay / plain time | ${(replay.ms / plain.ms).toFixed(2)} |`);
+    console.log(`| pull of ${pull.children} children and ${pull.history} history rows | ${Math.round(pull.pullMs)} ms |`);
+    console.log(`| raw Dexie bulkPut of the same rows | ${Math.round(pull.rawMs)} ms |`);
+    console.log(`| pull / raw time | ${(pull.pullMs / pull.rawMs).toFixed(2)} |`);
+  } finally {
+    await browser.close();
+    server.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
