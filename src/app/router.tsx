@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SyncPage } from '../features/sync';
-import { ChildListPage } from '../features/children';
+import { ChildListPage, ChildProfilePage } from '../features/children';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -15,6 +15,7 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/aboutus': () => <AboutUs />,
   '/sync': () => <SyncPage />,
   '/child-registration': () => <ChildListPage />,
+  '/child-registration/profile': () => <ChildProfilePage />,
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

@@ -1,0 +1,86 @@
+import { ActionIcon, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { canAddDocumentRow, dateFormats, normaliseInput, uploadLimits } from '../../sync';
+import { parseTypedDate } from './date-range-filter';
+
+export type FileRowValues = {
+  id?: string;
+  tagId: string;
+  doc_date: string;
+  filename: File | string | null;
+  profile_audio_name: File | string | null;
+  comment: string;
+};
+
+type Props = {
+  rows: FileRowValues[];
+  onChange: (rows: FileRowValues[]) => void;
+  tags: { value: string; label: string }[];
+  newRow: () => FileRowValues;
+  /** Audio per row (the wizard's documents); off on forms without it. */
+  withAudio?: boolean;
+  readOnly?: boolean;
+};
+
+const fileName = (v: File | string | null) => (typeof v === 'string' ? v.replace(/^local-file:.*?:.*?:/, 'on this device ') : null);
+
+/**
+ * Repeatable document rows: tag, document's date, file, optional audio and comment. A
+ * row is added only once every row has a tag, a date and a file (spec part 1, section 5).
+ */
+export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readOnly = false }: Props) {
+  const set = (i: number, patch: Partial<FileRowValues>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const canAdd = canAddDocumentRow(rows);
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 && <Text size="sm" c="dimmed">No documents added.</Text>}
+      {rows.map((row, i) => (
+        <Paper key={i} withBorder p="sm" data-testid="document-row" aria-label={`Document ${i + 1}`} role="group">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Select label="Tag Name" withAsterisk size="md" data={tags} value={row.tagId || null} onChange={(v) => set(i, { tagId: v ?? '' })} readOnly={readOnly} searchable />
+            <DateInput label="Document's Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} dateParser={parseTypedDate} value={row.doc_date || null} onChange={(v) => set(i, { doc_date: v ?? '' })} readOnly={readOnly} />
+            <FileInput
+              label="File"
+              size="md"
+              accept={uploadLimits.imageAccept}
+              value={row.filename instanceof File ? row.filename : null}
+              placeholder={fileName(row.filename) ?? 'JPG, JPEG, PNG up to 5 MB'}
+              onChange={(file) => set(i, { filename: file })}
+              readOnly={readOnly}
+              data-testid="document-file"
+            />
+            {withAudio && (
+              <FileInput
+                label="Audio"
+                size="md"
+                accept={uploadLimits.audioAccept}
+                value={row.profile_audio_name instanceof File ? row.profile_audio_name : null}
+                placeholder={fileName(row.profile_audio_name) ?? 'Optional'}
+                onChange={(file) => set(i, { profile_audio_name: file })}
+                readOnly={readOnly}
+                data-testid="document-audio"
+              />
+            )}
+            <TextInput label="Comment" size="md" value={row.comment} onChange={(e) => set(i, { comment: normaliseInput('comment', e.currentTarget.value) })} readOnly={readOnly} />
+          </SimpleGrid>
+          {!readOnly && (
+            <Group justify="flex-end" mt="xs">
+              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove document ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                <IconTrash size={20} />
+              </ActionIcon>
+            </Group>
+          )}
+        </Paper>
+      ))}
+      {!readOnly && (
+        <Group>
+          <Button variant="light" size="md" leftSection={<IconPlus size={18} />} disabled={!canAdd} onClick={() => onChange([...rows, newRow()])}>
+            Add Document
+          </Button>
+          {!canAdd && <Text size="sm" c="dimmed">Give every row a tag, a date and a file to add another.</Text>}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { cwcState, type LocalChild } from '../../../../sync';
+import { useCenterNames } from '../hooks/use-children';
+import { SyncBadge } from '../../../components/sync-badge';
+import { ChildPhoto } from './child-photo';
+import { PresentStatus } from './present-status';
+import { showDate, showText } from './format';
+
+/** The Overview tab: photo, name, status and the key facts. */
+export function ChildOverview({ child }: { child: LocalChild }) {
+  const centers = useCenterNames();
+  const facts: [string, string][] = [
+    ['SBT Unique ID', showText(child.uniqueId)],
+    ['Center Name', child.center_data?.name ?? centers.get(Number(child.centerdetailId)) ?? ''],
+    ['Gender', showText(child.gender)],
+    ['Arrival date', showDate(child.dateofarrival)],
+    ['CWC Case No.', showText(child.cwccaseno)],
+    ['Address', showText(child.address)],
+  ];
+  return (
+    <Stack>
+      <Group>
+        <ChildPhoto image={child.image} name={child.name ?? ''} size={96} />
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={3}>{child.name}</Title>
+            <SyncBadge state={child._sync} />
+          </Group>
+          <Group gap="xs">
+            <PresentStatus status={child.last_status?.history_status} />
+            <Badge variant="outline" color="gray" tt="none">{cwcState(child)}</Badge>
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">{label}</Text>
+            <Text>{value || '—'}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

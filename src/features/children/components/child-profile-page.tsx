@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Grid, Group, Loader, SegmentedControl, Select, Stack, Tabs, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Navigate, useLocation } from 'react-router';
+import { exitActionTypes, getChild, type LocalChild } from '../../../../sync';
+import { useUser } from '../../../lib/use-store';
+import { useChildPermissions } from '../hooks/use-child-permissions';
+import { ChildOverview } from './child-overview';
+import { ProfileSideMenu, type SideMenuItem } from './profile-side-menu';
+import { readProfileState, type ProfileState } from './profile-state';
+import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } from './registration-steps';
+import { registrationValues } from './registration-values';
+import { RegistrationWizard } from './registration-wizard';
+
+/** /child-registration/profile: a new registration (no route state) or a child's profile. */
+export function ChildProfilePage() {
+  const location = useLocation();
+  const state = readProfileState(location.state);
+  const { canCreate } = useChildPermissions();
+  const [menu, setMenu] = useState<SideMenuItem>("Child's Information");
+  if (!state && !canCreate) return <Navigate to="/child-registration" replace />;
+  return (
+    <Stack>
+      <Title order={2}>Child Registration</Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <ProfileSideMenu active={menu} onSelect={setMenu} isNew={!state} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          {menu !== "Child's Information" ? (
+            <Alert color="gray" title={menu} data-testid="not-built">
+              This part of the profile is not built yet.
+            </Alert>
+          ) : state ? (
+            <ExistingChild state={state} />
+          ) : (
+            <RegistrationWizard />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function ExistingChild({ state }: { state: ProfileState }) {
+  const child = useLiveQuery(async () => (await (state.cid ? getChild(state.cid) : undefined)) ?? (state.id ? getChild(state.id) : undefined) ?? null, [state.cid, state.id], undefined);
+  if (child === undefined) return <Loader aria-label="Loading" />;
+  if (child === null) return <Alert color="yellow">This child is not on this device. Sync, then open the profile again.</Alert>;
+  return <ChildProfile key={child.cid} child={child} initialMode={state.action} />;
+}
+
+function ChildProfile({ child, initialMode }: { child: LocalChild; initialMode: 'view' | 'edit' }) {
+  const { canEdit } = useChildPermissions();
+  const [mode, setMode] = useState<'view' | 'edit'>(initialMode === 'edit' && canEdit ? 'edit' : 'view');
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <SegmentedControl
+          size="md"
+          value={mode}
+          onChange={(v) => setMode(v === 'edit' ? 'edit' : 'view')}
+          data={[
+            { value: 'view', label: 'View Profile' },
+            { value: 'edit', label: 'Edit Profile', disabled: !canEdit },
+          ]}
+        />
+        {mode === 'edit' && <Select aria-label="Action" placeholder="Action" size="md" data={exitActionTypes} w={200} disabled description="Actions are not built yet" />}
+      </Group>
+      {mode === 'edit' ? <RegistrationWizard child={child} /> : <ProfileTabs child={child} />}
+    </Stack>
+  );
+}
+
+/** View Profile: Overview, Basic Information, Images & Documents, Additional Information. */
+function ProfileTabs({ child }: { child: LocalChild }) {
+  const user = useUser();
+  const form = useForm({ values: registrationValues(child, user.centerId) });
+  return (
+    <FormProvider {...form}>
+      <Tabs defaultValue="overview" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="basic">Basic Information</Tabs.Tab>
+          <Tabs.Tab value="documents">Images &amp; Documents</Tabs.Tab>
+          <Tabs.Tab value="additional">Additional Information</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md"><ChildOverview child={child} /></Tabs.Panel>
+        <Tabs.Panel value="basic" pt="md">
+          <Stack>
+            <BasicInfoStep readOnly />
+            <CaseDetailsStep readOnly />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md"><DocumentsStep readOnly /></Tabs.Panel>
+        <Tabs.Panel value="additional" pt="md"><AdditionalInfoStep readOnly /></Tabs.Panel>
+      </Tabs>
+    </FormProvider>
+  );
+}

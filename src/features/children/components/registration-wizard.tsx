@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Stepper } from '@mantine/core';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { LocalChild } from '../../../../sync';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useUser } from '../../../lib/use-store';
+import { saveRegistration, stepProblem } from '../hooks/use-save-registration';
+import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } from './registration-steps';
+import { registrationValues, type RegistrationValues } from './registration-values';
+
+const steps = [
+  { label: 'Basic Info', body: BasicInfoStep },
+  { label: 'CWC Action & Address', body: CaseDetailsStep },
+  { label: 'Documents', body: DocumentsStep },
+  { label: 'Additional Information', body: AdditionalInfoStep },
+] as const;
+const LAST = steps.length - 1;
+
+/**
+ * The four-step registration (spec part 1, sections 2 and 4): a step is left only when
+ * its checks pass, a tab opens only once reached, Finish saves on the device. With
+ * `child` it edits that child and every step is open.
+ */
+export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
+  const user = useUser();
+  const navigate = useNavigate();
+  const form = useForm<RegistrationValues>({ defaultValues: registrationValues(child, user.centerId) });
+  const [active, setActive] = useState(0);
+  const [reached, setReached] = useState(child ? LAST : 0);
+  const [busy, setBusy] = useState(false);
+  useUnsavedGuard(form.formState.isDirty);
+
+  const next = () => {
+    const problem = stepProblem(active, form.getValues());
+    if (problem) return void toast.error(problem);
+    setActive(active + 1);
+    setReached(Math.max(reached, active + 1));
+  };
+  const finish = async () => {
+    setBusy(true);
+    const values = form.getValues();
+    const outcome = await saveRegistration(values, child);
+    setBusy(false);
+    if (!outcome.ok) {
+      if (outcome.step !== undefined) setActive(outcome.step);
+      return void toast.error(outcome.message);
+    }
+    form.reset(values);
+    toast.success(child ? 'Child updated successfully' : 'Child registered successfully');
+    await navigate('/child-registration');
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => e.preventDefault()} noValidate>
+        <Stack>
+          <Stepper active={active} onStepClick={(i) => i <= reached && setActive(i)} size="sm" wrap>
+            {steps.map(({ label, body: Body }, i) => (
+              <Stepper.Step key={label} label={label} allowStepSelect={i <= reached}>
+                <Body />
+              </Stepper.Step>
+            ))}
+          </Stepper>
+          <Group justify="space-between">
+            <Button variant="default" size="md" disabled={active === 0} onClick={() => setActive(active - 1)}>
+              Back
+            </Button>
+            {active < LAST ? (
+              <Button size="md" onClick={next}>
+                Next
+              </Button>
+            ) : (
+              <Button size="md" loading={busy} onClick={() => void finish()}>
+                Finish
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentDb } from '../../../sync/session';
+import { ChildProfilePage } from '../../../src/features/children';
+import { stepProblem } from '../../../src/features/children/hooks/use-save-registration';
+import { registrationValues, type RegistrationValues } from '../../../src/features/children/components/registration-values';
+import { adminUser, viewerUser } from './factories';
+import { lastToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
+
+async function seedLookups() {
+  const put = (key: string, data: unknown) => currentDb().lookups.put({ key, data, pulledAt: Date.now() });
+  await put('country', [{ id: 101, name: 'India' }, { id: 1, name: 'Afghanistan' }]);
+  await put('state:101', [{ id: 10, name: 'Delhi' }, { id: 11, name: 'Bihar' }]);
+  await put('districts:10', [{ id: 100, name: 'New Delhi' }]);
+  await put('state:1', [{ id: 20, name: 'Kabul' }]);
+  await put('city:20', [{ id: 200, name: 'Kabul City' }]);
+  await put('tags_all', [{ id: 1, name: 'Aadhar Card' }]);
+  await put('centers_list', [{ id: 3, name: 'Center Three' }]);
+}
+
+const png = () => new File([new Uint8Array(10)], 'p.png', { type: 'image/png' });
+const step1: Partial<RegistrationValues> = {
+  ReferredBy: 'produce', short_stay_status: 'no', address: 'Near the station', countryId: '101', stateId: '10', district: '100', reference_type: 'Self',
+};
+const values = (patch: Partial<RegistrationValues>): RegistrationValues => ({ ...registrationValues(null), ...patch });
+
+describe('wizard checks per step, verbatim (spec part 1, section 5)', () => {
+  const cases: [number, Partial<RegistrationValues>, string][] = [
+    [0, {}, 'Name is required'],
+    [0, { name: 'Asha' }, 'Date of Arrival is required'],
+    [0, { name: 'Asha', dateofarrival: '2024-03-05' }, 'Gender is required'],
+    [1, {}, 'Reffered By is required'],
+    [1, { ...step1, ReferredBy: 'refer' }, 'CWC Case No. is required'],
+    [1, { ...step1, short_stay_status: '' }, 'Short Stay is required'],
+    [1, { ...step1, short_stay_status: 'yes' }, 'SBT Home is required'],
+    [1, { ...step1, aadharno: '1234' }, 'Please Enter Valid Aadhar No.'],
+    [1, { ...step1, mobileno: '12345' }, 'Phone number must be of 10 digits'],
+    [1, { ...step1, phoneno: '12345abcde' }, 'Please enter valid phone number'],
+    [1, { ...step1, address: ' ' }, 'Address is required'],
+    [1, { ...step1, stateId: '' }, 'State is required'],
+    [1, { ...step1, district: '' }, 'District is required'],
+    [1, { ...step1, countryId: '1', stateId: '20', district: '' }, 'City is required'],
+    [1, { ...step1, reference_type: '' }, 'Reference By is required'],
+    [1, { ...step1, reference_type: 'Out Reach' }, 'Reference Details is required'],
+    [1, { ...step1, reference_type: 'Police' }, 'Daily Report No. is required'],
+    [1, { ...step1, reference_type: 'Police', daily_report_no: '7' }, 'Produced By is required'],
+    [1, { ...step1, reference_type: 'Police', daily_report_no: '7', police_produced_by: 'SI' }, 'Police Station is required'],
+    [1, { ...step1, reference_type: 'Others' }, 'Other Detail is required'],
+    [2, { documents: [{ tagId: '', doc_date: '', filename: null, profile_audio_name: null, comment: '' }] }, 'Tag Name is required'],
+    [2, { documents: [{ tagId: '1', doc_date: '', filename: null, profile_audio_name: null, comment: '' }] }, "Document's Date is required"],
+    [2, { documents: [{ tagId: '1', doc_date: '2024-01-01', filename: new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }), profile_audio_name: null, comment: '' }] }, 'File can be uploaded, with up to 5 MB size.'],
+    [3, { dob: '2024-02-31' }, 'Invalid Date'],
+  ];
+  for (const [i, [step, patch, message]] of cases.entries()) {
+    it(`step ${step}, case ${i + 1}: ${message}`, () => {
+      expect(stepProblem(step, values(patch))).toBe(message);
+    });
+  }
+  it('a passing step has no problem', () => {
+    expect(stepProblem(1, values(step1))).toBeNull();
+    expect(stepProblem(1, values({ ...step1, countryId: '1', stateId: '20', district: '', cityId: '200' }))).toBeNull();
+  });
+});
+
+async function pick(label: string, option: string) {
+  await userEvent.click(screen.getByRole('textbox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+describe('/child-registration/profile: new registration wizard', () => {
+  beforeEach(async () => {
+    await offlineDevice(adminUser);
+    await seedLookups();
+  });
+  afterEach(teardownDevice);
+
+  it('leaves a step only when it passes, opens only reached tabs, resets dependent fields, and Finish saves offline', async () => {
+    const { router } = renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Next' });
+    await user.click(screen.getByRole('button', { name: /Documents/ }));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+
+    await next();
+    expect(await lastToast()).toBe('Name is required');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), '   Meena');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Meena');
+    await user.type(screen.getByRole('textbox', { name: 'Date of Arrival' }), '05-03-2024');
+    await next();
+    expect(await lastToast()).toBe('Gender is required');
+    await pick('Gender', 'Female');
+    await pick('Center Name', 'Center Three');
+    await user.upload(screen.getByTestId('profile-image').parentElement!.querySelector('input[type="file"]') ?? document.querySelector('input[type="file"]')!, png());
+    await next();
+
+    await screen.findByRole('textbox', { name: 'CWC Action' });
+    await next();
+    expect(await lastToast()).toBe('Reffered By is required');
+    await pick('CWC Action', 'Refer from CWC');
+    await user.type(screen.getByRole('textbox', { name: 'CWC Case No.' }), 'CWC/77');
+    await pick('Short Stay', 'Yes');
+    await pick('SBT Home', 'Apna Ghar');
+    await pick('Short Stay', 'No');
+    expect(screen.queryByRole('textbox', { name: 'SBT Home' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Mobile No.' }), '98a76-54321 0');
+    expect(screen.getByRole('textbox', { name: 'Mobile No.' })).toHaveValue('9876543210');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), 'Platform 4');
+    await pick('State', 'Delhi');
+    await pick('District', 'New Delhi');
+    await pick('Country', 'Afghanistan');
+    expect(screen.getByRole('textbox', { name: 'State' })).toHaveValue('');
+    expect(screen.queryByRole('textbox', { name: 'District' })).not.toBeInTheDocument();
+    await pick('State', 'Kabul');
+    await pick('City', 'Kabul City');
+    await pick('Country', 'India');
+    await pick('State', 'Delhi');
+    await pick('District', 'New Delhi');
+    await pick('Reference By', 'Police');
+    await next();
+    expect(await lastToast()).toBe('Daily Report No. is required');
+    await user.type(screen.getByRole('textbox', { name: 'Daily Report No.' }), '12');
+    await user.type(screen.getByRole('textbox', { name: 'Produced By' }), 'SI Rao');
+    await user.type(screen.getByRole('textbox', { name: 'Police Station' }), 'Kotwali');
+    await next();
+
+    const add = await screen.findByRole('button', { name: 'Add Document' });
+    await user.click(add);
+    expect(add).toBeDisabled();
+    const row = screen.getByRole('group', { name: 'Document 1' });
+    await next();
+    expect(await lastToast()).toBe('Tag Name is required');
+    await user.click(within(row).getByRole('textbox', { name: 'Tag Name' }));
+    await user.click(await screen.findByRole('option', { name: 'Aadhar Card', hidden: true }));
+    await user.type(within(row).getByRole('textbox', { name: "Document's Date" }), '01-03-2024');
+    expect(add).toBeDisabled();
+    await user.upload(within(row).getByTestId('document-file').parentElement!.querySelector('input[type="file"]') ?? row.querySelector('input[type="file"]')!, png());
+    await waitFor(() => expect(add).toBeEnabled());
+    await next();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Age' }), '12.5.1y');
+    expect(screen.getByRole('textbox', { name: 'Age' })).toHaveValue('12.51');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/child-registration'));
+
+    const saved = await currentDb().entity('children').where('name').equals('Meena').first();
+    expect(saved).toMatchObject({
+      _sync: 'pending', gender: 'Female', dateofarrival: '2024-03-05', centerdetailId: 3, ReferredBy: 'refer', cwccaseno: 'CWC/77',
+      short_stay_status: 'no', mobileno: '9876543210', countryId: 101, stateId: 10, district: 100, reference_type: 'Police', age: '12.51',
+      documents: [{ tagId: 1, doc_date: '2024-03-01', status: 1 }],
+    });
+    expect(saved?.short_stay).toBeUndefined();
+    expect(String(saved?.image)).toMatch(/^local-file:/);
+    expect(String(saved?.['documents[0][filename]'])).toMatch(/^local-file:/);
+    expect((await currentDb().outbox.toArray()).map((e) => e.op)).toEqual(['create']);
+  }, 60_000);
+
+  it('a viewer without create permission is sent back to the list', async () => {
+    await teardownDevice();
+    await offlineDevice(viewerUser);
+    const { router } = renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/child-registration'));
+  });
+});
