@@ -1,4 +1,5 @@
 import { SyncEngine } from './engine';
+import { pulledEntityNames } from './entities';
 import { appTransport } from './transport';
 import { currentDb, sessionStore, type SessionState } from './session';
 import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
@@ -7,7 +8,7 @@ import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, ty
 import type { Fields } from './reconcile';
 
 /** Collections this app pulls, parents first. */
-export const pulledCollections = ['children', 'history'];
+export const pulledCollections = pulledEntityNames();
 
 let engine: SyncEngine | null = null;
 

@@ -1,4 +1,6 @@
 import type { EntityTable } from './db/app-db';
+import { adminEntities } from './entities-admin';
+import { actionEntities } from './entities-actions';
 
 /** How one call is made, and what it does to the record. */
 export type Call = {
@@ -24,6 +26,8 @@ export type EntityDescriptor = {
   refs: Record<string, EntityTable>;
   /** Fields carrying files (Blob keys in `files` until sent). */
   fileFields: string[];
+  /** Pulled onto the device by the app's sync (default true). */
+  pull?: boolean;
 };
 
 /** The entities the engine syncs; later issues add theirs. */
@@ -53,6 +57,8 @@ export const entities = {
     refs: { childregId: 'children' },
     fileFields: [],
   },
+  ...adminEntities,
+  ...actionEntities,
 } satisfies Record<string, EntityDescriptor>;
 
 export type EntityName = keyof typeof entities;
@@ -73,3 +79,9 @@ export function callOf(descriptor: EntityDescriptor, op: string): Call & { effec
 /** Fills `:id`-style parameters of a path. */
 export const fillPath = (path: string, params: Record<string, string | number>): string =>
   path.replace(/:([a-zA-Z_]+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+
+/** Collections the app pulls, parents first (the order of `entities`). */
+export const pulledEntityNames = (): string[] =>
+  Object.entries(entities as Record<string, EntityDescriptor>)
+    .filter(([, d]) => d.pull !== false)
+    .map(([name]) => name);

@@ -62,6 +62,7 @@ export const entityTables = [
   'previousBalances',
   'schemes',
   'notifications',
+  'activityLogs',
 ] as const;
 export type EntityTable = (typeof entityTables)[number];
 
@@ -80,6 +81,7 @@ const entityIndexes: Record<EntityTable, string> = {
   previousBalances: 'cid, &id, centerId, activity_date, _sync',
   schemes: 'cid, &id, name, _sync',
   notifications: 'cid, &id, childregId, centerId',
+  activityLogs: 'cid, &id, childregId, _sync',
 };
 
 const outboxTables = {
@@ -91,11 +93,12 @@ const outboxTables = {
 };
 
 /** The first schema; kept so a database of that version can be opened and upgraded. */
-export const schemaV1: Record<string, string> = { ...entityIndexes, ...outboxTables };
+const { activityLogs: _v3Only, ...entityIndexesV1 } = entityIndexes;
+export const schemaV1: Record<string, string> = { ...entityIndexesV1, ...outboxTables };
 
 const withSyncIndex = (indexes: string) => (indexes.includes('_sync') ? indexes : `${indexes}, _sync`);
 export const schemaV2: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(entityIndexes).map(([table, indexes]) => [table, withSyncIndex(indexes)])),
+  ...Object.fromEntries(Object.entries(entityIndexesV1).map(([table, indexes]) => [table, withSyncIndex(indexes)])),
   children: `${entityIndexes.children}, _deleted`,
   ...outboxTables,
 };
@@ -121,12 +124,14 @@ export class AppDb extends Dexie {
     this.version(2)
       .stores(schemaV2)
       .upgrade(async (tx) => {
-        for (const name of entityTables) {
+        for (const name of entityTables.filter((t) => t in entityIndexesV1)) {
           await tx.table(name).toCollection().modify((row: LocalRow) => {
             row._sync ??= 'synced';
           });
         }
       });
+    // v3: the activity log of each child, kept for offline reading.
+    this.version(3).stores({ activityLogs: entityIndexes.activityLogs });
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

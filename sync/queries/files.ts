@@ -1,4 +1,4 @@
-import { currentDb } from '../session';
+import { currentDb, sessionStore } from '../session';
 import { LOCAL_FILE_PREFIX, isLocalFile } from '../outbox';
 import { apiBase } from '../config';
 
@@ -20,4 +20,32 @@ export function childImageUrl(image: unknown): string | null {
   if (typeof image !== 'string' || image === '' || isLocalFile(image)) return null;
   if (/^(https?:|blob:|data:|\/)/.test(image)) return image;
   return `${CHILD_IMAGE_PATH}${encodeURIComponent(image)}`;
+}
+
+const serverImageUrls = new Map<string, Promise<string | null>>();
+
+/**
+ * An object URL of a server image fetched with the bearer token (the server serves
+ * child photos only to signed-in users, so a plain <img src> cannot load them). Kept
+ * in memory for the page's life; null when offline or refused.
+ */
+export function authorisedImageUrl(url: string): Promise<string | null> {
+  let pending = serverImageUrls.get(url);
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const token = sessionStore.getState().user?.token;
+        const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+        if (!response.ok) return null;
+        return URL.createObjectURL(await response.blob());
+      } catch {
+        return null;
+      }
+    })();
+    serverImageUrls.set(url, pending);
+    void pending.then((result) => {
+      if (result === null) serverImageUrls.delete(url); // try again next time (offline now)
+    });
+  }
+  return pending;
 }
