@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerNames, centerOptions, childImageUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
+  authorisedImageUrl, centerNames, centerOptions, childImageUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
 } from '../../../../sync';
 
 /** One page of the list from the device; null while the first read runs. */
@@ -34,5 +34,6 @@ export function useChildImage(image: unknown): string | null {
   const local = isLocalFile(image) ? image : null;
   const localUrl = useLiveQuery(() => (local ? localFileUrl(local) : null), [local], null);
   const remote = useMemo(() => childImageUrl(image), [image]);
-  return local ? localUrl : remote;
+  const remoteUrl = useLiveQuery(() => (remote && !local ? authorisedImageUrl(remote) : null), [remote, local], null);
+  return local ? localUrl : remoteUrl;
 }
