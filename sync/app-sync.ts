@@ -1,7 +1,7 @@
 import { SyncEngine } from './engine';
 import { pulledEntityNames } from './entities';
 import { appTransport } from './transport';
-import { currentDb, sessionStore, type SessionState } from './session';
+import { currentDb, refreshUser, sessionStore, type SessionState } from './session';
 import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
 import type { WriteResult } from './outbox';
 import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './review';
@@ -15,7 +15,7 @@ let engine: SyncEngine | null = null;
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
 export function startSync(options: { collections?: string[] } = {}): SyncEngine {
   stopSync();
-  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? pulledCollections });
+  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? pulledCollections, afterSync: refreshUser });
   engine.start();
   void requestBackgroundSync();
   return engine;

@@ -15,6 +15,8 @@ export type EngineDeps = {
   random?: () => number;
   perPage?: number;
   timeoutMs?: number;
+  /** Runs after each successful sync (the app refreshes the signed-in user's role). */
+  afterSync?: () => Promise<void>;
 };
 
 export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
@@ -79,6 +81,7 @@ export class SyncEngine {
       }
       for (const collection of this.deps.collections) pulled.push(await pullCollection(this.deps, collection));
       if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) replay = await this.replayer.run();
+      await this.deps.afterSync?.();
       syncStatusStore.setState({ lastSyncAt: (this.deps.now ?? Date.now)(), error: null, paused: false });
     } catch (error) {
       if (!isSyncError(error)) throw error;

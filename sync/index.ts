@@ -12,6 +12,7 @@ export {
   signOut,
   onSessionEnded,
   updateSessionUser,
+  refreshUser,
   type SessionState,
   type SignInResult,
   type SignOutResult,

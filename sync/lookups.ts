@@ -1,4 +1,4 @@
-import { currentDb } from './session';
+import { currentDb, refreshUser } from './session';
 import { request } from './transport';
 import { isSyncError, type SyncError } from './errors';
 
@@ -33,8 +33,9 @@ export const lookupKeys = {
   centersPoints: 'centers_points',
 } as const;
 
-/** Refreshes what the shell and the dashboard show. */
+/** Refreshes what the shell and the dashboard show, and the user's permissions. */
 export async function refreshShell(centerId: number): Promise<LookupResult[]> {
+  void refreshUser();
   return Promise.all([
     refreshLookup(lookupKeys.dashboard, '/dashboard'),
     refreshLookup(lookupKeys.notifyCount, `/notify_list_count/${centerId}`),

@@ -1,6 +1,7 @@
 import type { AppDb, LocalRow } from './db/app-db';
 import { descriptorOf, type EntityDescriptor } from './entities';
-import { threeWayMerge, type Fields } from './reconcile';
+import type { Fields } from './reconcile';
+import { rebaseQueued } from './rebase';
 import type { Transport } from './transport';
 import type { Envelope } from './contract';
 
@@ -106,32 +107,8 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
         continue;
       }
       // R17: queued local changes are rebased onto the server's record, never overwritten.
-      const mine = Object.assign({}, ...queued.map((e) => e.payload)) as Fields;
-      const merge = threeWayMerge(local._base ?? null, mine, server);
-      if (merge.kind === 'merged') {
-        puts.push({ ...local, ...server, ...mine, cid: local.cid, _base: server });
-        continue;
-      }
-      // Only the contested fields leave the queue for review; the rest goes on (R12).
-      conflicts++;
-      const contested = new Set(merge.fields);
-      await db.conflicts.add({
-        entity: collection,
-        cid: local.cid,
-        base: local._base ?? null,
-        mine: Object.fromEntries(merge.fields.map((f) => [f, mine[f]])),
-        theirs: server,
-        createdAt: Date.now(),
-      });
-      const rest: Fields = {};
-      for (const e of queued) {
-        if (e.status === 'sending') continue;
-        const payload = Object.fromEntries(Object.entries(e.payload).filter(([f]) => !contested.has(f)));
-        Object.assign(rest, payload);
-        if (Object.keys(payload).length === 0 && e.op === 'update') await db.outbox.delete(e.seq!);
-        else await db.outbox.update(e.seq!, { payload, mutationId: crypto.randomUUID() });
-      }
-      puts.push({ ...local, ...server, ...rest, cid: local.cid, _base: server, _sync: 'conflict' });
+      const result = await rebaseQueued(db, collection, local, server, { now: Date.now() });
+      if (result.contested.length > 0) conflicts++;
     }
     await table.bulkPut(puts);
 

@@ -2,7 +2,8 @@ import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
 import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from './entities';
 import { isSyncError, SyncError } from './errors';
 import { isLocalFile, LOCAL_FILE_PREFIX } from './outbox';
-import { changedFields, threeWayMerge, type Fields } from './reconcile';
+import type { Fields } from './reconcile';
+import { rebaseQueued } from './rebase';
 import type { Transport } from './transport';
 import { withLock } from './lock';
 
@@ -224,49 +225,28 @@ export class Replayer {
   }
 
   /**
-   * 409 or 404 on an update or delete (R12, R13). A 409 means nothing was written, so
-   * what is sent again goes under a new key. Only the overlapping fields become a
-   * conflict; the rest of the change goes on against the new base at once.
+   * 409 or 404 on an update or delete (R12, R13). On a 409 of an update every queued
+   * change of the record is rebased onto the server's version; only fields changed on
+   * both sides go to review. Deletes and records gone from the server go to review whole.
    */
   private async conflict(entry: OutboxEntry, row: LocalRow | undefined, table: ReturnType<AppDb['entity']>, theirs: ServerRecord | null): Promise<ReplayOutcome> {
     const { db } = this.deps;
-    const base = (row?._base ?? null) as Fields | null;
     const effect = callOf(descriptorOf(entry.entity), entry.op).effect;
-    const merge = theirs && effect === 'update' ? threeWayMerge(base, entry.payload, theirs) : null;
-    const contested = merge?.kind === 'conflict' ? merge.fields : null;
-    const rest: Fields = {};
-    if (merge?.kind === 'merged') Object.assign(rest, merge.payload);
-    if (contested && theirs) {
-      for (const [field, value] of Object.entries(entry.payload)) {
-        if (!contested.includes(field) && !sameValue(value, theirs[field])) rest[field] = value;
-      }
+    if (theirs && row && effect === 'update') {
+      const result = await db.transaction('rw', [table, db.outbox, db.conflicts], () =>
+        rebaseQueued(db, entry.entity, row, theirs, { inFlight: entry.seq, now: this.now() }),
+      );
+      return result.queued > 0 ? 'retry' : 'blocked';
     }
     await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
-      if (merge && Object.keys(rest).length > 0) {
-        await db.outbox.update(entry.seq!, {
-          status: 'queued',
-          payload: rest,
-          mutationId: crypto.randomUUID(),
-          baseUpdatedAt: theirs?.updated_at ?? null,
-          lastError: null,
-        });
-      } else {
-        await db.outbox.delete(entry.seq!);
-      }
-      const mine = contested ? Object.fromEntries(contested.map((f) => [f, entry.payload[f]])) : effect === 'delete' ? { _delete: true } : entry.payload;
-      if (merge?.kind !== 'merged') {
-        await db.conflicts.add({ entity: entry.entity, cid: entry.cid, base, mine, theirs, createdAt: this.now() });
-      }
-      const visible = theirs ? { ...theirs, ...rest } : {};
-      const others = await db.outbox.where('cid').equals(entry.cid).count();
-      const state = merge?.kind === 'merged' ? (others ? 'pending' : 'synced') : 'conflict';
-      if (row) await table.put({ ...row, ...visible, cid: entry.cid, _base: theirs ?? row._base, _sync: state });
+      await db.outbox.delete(entry.seq!);
+      const mine = effect === 'delete' ? { _delete: true } : entry.payload;
+      await db.conflicts.add({ entity: entry.entity, cid: entry.cid, base: (row?._base ?? null) as Fields | null, mine, theirs, createdAt: this.now() });
+      if (row) await table.put({ ...row, ...(theirs ?? {}), cid: entry.cid, _base: theirs ?? row._base, _sync: 'conflict' });
     });
-    return merge?.kind === 'merged' || Object.keys(rest).length > 0 ? 'retry' : 'blocked';
+    return 'blocked';
   }
 }
-
-const sameValue = (a: unknown, b: unknown) => changedFields({ v: a }, { v: b }).length === 0;
 
 /**
  * An update sends the whole record: the server's version it was made against with the

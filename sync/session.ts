@@ -154,3 +154,19 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
   if (local && pending === 0) await local.delete();
   return { ok: true };
 }
+
+/**
+ * Fetches the signed-in user again (GET /me), so a role's new permissions reach the
+ * sidebar, buttons and guards without signing out. Offline it keeps what it has.
+ */
+export async function refreshUser(): Promise<void> {
+  const current = sessionStore.getState().user;
+  if (!current) return;
+  try {
+    const envelope = await request<Partial<SessionUser>>('GET', '/me');
+    const fresh = sessionUserSchema.safeParse({ ...current, ...envelope.data, token: current.token, id: current.id, imagePath: envelope.image_path ?? current.imagePath });
+    if (fresh.success && JSON.stringify(fresh.data) !== JSON.stringify(current)) await saveSession(fresh.data);
+  } catch (error) {
+    if (!isSyncError(error)) throw error;
+  }
+}
