@@ -1,3 +1,4 @@
 /** The whole Drizzle schema, one import for the client, the migrator and drizzle-kit. */
 export * from './schema-core';
 export * from './schema-children';
+export * from './schema-admin';
