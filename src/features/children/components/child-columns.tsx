@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { cwcState, type LocalChild } from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -33,15 +33,17 @@ export function childColumns({ centerNames, actions }: Context): DataColumn<Loca
         <Group gap="sm" wrap="nowrap">
           <ChildPhoto image={c.image} name={c.name ?? ''} />
           <Stack gap={2}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                {c.name}
-              </Text>
-              <SyncBadge state={c._sync} />
+            <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+              {c.name}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
+                {cwcState(c)}
+              </Badge>
+              <Box style={{ flexShrink: 0 }}>
+                <SyncBadge state={c._sync} />
+              </Box>
             </Group>
-            <Badge size="xs" variant="outline" color="gray" tt="none">
-              {cwcState(c)}
-            </Badge>
           </Stack>
         </Group>
       ),

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import { LoginPage } from './pages/login-page';
+import { ChildrenListPage } from './pages/children-list';
+import { ChildrenWizardPage } from './pages/children-wizard';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A 1x1 PNG.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+async function serverChildrenNamed(name: string): Promise<unknown[]> {
+  const token = await apiLogin('admin@demo.test');
+  const response = await fetch(`${baseUrl()}/api/child-registrations?per_page=100`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  const body = (await response.json()) as { data: { name: string }[] };
+  return body.data.filter((c) => c.name === name);
+}
+
+describe('children (issue 4)', () => {
+  it('a registration finished offline shows Pending, survives a reload offline, and reaches the server once', async () => {
+    const context = await newContext(browser, { width: 768, height: 1024 });
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    await waitForServiceWorker(page);
+    const list = new ChildrenListPage(page);
+    await list.open();
+
+    const name = `Offline Child ${Date.now()}`;
+    const wizard = new ChildrenWizardPage(page);
+    await wizard.open();
+    await wizard.type('Name', name);
+    await wizard.date('Date of Arrival', '05-03-2024');
+    await wizard.pick('Gender', 'Female');
+    await wizard.pickFirst('Center Name');
+    await wizard.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await wizard.next();
+    await wizard.pick('CWC Action', 'Produce to CWC');
+    await wizard.pick('Short Stay', 'No');
+    await wizard.type('Address', 'Platform 4, New Delhi station');
+    await wizard.pickFirst('State');
+    await wizard.pickFirst('District');
+    await wizard.pick('Reference By', 'Self');
+
+    await context.setOffline(true);
+    await wizard.next();
+    await wizard.next();
+    await wizard.finish();
+    await page.waitForURL('**/child-registration');
+    await list.row(name).getByText('Pending').waitFor();
+
+    await page.reload();
+    await list.row(name).getByText('Pending').waitFor();
+    expect(await serverChildrenNamed(name).catch(() => [])).toHaveLength(0);
+
+    await context.setOffline(false);
+    await list.row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await serverChildrenNamed(name)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a viewer sees no Add Child, Quick Add, Bulk Update or edit controls', async () => {
+    const context = await newContext(browser, { width: 768, height: 1024 });
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('viewer@demo.test', demoPassword());
+    const list = new ChildrenListPage(page);
+    await list.open();
+    await page.getByTestId('data-row').first().waitFor({ timeout: 60_000 });
+    for (const name of ['Add Child', 'Quick Add', 'Bulk Update']) expect(await list.button(name).count()).toBe(0);
+    expect(await list.editButtons().count()).toBe(0);
+    await context.close();
+  });
+});
