@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../sync/contract';
+import { enforceEndpointPermission } from './admin/permission';
 import { requireAuth } from './auth/middleware';
 import type { AppDeps, AppEnv } from './context';
 import { fail } from './http';
 import { idempotency } from './idempotency';
 import { serverMessages } from './messages';
+import { registerAdminCenterRoutes } from './routes/admin-centers';
+import { registerAdminRoleRoutes } from './routes/admin-roles';
+import { registerAdminTagRoutes } from './routes/admin-tags';
+import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerLoginRoute, registerSessionRoutes } from './routes/auth';
 import { registerCenterRoutes } from './routes/centers';
 import { registerChildRoutes } from './routes/children';
@@ -46,6 +51,7 @@ export function createApp(options: CreateAppOptions) {
   registerLoginRoute(api);
   // Everything registered after this line needs a valid bearer token.
   api.use('*', requireAuth);
+  api.use('*', enforceEndpointPermission);
   api.use('*', idempotency);
   registerSessionRoutes(api);
   registerLookupRoutes(api);
@@ -55,6 +61,10 @@ export function createApp(options: CreateAppOptions) {
   registerChildRoutes(api);
   registerHistoryRoutes(api);
   registerFileRoutes(api);
+  registerAdminCenterRoutes(api);
+  registerAdminTagRoutes(api);
+  registerAdminRoleRoutes(api);
+  registerAdminUserRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);
