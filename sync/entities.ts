@@ -36,6 +36,7 @@ export const entities = {
     table: 'children',
     ops: {
       create: { method: 'POST', path: '/child_add', kind: 'multipart', effect: 'create' },
+      quickAdd: { method: 'POST', path: '/child_add_2', kind: 'multipart', effect: 'create' },
       update: { method: 'POST', path: '/child_update', kind: 'multipart' },
       delete: { method: 'DELETE', path: '/child_delete/:id', kind: 'none', effect: 'delete' },
     },

@@ -58,9 +58,9 @@ describe('redirects and guards (spec part 1: sections 2, 6)', () => {
       await page.goto(path);
       await page.waitForURL('**/dashboard');
     }
-    await page.goto('/child-registration');
-    await new AppShell(page).waitForTitle('Child Registration List');
-    expect(await page.title()).toBe('Ashray Admin | Child Registration List');
+    await page.goto('/groupReports');
+    await new AppShell(page).waitForTitle('Group Report');
+    expect(await page.title()).toBe('Ashray Admin | Group Report');
     await page.getByTestId('not-built').waitFor();
     await context.close();
   });

@@ -17,8 +17,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-function device(collections: string[] = ['children']): Device {
-  const d = new Device(server.fetch, token, undefined, { collections });
+function device(collections: string[] = ['children'], timeoutMs?: number): Device {
+  const d = new Device(server.fetch, token, undefined, { collections, timeoutMs });
   devices.push(d);
   return d;
 }
@@ -53,6 +53,18 @@ describe('replay under faults (R7, R9, R10)', () => {
       expect((await d.db.entity('children').get(cid))?.id).toBe(onServer[0].id);
     },
   );
+
+  it('R10: a request that never answers is ended by the replay timeout and sent again with the same key', async () => {
+    const d = device(['children'], 150);
+    const name = unique('hang');
+    await createChild(d, name);
+    const key = (await outbox(d))[0].mutationId;
+    d.net.inject('hang');
+    await d.engine.replay();
+    expect((await outbox(d))[0]).toMatchObject({ status: 'queued', attempts: 1, mutationId: key, lastError: 'Server not responding. Please try again later.' });
+    await d.engine.replay();
+    expect(await server.childrenNamed(name, token)).toHaveLength(1);
+  });
 
   it('R10: a failed send waits with exponential backoff and jitter before the next try', async () => {
     const { Replayer } = await import('../../sync/replay');

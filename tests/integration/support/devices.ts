@@ -13,21 +13,23 @@ export class Device {
   engine: SyncEngine;
   token: string;
 
-  constructor(server: ServerFetch, token: string, readonly name = `device-${++counter}`, options: { collections?: string[]; perPage?: number } = {}) {
+  constructor(server: ServerFetch, token: string, readonly name = `device-${++counter}`, private readonly options: { collections?: string[]; perPage?: number; timeoutMs?: number } = {}) {
     this.db = new AppDb(`${name}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
     this.net = new FaultyFetch(server);
     this.token = token;
-    this.engine = this.newEngine(options);
+    this.engine = this.newEngine();
   }
 
-  private newEngine(options: { collections?: string[]; perPage?: number } = {}): SyncEngine {
+  private newEngine(): SyncEngine {
+    const options = this.options;
     const transport = createTransport({ baseUrl: () => 'http://ashray.test/api/', token: () => this.token, fetch: this.net.fetch });
     return new SyncEngine({
       db: this.db,
       transport,
       collections: options.collections ?? ['children', 'history'],
       random: () => 0, // no backoff waits in tests; the order of faults is what is tested
-      timeoutMs: 100,
+      // Generous, so a busy machine never turns a slow answer into a fault nobody injected.
+      timeoutMs: options.timeoutMs ?? 10_000,
       perPage: options.perPage,
     });
   }

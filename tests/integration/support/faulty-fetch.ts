@@ -9,7 +9,8 @@ export type Fault =
   | 'duplicate' // delivered twice; the client sees the second answer
   | 'status-500'
   | 'status-429'
-  | 'timeout' // hangs until the client gives up
+  | 'timeout' // the client gives up waiting (simulated at once, whatever its timeout)
+  | 'hang' // never answers: the client's own timeout must end it
   | 'status-401'; // the token is no longer accepted
 
 export type ServerFetch = (request: Request) => Response | Promise<Response>;
@@ -63,6 +64,9 @@ export class FaultyFetch {
       case 'status-401':
         return json(401, { message: 'Unauthenticated.' });
       case 'timeout':
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' });
+      case 'hang':
         return new Promise<Response>((_, reject) => {
           const abort = () => reject(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
           if (request.signal.aborted) abort();

@@ -4,7 +4,7 @@ import { mutations, quickAddSchema, type WriteResult } from '../../../../sync';
  * Quick Add (POST /child_add_2). Until the children descriptor of sync/entities.ts has a
  * 'quickAdd' operation, the quick add is queued as the children create (/child_add).
  */
-export const QUICK_ADD_OP: string = 'create';
+export const QUICK_ADD_OP: string = 'quickAdd';
 
 export type QuickAddOutcome = { ok: true; cid: string } | { ok: false; message: string };
 

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import { LoginPage } from './pages/login-page';
+import { ChildrenListPage } from './pages/children-list';
+import { ChildrenWizardPage } from './pages/children-wizard';
+import { ChildProfilePage } from './pages/child-profile';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+async function serverChildren(prefix: string): Promise<Array<{ id: number; name: string; f_name: string | null }>> {
+  const token = await apiLogin('admin@demo.test');
+  const response = await fetch(`${baseUrl()}/api/child-registrations?per_page=100`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ name: prefix }),
+  });
+  const body = (await response.json()) as { data: Array<{ id: number; name: string; f_name: string | null }> };
+  return body.data.filter((c) => c.name.startsWith(prefix));
+}
+
+async function register(page: Page, name: string) {
+  const wizard = new ChildrenWizardPage(page);
+  await wizard.open();
+  await wizard.type('Name', name);
+  await wizard.date('Date of Arrival', '05-03-2024');
+  await wizard.pick('Gender', 'Male');
+  await wizard.pickFirst('Center Name');
+  await wizard.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+  await wizard.next();
+  await wizard.pick('CWC Action', 'Produce to CWC');
+  await wizard.pick('Short Stay', 'No');
+  await wizard.type('Address', 'Platform 4, New Delhi station');
+  await wizard.pickFirst('State');
+  await wizard.pickFirst('District');
+  await wizard.pick('Reference By', 'Self');
+  await wizard.next();
+  await wizard.next();
+  await wizard.finish();
+  await page.waitForURL('**/child-registration');
+}
+
+describe('offline sync end to end (issue 3)', () => {
+  it('records created and edited offline survive a reload and a closed page, and reach the server exactly once', async () => {
+    const context = await newContext(browser);
+    let page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    await waitForServiceWorker(page);
+    await new ChildrenListPage(page).open();
+    const prefix = `Sync Child ${Date.now()}`;
+
+    await context.setOffline(true);
+    await register(page, `${prefix} A`);
+    await register(page, `${prefix} B`);
+    const profile = new ChildProfilePage(page);
+    await profile.openEdit(`${prefix} A`);
+    await profile.setText('Father Name', 'Mohan Lal');
+    await profile.finish();
+    expect(await page.getByTestId('pending-count').textContent()).toMatch(/^\d+ pending$/);
+
+    await page.reload(); // the app shell comes from the service worker, the rows from IndexedDB
+    const list = new ChildrenListPage(page);
+    await list.row(`${prefix} A`).getByText('Pending').waitFor();
+    await list.row(`${prefix} B`).getByText('Pending').waitFor();
+    await page.close();
+
+    await context.setOffline(false);
+    page = await context.newPage();
+    await page.goto('/child-registration');
+    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+    const onServer = await serverChildren(prefix);
+    expect(onServer.map((c) => c.name).sort()).toEqual([`${prefix} A`, `${prefix} B`]);
+    expect(onServer.find((c) => c.name === `${prefix} A`)?.f_name).toBe('Mohan Lal');
+    await context.close();
+  });
+
+  it('two devices edit the same field offline: the second to sync resolves the conflict in /sync and the server keeps the choice', async () => {
+    const name = `Conflict Child ${Date.now()}`;
+    const first = await newContext(browser);
+    const second = await newContext(browser);
+    const pageA = await first.newPage();
+    const pageB = await second.newPage();
+    await new LoginPage(pageA).signIn('admin@demo.test', demoPassword());
+    await register(pageA, name);
+    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await new LoginPage(pageB).signIn('superadmin@demo.test', demoPassword());
+    const listB = new ChildrenListPage(pageB);
+    await listB.open();
+    await pageB.getByRole('link', { name: 'Sync status' }).click();
+    await pageB.getByRole('button', { name: 'Sync now' }).click();
+    await listB.open();
+    await listB.row(name).waitFor();
+
+    await first.setOffline(true);
+    await second.setOffline(true);
+    const profileA = new ChildProfilePage(pageA);
+    await profileA.openEdit(name);
+    await profileA.setText('Father Name', 'Ramesh');
+    await profileA.finish();
+    const profileB = new ChildProfilePage(pageB);
+    await profileB.openEdit(name);
+    await profileB.setText('Father Name', 'Suresh');
+    await profileB.finish();
+
+    await first.setOffline(false);
+    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    expect((await serverChildren(name))[0].f_name).toBe('Ramesh');
+
+    await second.setOffline(false);
+    await pageB.getByTestId('sync-attention').waitFor({ timeout: 60_000 });
+    await pageB.getByRole('link', { name: 'Sync status' }).click();
+    const card = pageB.getByTestId('conflict-card');
+    await card.waitFor();
+    expect(await card.getByRole('table', { name: 'Conflicting fields' }).textContent()).toContain('Ramesh');
+    await card.getByRole('button', { name: 'Keep mine' }).click();
+    await card.waitFor({ state: 'detached' });
+    await pageB.getByText('Nothing to review.').waitFor();
+    await expect.poll(async () => (await serverChildren(name))[0].f_name, { timeout: 60_000 }).toBe('Suresh');
+    await first.close();
+    await second.close();
+  });
+});
