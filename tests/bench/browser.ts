@@ -6,7 +6,10 @@ import { AppDb } from '../../sync/db/app-db';
 import { writeLocal } from '../../sync/outbox';
 import { Replayer } from '../../sync/replay';
 import { createTransport } from '../../sync/transport';
-import { pullCollection } from '../../sync/pull';
+import { pullCollection, serverCid } from '../../sync/pull';
+import { sessionDb } from '../../sync/db/session-db';
+import { restoreSession, currentDb } from '../../sync/session';
+import { listChildren } from '../../sync/queries';
 
 const transportFor = (token: string) => createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });
 
@@ -74,4 +77,37 @@ async function pull(token: string) {
   return { pullMs, rawMs, children: children.rows, history: history.rows };
 }
 
-Object.assign(window, { ashrayBench: { replay, plain, pull } });
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+
+/** The Child Registration List over `n` children on the device: open, filter, page (median of 5). */
+async function list(n: number) {
+  const user = { id: 900_000 + n, token: 'bench', name: 'Bench', email: 'bench@demo.test', role: { id: 1, name: 'admin', permissions: null }, centerId: 1, image: null, imagePath: '' };
+  await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
+  await restoreSession();
+  const rows = Array.from({ length: n }, (_, i) => {
+    const id = i + 1;
+    const record = {
+      id, name: `Child ${id}`, gender: id % 2 ? 'Male' : 'Female', dateofarrival: `2024-0${(id % 9) + 1}-${String((id % 28) + 1).padStart(2, '0')}`,
+      centerdetailId: (id % 3) + 2, uniqueId: `SBT-${id}`, ReferredBy: 'produce', address: 'x'.repeat(200), comments: 'y'.repeat(300),
+      last_status: { history_status: id % 2 ? 'education' : null }, updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, id)).toISOString(),
+    };
+    return { ...record, cid: serverCid(id), _base: record, _sync: 'synced' as const };
+  });
+  for (let i = 0; i < rows.length; i += 2000) await currentDb().entity('children').bulkPut(rows.slice(i, i + 2000));
+  const time = async (run: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await run();
+      samples.push(performance.now() - t);
+    }
+    return median(samples);
+  };
+  const open = await time(() => listChildren({ page: 1 }));
+  const filter = await time(() => listChildren({ filter: { centerId: 3 }, page: 1 }));
+  const page = await time(() => listChildren({ filter: { centerId: 3 }, page: 5 }));
+  const byName = await time(() => listChildren({ filter: { name: 'Child 19' }, page: 2 }));
+  return { open, filter, page, byName };
+}
+
+Object.assign(window, { ashrayBench: { replay, plain, pull, list } });

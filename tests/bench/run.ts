@@ -1,7 +1,8 @@
 /*
  * npm run bench: the sync engine measured in headless Chromium on this machine.
  *  - replay rate of 1,000 queued creates vs the same 1,000 as plain sequential POSTs;
- *  - pull of 10,000 children with 100,000 history rows vs a raw Dexie bulkPut of them.
+ *  - pull of 10,000 children with 100,000 history rows vs a raw Dexie bulkPut of them;
+ *  - the Child Registration List over 20,000 children on the device: open, filter, page.
  * The server runs in-process on embedded PGlite in a temporary folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { seedDatabase } from '../../server/db/seed';
 const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
 const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
 const HISTORY_PER_CHILD = 10;
+const N_LIST = Number(process.env.BENCH_LIST ?? 20_000);
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-bench-'));
@@ -58,11 +60,13 @@ async function main() {
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
     await page.evaluate(([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }), [states.data[0].id, districts.data[0].id]);
 
-    type Bench = { replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
+    type Bench = {
+      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
     const replay = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number), [token, N_CREATES]);
     const plain = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number), [token, N_CREATES]);
     const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
 
+    const listed = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n), N_LIST);
     const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
     console.log('\n| measure | result |\n| --- | --- |');
     console.log(`| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`);
@@ -71,6 +75,10 @@ async function main() {
     console.log(`| pull of ${pull.children} children and ${pull.history} history rows | ${Math.round(pull.pullMs)} ms |`);
     console.log(`| raw Dexie bulkPut of the same rows | ${Math.round(pull.rawMs)} ms |`);
     console.log(`| pull / raw time | ${(pull.pullMs / pull.rawMs).toFixed(2)} |`);
+    console.log(`| child list over ${N_LIST} children: open (median of 5) | ${listed.open.toFixed(1)} ms |`);
+    console.log(`| filter by center | ${listed.filter.toFixed(1)} ms |`);
+    console.log(`| page 5 of that filter | ${listed.page.toFixed(1)} ms |`);
+    console.log(`| filter by name, page 2 | ${listed.byName.toFixed(1)} ms |`);
   } finally {
     await browser.close();
     server.close();
