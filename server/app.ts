@@ -17,6 +17,8 @@ import { registerChildRoutes } from './routes/children';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerFileRoutes } from './routes/files';
 import { registerHistoryRoutes } from './routes/history';
+import { registerActionRoutes } from './routes/actions-child';
+import { registerCwcRoutes } from './routes/cwc';
 import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './routes/notifications';
 import { noStore, securityHeaders } from './security';
@@ -60,6 +62,8 @@ export function createApp(options: CreateAppOptions) {
   registerNotificationRoutes(api);
   registerChildRoutes(api);
   registerHistoryRoutes(api);
+  registerActionRoutes(api);
+  registerCwcRoutes(api);
   registerFileRoutes(api);
   registerAdminCenterRoutes(api);
   registerAdminTagRoutes(api);

@@ -2,3 +2,4 @@
 export * from './schema-core';
 export * from './schema-children';
 export * from './schema-admin';
+export * from './schema-actions';

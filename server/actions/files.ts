@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isFileLike, isWithinUploadLimit, messages } from '../../sync/contract';
+import { readImage } from '../files/uploads';
+import type { Issue } from '../validation';
+
+/*
+ * Files of document rows (documents[i][filename], documents[i][profile_audio_name]) and of
+ * the follow-up forms (filename, follow_up_data[i][filename]). Images are judged by their
+ * bytes (readImage); audio by its declared audio/* type and size, since the spec accepts
+ * any audio. They are stored under `${uploadsDir}/documents` before the database
+ * transaction and removed again when it fails.
+ */
+
+const FOLDER = 'documents';
+const NAME = /^[a-f0-9]{32}\.(jpg|png|audio)$/;
+
+type Pending = { key: string; bytes: Uint8Array; ext: 'jpg' | 'png' | 'audio' };
+export type PreparedFiles = { pending: Pending[]; issues: Issue[] };
+
+const isBlob = (v: unknown): v is Blob => isFileLike(v) && typeof (v as Blob).arrayBuffer === 'function';
+
+/** Walks `body` for file values at the known places, checks them, and leaves named stand-ins for the schema. */
+export async function prepareFiles(body: Record<string, unknown>): Promise<PreparedFiles> {
+  const pending: Pending[] = [];
+  const issues: Issue[] = [];
+  const visit = async (holder: Record<string, unknown>, field: string, key: string) => {
+    const value = holder[field];
+    if (!isBlob(value)) return;
+    if (field === 'profile_audio_name') {
+      if (!value.type.toLowerCase().startsWith('audio/')) issues.push({ path: key, message: messages.audioType });
+      else if (!isWithinUploadLimit(value)) issues.push({ path: key, message: messages.fileTooLarge });
+      else pending.push({ key, bytes: new Uint8Array(await value.arrayBuffer()), ext: 'audio' });
+      return;
+    }
+    const { value: named, image, issue } = await readImage(key, value);
+    holder[field] = named;
+    if (issue) issues.push({ ...issue, message: messages.fileType });
+    else if (image) pending.push({ key, bytes: image.bytes, ext: image.kind });
+    else issues.push({ path: key, message: messages.fileTooLarge });
+  };
+  await visit(body, 'filename', 'filename');
+  for (const list of ['documents', 'follow_up_data'] as const) {
+    const rows = body[list];
+    if (!Array.isArray(rows)) continue;
+    for (const [i, row] of rows.entries()) {
+      if (typeof row !== 'object' || row === null) continue;
+      for (const field of ['filename', 'profile_audio_name']) await visit(row as Record<string, unknown>, field, `${list}.${i}.${field}`);
+    }
+  }
+  return { pending, issues };
+}
+
+/** Stores the checked files; answers their stored names by key (`documents.0.filename`). */
+export async function storeFiles(uploadsDir: string, files: PreparedFiles): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (files.pending.length === 0) return names;
+  await mkdir(path.join(uploadsDir, FOLDER), { recursive: true });
+  for (const file of files.pending) {
+    const name = `${randomBytes(16).toString('hex')}.${file.ext}`;
+    await writeFile(path.join(uploadsDir, FOLDER, name), file.bytes, { flag: 'wx' });
+    names.set(file.key, name);
+  }
+  return names;
+}
+
+export async function removeFiles(uploadsDir: string, names: Map<string, string>): Promise<void> {
+  for (const name of names.values()) if (NAME.test(name)) await rm(path.join(uploadsDir, FOLDER, name), { force: true });
+}
+
+export async function readDocumentFile(uploadsDir: string, name: string): Promise<Uint8Array | null> {
+  if (!NAME.test(name)) return null;
+  try {
+    return await readFile(path.join(uploadsDir, FOLDER, name));
+  } catch {
+    return null;
+  }
+}
