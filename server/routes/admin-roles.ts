@@ -79,8 +79,16 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
     const checked = checkSchema(roleFormSchema, { name: body.name }, tooLongIssues({ name: body.name }));
     if (!checked.ok) return invalid(c, checked.issues);
+    // The app's outbox sends a role's permission blocks with its update; checked as /role_permission checks them.
+    const sendsBlocks = permissionModuleNames.some((m) => m in body);
+    const blocks = sendsBlocks ? checkSchema(rolePermissionRequestSchema, { ...body, id }) : null;
+    if (blocks && !blocks.ok) return invalid(c, blocks.issues);
     const { db } = c.get('deps');
     const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockRole(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
+      if (blocks?.ok) {
+        const { id: _id, ...modules } = blocks.data;
+        await tx.update(roles).set({ permissions: normalisePermissions(modules), updated_at: nextUpdatedAt(roles.updated_at) }).where(eq(roles.id, row.id));
+      }
       if (row.name === checked.data.name) return { done: null };
       if (BUILT_IN.includes(row.name) || BUILT_IN.includes(checked.data.name)) return { refused: adminMessages.builtInRole };
       if (await nameTaken(tx, checked.data.name, row.id)) return { issues: [{ path: 'name', message: adminMessages.roleTaken }] };

@@ -3,6 +3,10 @@ import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SyncPage } from '../features/sync';
 import { ChildListPage, ChildProfilePage } from '../features/children';
+import { CenterFormPage, CenterListPage } from '../features/centers';
+import { TagListPage } from '../features/tags';
+import { RoleListPage } from '../features/roles';
+import { UserListPage } from '../features/users';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -16,6 +20,11 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/sync': () => <SyncPage />,
   '/child-registration': () => <ChildListPage />,
   '/child-registration/profile': () => <ChildProfilePage />,
+  '/center-management': () => <CenterListPage />,
+  '/center-management/add-center': () => <CenterFormPage />,
+  '/tag-management': () => <TagListPage />,
+  '/roles-management': () => <RoleListPage />,
+  '/users-management': () => <UserListPage />,
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

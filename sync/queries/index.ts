@@ -6,3 +6,4 @@
 export * from './children';
 export * from './files';
 export * from './lookups';
+export * from './admin';

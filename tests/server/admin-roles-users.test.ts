@@ -68,6 +68,14 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       });
     });
 
+    it('role_update also takes permission blocks (the outbox sends them with the role)', async () => {
+      const none = await post('/api/role_update', { id: role.id, name: 'field worker', cwc: { view: 0 } });
+      expect(none.body.message).toBe(messages.choosePermission);
+      const { body } = await post('/api/role_update', { id: role.id, name: 'field worker', child_registration: { view: 1 }, cwc: { all: 1 } });
+      expect(body.data?.permissions).toMatchObject({ child_registration: { view: 1, create: 0 }, cwc: { all: 1 } });
+      role = body.data!;
+    });
+
     it('built-in roles cannot be renamed or deleted; a role given to users cannot be deleted', async () => {
       const [adminRole] = await h.db.select().from(roles).where(eq(roles.name, 'admin'));
       expect((await post('/api/role_update', { id: adminRole.id, name: 'boss' })).body.message).toBe(adminMessages.builtInRole);

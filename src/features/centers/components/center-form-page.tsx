@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { centerTypes, isAdministrator, normaliseInput, statusFlags, type LocalCenter } from '../../../../sync';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useUser } from '../../../lib/use-store';
+import { saveCenter, type CenterValues } from '../hooks/save-center';
+
+const typeOptions = centerTypes.map((t) => ({ value: String(t.id), label: t.name }));
+const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * /center-management/add-center: Add Center, or Edit Center when the route state holds a
+ * center. Back and Next; the first failing field's message as a toast; success goes
+ * back to the list. Without create permission the page sends the user back.
+ */
+export function CenterFormPage() {
+  const navigate = useNavigate();
+  const user = useUser();
+  const existing = (useLocation().state as { center?: LocalCenter } | null)?.center;
+  // Centers are no module of section 6: only administrators create and edit them.
+  const allowed = isAdministrator(user);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<CenterValues>({
+    defaultValues: {
+      centertypeId: text(existing?.centertypeId),
+      email: text(existing?.email),
+      prefix: text(existing?.prefix),
+      name: text(existing?.name),
+      phone: text(existing?.phone),
+      status: existing ? text(existing.status) : '1',
+      address: text(existing?.address),
+    },
+  });
+  useUnsavedGuard(form.formState.isDirty && !busy);
+
+  useEffect(() => {
+    if (!allowed) void navigate(-1);
+  }, [allowed, navigate]);
+
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await saveCenter(values, existing?.cid);
+    if (!outcome.ok) {
+      setBusy(false);
+      return void toast.error(outcome.message);
+    }
+    toast.success(existing ? 'Center updated successfully' : 'Center added successfully');
+    form.reset(values);
+    void navigate('/center-management');
+  });
+
+  return (
+    <Stack>
+      <Title order={2}>{existing ? 'Edit Center' : 'Add Center'}</Title>
+      <Paper withBorder p="md">
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Controller name="centertypeId" control={form.control} render={({ field }) => (
+                <Select label="Center" withAsterisk size="md" data={typeOptions} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+              )} />
+              <Controller name="email" control={form.control} render={({ field }) => (
+                <TextInput label="Center Email Id" type="email" size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trim())} />
+              )} />
+              <Controller name="prefix" control={form.control} render={({ field }) => (
+                <TextInput label="Prefix" withAsterisk size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trimStart().toUpperCase())} />
+              )} />
+              <Controller name="name" control={form.control} render={({ field }) => (
+                <TextInput label="Center Name" withAsterisk size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trimStart())} />
+              )} />
+              <Controller name="phone" control={form.control} render={({ field }) => (
+                <TextInput label="Center phone No." size="md" inputMode="numeric" maxLength={10} value={field.value} onChange={(e) => field.onChange(normaliseInput('phoneno', e.currentTarget.value))} />
+              )} />
+              <Controller name="status" control={form.control} render={({ field }) => (
+                <Select label="Status" withAsterisk size="md" data={statusOptions} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+              )} />
+            </SimpleGrid>
+            <Controller name="address" control={form.control} render={({ field }) => (
+              <Textarea label="Address" withAsterisk size="md" autosize minRows={2} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trimStart())} />
+            )} />
+            <Group justify="space-between">
+              <Button variant="default" size="md" onClick={() => void navigate('/center-management')}>
+                Back
+              </Button>
+              <Button type="submit" size="md" loading={busy}>
+                Next
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

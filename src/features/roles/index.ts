@@ -1,0 +1,1 @@
+export { RoleListPage } from './components/role-list-page';

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { listTags, pullAdminLists } from '../../../../sync';
+
+export const useTagsPage = (page: number) => useLiveQuery(() => listTags(page), [page], null);
+
+/** Brings the device's tags up to date when the screen opens. */
+export function usePullTags() {
+  useEffect(() => {
+    void pullAdminLists(['tags']);
+  }, []);
+}

@@ -1,0 +1,1 @@
+export { TagListPage } from './components/tag-list-page';

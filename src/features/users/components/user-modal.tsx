@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Controller, useForm } from 'react-hook-form';
+import { dateFormats, normaliseInput, statusFlags, uploadLimits, type LocalUser } from '../../../../sync';
+import { parseTypedDate } from '../../../components/date-range-filter';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { saveUser, type UserValues } from '../hooks/save-user';
+import { useCenterOptions, useRoleOptions } from '../hooks/use-users';
+
+const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** Add User / Update User: every field; the e-mail fixed once created, the password optional on update. */
+export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => void }) {
+  const roles = useRoleOptions();
+  const centers = useCenterOptions();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<UserValues>({
+    defaultValues: {
+      name: text(user?.name),
+      email: text(user?.email),
+      password: '',
+      status: user ? text(user.status) : '1',
+      mobile_number: text(user?.mobile_number),
+      join_date: text(user?.join_date),
+      image: null,
+      comment: text(user?.comment),
+      centertypeId: text(user?.centerId ?? user?.centertypeId),
+      role_id: text(user?.role_id),
+    },
+  });
+  useUnsavedGuard(form.formState.isDirty && !busy);
+
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await saveUser(values, user ? { cid: user.cid, email: user.email } : undefined);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    toast.success(user ? 'User updated successfully' : 'User added successfully');
+    form.reset(values);
+    onClose();
+  });
+
+  const field = (name: keyof UserValues, label: string, required: boolean, normalise: string = name) => (
+    <Controller name={name} control={form.control} render={({ field: f }) => (
+      <TextInput label={label} withAsterisk={required} size="md" value={f.value as string} onChange={(e) => f.onChange(normaliseInput(normalise, e.currentTarget.value))} />
+    )} />
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={user ? 'Update User' : 'Add User'} size="lg">
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            {field('name', 'Name', true)}
+            <Controller name="email" control={form.control} render={({ field: f }) => (
+              <TextInput label="Email" withAsterisk size="md" type="email" value={f.value} disabled={Boolean(user)} onChange={(e) => f.onChange(normaliseInput('email', e.currentTarget.value))} />
+            )} />
+            <Controller name="password" control={form.control} render={({ field: f }) => (
+              <PasswordInput label="Password" withAsterisk={!user} size="md" autoComplete="new-password" value={f.value} onChange={(e) => f.onChange(e.currentTarget.value)} />
+            )} />
+            <Controller name="status" control={form.control} render={({ field: f }) => (
+              <Select label="Status" withAsterisk size="md" data={statusOptions} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} />
+            )} />
+            {field('mobile_number', 'Phone No.', true, 'mobileno')}
+            <Controller name="join_date" control={form.control} render={({ field: f }) => (
+              <DateInput dateParser={parseTypedDate} label="Join Date" size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} clearable />
+            )} />
+            <Controller name="centertypeId" control={form.control} render={({ field: f }) => (
+              <Select label="Center" withAsterisk size="md" searchable data={centers.map((c) => ({ value: String(c.id), label: c.name }))} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} />
+            )} />
+            <Controller name="role_id" control={form.control} render={({ field: f }) => (
+              <Select label="Role" withAsterisk size="md" data={roles.map((r) => ({ value: String(r.id), label: r.name }))} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} />
+            )} />
+            <Controller name="image" control={form.control} render={({ field: f }) => (
+              <FileInput label="Image" size="md" accept={uploadLimits.imageAccept} placeholder="JPG, JPEG, PNG" value={f.value} onChange={f.onChange} clearable />
+            )} />
+          </SimpleGrid>
+          <Controller name="comment" control={form.control} render={({ field: f }) => (
+            <Textarea label="Comment" withAsterisk size="md" autosize minRows={2} value={f.value} onChange={(e) => f.onChange(e.currentTarget.value.trimStart())} />
+          )} />
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy}>
+              {user ? 'Update' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

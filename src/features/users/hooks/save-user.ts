@@ -1,0 +1,46 @@
+import { messages, mutations, userFormSchemaFor } from '../../../../sync';
+
+export type UserValues = {
+  name: string;
+  email: string;
+  password: string;
+  status: string;
+  mobile_number: string;
+  join_date: string;
+  image: File | null;
+  comment: string;
+  centertypeId: string;
+  role_id: string;
+};
+export type Outcome = { ok: true } | { ok: false; message: string };
+
+/**
+ * Every field checked in the form's order (first failing field's message); the password
+ * only when adding. On update the e-mail stays as created and a blank password is left out.
+ */
+export function checkUser(values: UserValues, mode: 'create' | 'update') {
+  const input = { ...values, image: values.image ?? undefined, ...(mode === 'update' ? { id: 1 } : {}) };
+  const parsed = userFormSchemaFor(mode).safeParse(input);
+  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  const { image, password, ...rest } = parsed.data as Record<string, unknown> & { image?: unknown; password?: string | null };
+  const { id: _id, ...fields } = rest;
+  return {
+    ok: true as const,
+    fields: { ...fields, join_date: fields.join_date ?? null, centerId: fields.centertypeId, ...(password ? { password } : {}) },
+    files: image instanceof Blob ? { image } : undefined,
+  };
+}
+
+export async function saveUser(values: UserValues, existing?: { cid: string; email?: string | null }): Promise<Outcome> {
+  const checked = checkUser(existing ? { ...values, email: existing.email ?? values.email } : values, existing ? 'update' : 'create');
+  if (!checked.ok) return checked;
+  const result = existing
+    ? await mutations.update('users', existing.cid, checked.fields, checked.files)
+    : await mutations.create('users', checked.fields, checked.files);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+export async function deleteUser(cid: string): Promise<Outcome> {
+  const result = await mutations.remove('users', cid);
+  return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
+}

@@ -1,0 +1,1 @@
+export { UserListPage } from './components/user-list-page';
