@@ -67,9 +67,13 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     const body = await readBody(c);
     const checked = checkSchema(roleFormSchema, body, tooLongIssues({ name: body.name }));
     if (!checked.ok) return invalid(c, checked.issues);
+    // A role made and given permissions offline reaches the server as one create with its blocks.
+    const blocks = permissionModuleNames.some((m) => m in body) ? checkSchema(rolePermissionRequestSchema, { ...body, id: 1 }) : null;
+    if (blocks && !blocks.ok) return invalid(c, blocks.issues);
     const { db } = c.get('deps');
     if (await nameTaken(db, checked.data.name)) return invalid(c, [{ path: 'name', message: adminMessages.roleTaken }]);
-    const [row] = await db.insert(roles).values({ name: checked.data.name, permissions: null }).returning({ id: roles.id });
+    const permissions = blocks?.ok ? normalisePermissions((({ id: _id, ...modules }) => modules)(blocks.data)) : null;
+    const [row] = await db.insert(roles).values({ name: checked.data.name, permissions }).returning({ id: roles.id });
     return ok(c, await roleRecord(db, row.id), { message: adminMessages.roleAdded });
   });
 

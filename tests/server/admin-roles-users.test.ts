@@ -68,6 +68,11 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       });
     });
 
+    it('role_add takes permission blocks too (a role made and set up offline)', async () => {
+      const { body } = await post('/api/role_add', { name: 'Offline Made', cwc: { view: 1 } });
+      expect(body.data).toMatchObject({ name: 'offline made', permissions: { cwc: { view: 1, all: 0 } } });
+    });
+
     it('role_update also takes permission blocks (the outbox sends them with the role)', async () => {
       const none = await post('/api/role_update', { id: role.id, name: 'field worker', cwc: { view: 0 } });
       expect(none.body.message).toBe(messages.choosePermission);
