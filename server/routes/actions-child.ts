@@ -53,6 +53,7 @@ export function registerActionRoutes(api: Hono<AppEnv>) {
   api.delete('/child_documents_delete/:id', deleteDocument);
   api.get('/child_status/:id', childStatus);
   api.post('/reopen/:id', reopenChild);
+  api.post('/reopen', reopenChild);
 
   /** A document's file, only to a user who may view its child (or its CWC record's center). */
   api.get('/files/documents/:name', async (c) => {

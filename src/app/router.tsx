@@ -7,6 +7,7 @@ import { CenterFormPage, CenterListPage } from '../features/centers';
 import { TagListPage } from '../features/tags';
 import { RoleListPage } from '../features/roles';
 import { UserListPage } from '../features/users';
+import { CwcFormPage, CwcListPage } from '../features/cwc';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -25,6 +26,10 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/tag-management': () => <TagListPage />,
   '/roles-management': () => <RoleListPage />,
   '/users-management': () => <UserListPage />,
+  '/produce': () => <CwcListPage kind="produce" />,
+  '/produce/add': () => <CwcFormPage kind="produce" />,
+  '/refer': () => <CwcListPage kind="refer" />,
+  '/refer/add': () => <CwcFormPage kind="refer" />,
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

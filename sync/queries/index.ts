@@ -7,3 +7,5 @@ export * from './children';
 export * from './files';
 export * from './lookups';
 export * from './admin';
+export * from './actions';
+export * from './cwc';

@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { ALL_CENTERS_ID, messages } from '../../../../sync';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
+import { SyncBadge } from '../../../components/sync-badge';
+import { toast } from '../../../components/toast';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useUser } from '../../../lib/use-store';
+import { removeCwc, showDate, useCenterSelect, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
+
+const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
+export const cwcTitles = { produce: 'Produce to CWC', refer: 'Refer from CWC' } as const;
+
+/** /produce and /refer: the CWC lists from the device, with the date-range filter rules. */
+export function CwcListPage({ kind }: { kind: CwcKind }) {
+  const navigate = useNavigate();
+  const user = useUser();
+  const { canCreate, canEdit, canDelete } = useCwcPermissions();
+  const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
+  const [draft, setDraft] = useState({ centerId: filter.centerId ?? '', from_date: filter.from_date ?? null, to_date: filter.to_date ?? null } as {
+    centerId: string;
+    from_date: string | null;
+    to_date: string | null;
+  });
+  const listFilter = useMemo(() => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }), [filter]);
+  const result = useCwcPage(kind, listFilter, page);
+  const centers = useCenterSelect();
+  const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
+  const base = `/${kind}`;
+
+  const search = () => {
+    const problem = dateRangeProblem(draft.from_date, draft.to_date);
+    if (problem) return toast.info(problem);
+    setFilter(draft);
+  };
+  const reset = () => {
+    setDraft({ centerId: '', from_date: null, to_date: null });
+    setFilter({});
+  };
+
+  const columns: DataColumn<LocalCwc>[] = [
+    { key: 'center', header: 'Center Name', render: (r) => (r.center_data as { name?: string } | null)?.name ?? centerName.get(Number(r.centerId)) ?? '' },
+    { key: 'child', header: 'Child Name', render: (r) => (r.child_data as { name?: string } | null)?.name ?? '' },
+    ...(kind === 'refer' ? [{ key: 'cwccaseno', header: 'CWC Case No.', render: (r: LocalCwc) => String(r.cwccaseno ?? '') }] : []),
+    { key: 'date', header: 'Date', render: (r) => showDate(r.transfer_date), nowrap: true },
+    {
+      key: 'comment',
+      header: 'Comment',
+      render: (r) => (
+        <Group gap="xs" wrap="nowrap">
+          <span>{String(r.comment ?? '')}</span>
+          <Box style={{ flexShrink: 0 }}>
+            <SyncBadge state={r._sync} />
+          </Box>
+        </Group>
+      ),
+    },
+    { key: 'documents', header: 'Documents', render: (r) => (Array.isArray(r.documents) ? r.documents.length : 0) },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          {canEdit && (
+            <Tooltip label="Edit">
+              <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => void navigate(`${base}/add`, { state: { cid: r.cid } })}>
+                <IconEdit size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {canDelete && (
+            <ConfirmButton
+              label="Delete"
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              title="Delete"
+              question="Are you sure you want to delete this record?"
+              confirmLabel="Delete"
+              onConfirm={async () => {
+                const done = await removeCwc(kind, r.cid);
+                if (done.ok) toast.success(messages.deleted);
+                else toast.error(done.message);
+              }}
+            />
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{cwcTitles[kind]}</Title>
+        {canCreate && (
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => void navigate(`${base}/add`)}>
+            Add
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="sm">
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label="Center"
+            size="md"
+            data={centers}
+            value={draft.centerId || null}
+            onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+            readOnly={user?.centerId !== ALL_CENTERS_ID}
+            clearable
+            w={220}
+          />
+          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
+            Search
+          </Button>
+          <Button size="md" variant="default" onClick={reset}>
+            Reset
+          </Button>
+        </Group>
+      </Paper>
+      {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
+      {result === null ? (
+        <Loader />
+      ) : (
+        <DataTable label={cwcTitles[kind]} rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import type { LocalRow } from '../db/app-db';
+import { currentDb } from '../session';
+import { enumOf, escortMethods, exitMethods } from '../contract';
+
+/*
+ * The profile's history tables over the device (issue 5): a child's history entries by
+ * table, its activity log and documents, newest first. A child created offline is
+ * referenced by its cid until its create succeeds (R8), so both keys are asked.
+ */
+
+/** A child's two keys: its cid, and its server id once known. */
+export type ChildKeys = { cid: string; id?: number | null };
+
+/** A history table of the profile and the statuses it lists. */
+export type HistoryTable = { title: string; statuses: readonly string[] };
+
+export const escortExitStatuses: readonly string[] = [...enumOf(escortMethods), ...enumOf(exitMethods), 'exit_excort_restore'];
+
+/** The profile's history tables, as the server groups them for "only the last entry" (server/actions/groups.ts). */
+export const historyTables = {
+  restore: { title: 'Restore', statuses: ['restoration'] },
+  restorationFollowUp: { title: 'Restoration Follow-Up', statuses: ['restoration_follow_up'] },
+  medical: { title: 'Medical', statuses: ['medical_issue'] },
+  education: { title: 'Education', statuses: ['education', 'higher_education'] },
+  mhp: { title: 'MHP', statuses: ['mhp'] },
+  sps: { title: 'Social Protection Scheme', statuses: ['social_protection_scheme'] },
+  followUps: { title: 'Follow-Ups', statuses: ['follow_up'] },
+  centers: { title: 'Centers', statuses: ['transfer'] },
+  escortExit: { title: 'Escort/Exit', statuses: escortExitStatuses },
+} as const satisfies Record<string, HistoryTable>;
+export type HistoryTableKey = keyof typeof historyTables;
+
+/** A local row of a per-child table (history, activity log, documents). */
+export type LocalEntry = LocalRow & { childregId?: number | string; history_status?: string; created_at?: string; _deleted?: number };
+
+const keysOf = (child: ChildKeys): (string | number)[] => (child.id !== undefined && child.id !== null ? [child.cid, child.id] : [child.cid]);
+
+/** Newest first: rows still waiting for the server (no created_at) come first, in the order saved. */
+const newestFirst = (a: LocalEntry, b: LocalEntry) => {
+  if (!a.created_at || !b.created_at) return a.created_at ? 1 : b.created_at ? -1 : 0;
+  return a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : Number(b.id ?? 0) - Number(a.id ?? 0);
+};
+
+async function rowsOf(table: 'history' | 'activityLogs' | 'documents', child: ChildKeys): Promise<LocalEntry[]> {
+  const rows = (await currentDb().entity(table).where('childregId').anyOf(keysOf(child)).toArray()) as LocalEntry[];
+  return rows.filter((r) => !r._deleted).sort(newestFirst);
+}
+
+/** A child's entries of one history table, newest first. */
+export async function listChildHistory(child: ChildKeys, statuses: readonly string[]): Promise<LocalEntry[]> {
+  return (await rowsOf('history', child)).filter((r) => statuses.includes(String(r.history_status ?? '')));
+}
+
+/** The child's activity log, newest first. */
+export const listChildActivity = (child: ChildKeys): Promise<LocalEntry[]> => rowsOf('activityLogs', child);
+
+/** The child's documents, newest first. */
+export const listChildDocuments = (child: ChildKeys): Promise<LocalEntry[]> => rowsOf('documents', child);
+
+/** The newest status of all the child's history on the device (pending entries included). */
+export async function latestChildStatus(child: ChildKeys): Promise<string | null> {
+  const [newest] = await rowsOf('history', child);
+  return newest?.history_status ?? null;
+}
