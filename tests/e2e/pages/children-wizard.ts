@@ -21,7 +21,8 @@ export class ChildrenWizardPage {
   /** Picks the first option a select offers, returning its label. */
   async pickFirst(label: string): Promise<string> {
     await this.page.getByRole('textbox', { name: label, exact: true }).click();
-    const option = this.page.getByRole('option').first();
+    // A closing dropdown keeps its options in the page for a moment: take a visible one.
+    const option = this.page.getByRole('option').filter({ visible: true }).first();
     await option.waitFor();
     const text = (await option.textContent()) ?? '';
     await option.click();

@@ -54,3 +54,35 @@ export async function apiGet<T>(path: string, token: string): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
   return ((await response.json()) as { data: T }).data;
 }
+
+/**
+ * Waits until the app has kept on the device what registration needs offline: India's
+ * states and every state's districts (the shell prefetches them after sign-in).
+ */
+export async function waitForOfflineData(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const dbs = await indexedDB.databases();
+      const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
+      if (!name) return false;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const request = db.transaction('lookups').objectStore('lookups').getAllKeys();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const states = keys.filter((k) => String(k).startsWith('districts:')).length;
+        return keys.includes('state:101') && keys.includes('centers_list') && states >= 36;
+      } finally {
+        db.close();
+      }
+    },
+    null,
+    { timeout: 60_000, polling: 500 },
+  );
+}
