@@ -15,17 +15,11 @@ import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
  */
 
 const PENDING: EndpointName[] = [
-  'centerHistory', 'centerHistoryDelete', 'centerChange', 'childStatus', 'reopen', 'childDocumentUpdate',
-  'childDocumentsDelete', 'activityLogs', 'activityLogsDelete', 'documentsLists', 'listing', 'bulkUpdate',
-  'mhp', 'education', 'restorationFollowUp', 'restoration', 'saveTransfer', 'saveEscortExit', 'socialProtectionScheme',
-  'followUp', 'addEducation', 'saveEducation', 'updateEducation', 'educationLists', 'educationDelete', 'regusersEducation',
-  'nonRegusersEducation', 'addMedical', 'saveMedical', 'medicalLists', 'medicalDelete', 'regusersMedical',
-  'nonRegusersMedical', 'addMhp', 'saveMhp', 'updateMhp', 'mhpLists', 'mhpDelete', 'regusersMhp', 'nonRegusersMhp',
-  'produce', 'produceToCwc', 'produceToCwcUpdate', 'produceToCwcDelete', 'refer', 'referToCwc', 'referToCwcUpdate',
-  'referToCwcDelete', 'spsAll', 'downloadImages', 'reports', 'singleReport', 'groupReport2', 'groupSingleReport',
-  'getMealList', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps', 'getPreviousBalance', 'addPreviousBalance',
-  'updatePreviousBalance', 'getMealData', 'addMeal', 'updateMeal', 'deleteMeal', 'getMealCenters', 'restoreExitList',
-  'shortStayRegisterList',
+  'childDocumentUpdate', 'bulkUpdate', 'regusersEducation', 'nonRegusersEducation', 'regusersMedical',
+  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'downloadImages', 'reports', 'singleReport', 'groupReport2',
+  'groupSingleReport', 'getMealList', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps',
+  'getPreviousBalance', 'addPreviousBalance', 'updatePreviousBalance', 'getMealData', 'addMeal', 'updateMeal',
+  'deleteMeal', 'getMealCenters', 'restoreExitList', 'shortStayRegisterList',
 ];
 
 type Kind = 'superadmin' | 'admin' | 'viewer' | 'custom' | 'centerBound';
