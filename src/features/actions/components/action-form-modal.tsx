@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { actionForms, dateFormats, uploadLimits, type ActionFormKey } from '../../../../sync';
+import { FileRows, type FileRowValues } from '../../../components/file-rows';
+import { parseTypedDate } from '../../../components/date-range-filter';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { saveAction, type ActionChild } from '../hooks/save-action';
+import { useCenterSelect, useSchemeSelect, useTagSelect } from '../hooks/use-action-data';
+import { actionFields, withDocuments, type ActionField } from './action-fields';
+import { FollowUpRows, newFollowUpRow } from './follow-up-rows';
+
+type Values = Record<string, unknown>;
+const newDocument = (): FileRowValues => ({ tagId: '', doc_date: '', filename: null, profile_audio_name: null, comment: '' });
+
+const initialValues = (key: ActionFormKey, child: ActionChild): Values => {
+  if (key === 'followUps') return { follow_up_data: [newFollowUpRow()] };
+  const values: Values = { documents: [] };
+  if (key === 'transfer') values.current_centerId = child.centerdetailId ? String(child.centerdetailId) : '';
+  if (key === 'escortExit') values.exit_type = 'escort';
+  if (key === 'mhp') values.session_number = 'session_1';
+  if (['restore', 'restorationFollowUp', 'sps'].includes(key)) values.centerId = child.centerdetailId ? String(child.centerdetailId) : '';
+  return values;
+};
+
+type Props = { formKey: ActionFormKey; child: ActionChild; onClose: () => void };
+
+/** One action form of the profile, in a modal: its date label, fields, document rows and messages. */
+export function ActionFormModal({ formKey, child, onClose }: Props) {
+  const spec = actionForms[formKey];
+  const [values, setValues] = useState<Values>(() => initialValues(formKey, child));
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useUnsavedGuard(dirty);
+  const set = (patch: Values) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setDirty(true);
+  };
+  const submit = async () => {
+    setBusy(true);
+    const outcome = await saveAction(formKey, values, child);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    setDirty(false);
+    toast.success(formKey === 'followUps' ? 'Follow Up added successfully' : `${spec.title} added successfully`);
+    onClose();
+  };
+  const documents = withDocuments[formKey];
+
+  return (
+    <Modal opened onClose={onClose} title={<Title order={3}>{spec.title}</Title>} size="xl" centered>
+      <Stack>
+        {formKey === 'followUps' ? (
+          <FollowUpRows rows={values.follow_up_data as Values[]} onChange={(rows) => set({ follow_up_data: rows })} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {actionFields[formKey].map((field) => (
+              <FieldInput key={field.name} field={field} values={values} onChange={(value) => set({ [field.name]: value, ...(field.name === 'exit_type' ? { escort_exit_method: '' } : {}) })} />
+            ))}
+          </SimpleGrid>
+        )}
+        {documents && <DocumentRows rows={values.documents as FileRowValues[]} onChange={(rows) => set({ documents: rows })} />}
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button size="md" loading={busy} onClick={() => void submit()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function DocumentRows({ rows, onChange }: { rows: FileRowValues[]; onChange: (rows: FileRowValues[]) => void }) {
+  const tags = useTagSelect();
+  return (
+    <Stack gap="xs">
+      <Title order={5}>Documents</Title>
+      <FileRows rows={rows} onChange={onChange} tags={tags} newRow={newDocument} />
+    </Stack>
+  );
+}
+
+function FieldInput({ field, values, onChange }: { field: ActionField; values: Values; onChange: (value: unknown) => void }) {
+  const centers = useCenterSelect();
+  const schemes = useSchemeSelect();
+  const value = values[field.name];
+  const common = { label: field.label, withAsterisk: field.required, size: 'md' as const };
+  switch (field.kind) {
+    case 'date':
+      return (
+        <DateInput
+          {...common}
+          valueFormat={dateFormats.display}
+          placeholder={dateFormats.display}
+          dateParser={parseTypedDate}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={(v) => onChange(v ?? '')}
+          clearable
+        />
+      );
+    case 'center':
+    case 'scheme':
+    case 'select': {
+      const options = field.kind === 'select' ? field.options : [];
+      const data = field.kind === 'center' ? centers : field.kind === 'scheme' ? schemes : typeof options === 'function' ? options(values) : options;
+      return (
+        <Select
+          {...common}
+          data={[...data]}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={(v) => onChange(v ?? '')}
+          readOnly={'readOnly' in field && field.readOnly}
+          searchable
+          clearable={!field.required}
+        />
+      );
+    }
+    case 'file':
+      return <FileInput {...common} accept={uploadLimits.imageAccept} value={value instanceof File ? value : null} onChange={(f) => onChange(f)} placeholder="JPG, JPEG, PNG up to 5 MB" />;
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={2} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value.replace(/^\s+/, ''))} />;
+    default:
+      return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value.replace(/^\s+/, ''))} />;
+  }
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Button, Group, Select, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { escortExitStatuses, exitActionTypes, historyTables, latestChildStatus, mutations, type ActionFormKey, type HistoryTableKey } from '../../../../sync';
+import { toast } from '../../../components/toast';
+import type { ActionChild } from '../hooks/save-action';
+import { useActionPermissions } from '../hooks/use-action-data';
+import { ActionFormModal } from './action-form-modal';
+import { ActivityLogTable, DocumentsTable, HistoryTable, historyColumns } from './history-tables';
+
+/** What each item of the profile's side menu shows: a history table and the form its Add button opens. */
+const sections: Record<string, { table: HistoryTableKey | 'activity' | 'documents'; columns?: string; form?: ActionFormKey }> = {
+  'Follow-Ups': { table: 'followUps', form: 'followUps' },
+  'Activity Log': { table: 'activity' },
+  Documents: { table: 'documents' },
+  Centers: { table: 'centers', form: 'centerChange' },
+  Restore: { table: 'restore', form: 'restore' },
+  'Restoration Follow-Up': { table: 'restorationFollowUp', columns: 'restore', form: 'restorationFollowUp' },
+  Medical: { table: 'medical', form: 'medical' },
+  Education: { table: 'education', form: 'education' },
+  MHP: { table: 'mhp', form: 'mhp' },
+  Transfer: { table: 'centers', form: 'transfer' },
+  'Escort/Exit': { table: 'escortExit', form: 'escortExit' },
+  'Social Protection Scheme': { table: 'sps', form: 'sps' },
+};
+
+/** Side menu items this feature draws (every item but the child's own information). */
+export const actionSections = Object.keys(sections);
+
+type Props = { child: ActionChild; section: string; editing: boolean };
+
+/** The history table of a side menu item, with its Add button in edit mode. */
+export function ChildActionsPanel({ child, section, editing }: Props) {
+  const [open, setOpen] = useState<ActionFormKey | null>(null);
+  const { canCreate } = useActionPermissions();
+  const config = sections[section];
+  if (!config) return null;
+  const table = config.table;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>{section}</Title>
+        {editing && canCreate && config.form && (
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setOpen(config.form!)}>
+            Add
+          </Button>
+        )}
+      </Group>
+      {table === 'activity' ? (
+        <ActivityLogTable child={child} />
+      ) : table === 'documents' ? (
+        <DocumentsTable child={child} />
+      ) : (
+        <HistoryTable
+          child={child}
+          title={historyTables[table].title}
+          statuses={historyTables[table].statuses}
+          columns={historyColumns[config.columns ?? table] ?? historyColumns.centers!}
+        />
+      )}
+      {open && <ActionFormModal formKey={open} child={child} onClose={() => setOpen(null)} />}
+    </Stack>
+  );
+}
+
+const dropdownForms: Record<string, ActionFormKey> = { transfer: 'transfer', escort_exit: 'escortExit', restore: 'restore' };
+
+/** The edit mode's Action dropdown: Transfer, Escort/Exit, Restore. */
+export function ActionDropdown({ child }: { child: ActionChild }) {
+  const [open, setOpen] = useState<ActionFormKey | null>(null);
+  const { canCreate } = useActionPermissions();
+  if (!canCreate) return null;
+  return (
+    <>
+      <Select aria-label="Action" placeholder="Action" size="md" w={200} data={[...exitActionTypes]} value={null} onChange={(v) => v && setOpen(dropdownForms[v] ?? null)} />
+      {open && <ActionFormModal formKey={open} child={child} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+/** REOPEN after an exit, for users who may edit the child; the status follows from the new entry. */
+export function ReopenButton({ child }: { child: ActionChild }) {
+  const { canReopen } = useActionPermissions();
+  const latest = useLiveQuery(() => latestChildStatus(child), [child.cid, child.id], null);
+  if (!canReopen || !latest || !escortExitStatuses.includes(latest)) return null;
+  const reopen = async () => {
+    const result = await mutations.action('historyActions', 'reopen', { childregId: child.id ?? child.cid, history_status: 'reopen', transfer_date: new Date().toISOString().slice(0, 10) });
+    if (result.ok) toast.success('Child reopened successfully');
+    else toast.error(result.message);
+  };
+  return (
+    <Button size="md" color="orange" onClick={() => void reopen()}>
+      REOPEN
+    </Button>
+  );
+}

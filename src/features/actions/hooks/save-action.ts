@@ -1,0 +1,67 @@
+import { actionForms, mutations, type ActionFormKey } from '../../../../sync';
+import { actionOps, localStatus } from '../components/action-fields';
+
+/** The child an action is for: its cid, and its server id once known. */
+export type ActionChild = { cid: string; id?: number | null; centerdetailId?: number | null };
+
+export type ActionOutcome = { ok: true } | { ok: false; message: string };
+
+const isBlob = (v: unknown): v is Blob => typeof v === 'object' && v !== null && typeof (v as Blob).size === 'number' && typeof (v as Blob).slice === 'function';
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * The first failing field's message of an action form, or null. A child created offline
+ * has no server id yet: it is checked as a placeholder id and written with its cid,
+ * which the sync engine swaps for the id once the child exists (R6, R8).
+ */
+export function actionProblem(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild): string | null {
+  const parsed = actionForms[key].schema.safeParse({ ...values, childregId: child.id ?? 1 });
+  return parsed.success ? null : ((parsed.error as { issues: { message: string }[] }).issues[0]?.message ?? '');
+}
+
+/** Splits rows into their text fields and their files, named as the multipart the server reads. */
+function splitRows(list: string, rows: unknown, files: Record<string, Blob>) {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: Record<string, unknown>, i) => {
+    const kept: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) {
+      if (isBlob(v)) files[`${list}[${i}][${k}]`] = v;
+      else if (!blank(v)) kept[k] = k === 'tagId' ? Number(v) : v;
+    }
+    return kept;
+  });
+}
+
+/** The local writes of one save: one per follow-up row, else one. */
+export function actionWrites(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild) {
+  const childregId = child.id ?? child.cid;
+  if (key === 'followUps') {
+    const rows = Array.isArray(values.follow_up_data) ? (values.follow_up_data as Record<string, unknown>[]) : [];
+    return rows.map((row) => {
+      const files: Record<string, Blob> = {};
+      const [sent] = splitRows('follow_up_data', [row], files);
+      // The row's fields also sit on the local entry, so the Follow-Ups table shows it at once.
+      return { fields: { childregId, follow_up_data: [sent], ...sent, history_status: 'follow_up' }, files };
+    });
+  }
+  const files: Record<string, Blob> = {};
+  const fields: Record<string, unknown> = { childregId, history_status: localStatus(key, values) };
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'documents') fields.documents = splitRows('documents', v, files);
+    else if (isBlob(v)) files[k] = v;
+    else if (!blank(v)) fields[k] = ['centerId', 'current_centerId'].includes(k) ? Number(v) : v;
+  }
+  if (key === 'centerChange') fields.transfer_date = values.date;
+  return [{ fields, files }];
+}
+
+/** Checks and saves an action on the device (sent when online); the first failing field's message otherwise. */
+export async function saveAction(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild): Promise<ActionOutcome> {
+  const problem = actionProblem(key, values, child);
+  if (problem !== null) return { ok: false, message: problem };
+  for (const write of actionWrites(key, values, child)) {
+    const result = await mutations.action('historyActions', actionOps[key], write.fields, write.files);
+    if (!result.ok) return { ok: false, message: result.message };
+  }
+  return { ok: true };
+}

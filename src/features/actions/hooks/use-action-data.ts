@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  can, centerOptions, ensureLookup, listChildActivity, listChildDocuments, listChildHistory, readLookup, tagOptions, tagsLookup, type ChildKeys,
+} from '../../../../sync';
+import { useOnline, useUser } from '../../../lib/use-store';
+
+type Option = { value: string; label: string };
+
+export const useCenterSelect = (): Option[] => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+
+const schemesLookup = { key: 'sps_all', path: '/sps_all' } as const;
+
+/** A lookup kept on the device, fetched when online. */
+function useKept(key: string, path: string) {
+  const online = useOnline();
+  useEffect(() => {
+    if (online) void ensureLookup(key, path);
+  }, [online, key, path]);
+}
+
+export function useTagSelect(): Option[] {
+  useKept(tagsLookup.key, tagsLookup.path);
+  return useLiveQuery(() => tagOptions(), [], []).map((t) => ({ value: String(t.id), label: t.name }));
+}
+
+/** Scheme names of the Social Protection Scheme action (/sps_all). */
+export function useSchemeSelect(): Option[] {
+  useKept(schemesLookup.key, schemesLookup.path);
+  const rows = useLiveQuery(async () => (await readLookup<{ name: string }[]>(schemesLookup.key))?.data ?? [], [], []);
+  return rows.map((s) => ({ value: s.name, label: s.name }));
+}
+
+export const useChildHistory = (child: ChildKeys, statuses: readonly string[]) =>
+  useLiveQuery(() => listChildHistory(child, statuses), [child.cid, child.id, statuses.join()], null);
+export const useChildActivity = (child: ChildKeys) => useLiveQuery(() => listChildActivity(child), [child.cid, child.id], null);
+export const useChildDocuments = (child: ChildKeys) => useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
+
+/** What the signed-in user may do with a child's actions (child_tracking, child_document, child_registration). */
+export function useActionPermissions() {
+  const user = useUser();
+  return {
+    canCreate: can(user, 'create', 'child_tracking'),
+    canDelete: can(user, 'delete', 'child_tracking'),
+    canDeleteDocument: can(user, 'delete', 'child_document'),
+    canReopen: can(user, 'edit', 'child_registration'),
+  };
+}
