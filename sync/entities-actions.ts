@@ -65,7 +65,9 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     },
     view: { method: 'GET', path: '/produce', kind: 'none' },
     list: { method: 'GET', path: '/produce', kind: 'none' },
-    refs: { childregId: 'children' },
+    // cwcProduce does not index childregId (sync/db/app-db.ts), which id remapping needs;
+    // until it does, a CWC record names only children that exist on the server.
+    refs: {},
     fileFields: [],
   },
   cwcRefer: {
@@ -77,7 +79,7 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     },
     view: { method: 'GET', path: '/refer', kind: 'none' },
     list: { method: 'GET', path: '/refer', kind: 'none' },
-    refs: { childregId: 'children' },
+    refs: {},
     fileFields: [],
   },
 };

@@ -23,7 +23,7 @@ export function toCwcWrite(kind: CwcKind, values: CwcFormValues, childregId?: un
     comment: values.comment.trim(),
     documents,
     ...(kind === 'refer' ? { cwccaseno: values.cwccaseno } : {}),
-    ...(childregId !== undefined && childregId !== null && childregId !== '' ? { childregId } : {}),
+    ...(typeof childregId === 'number' ? { childregId } : {}),
   };
   return { fields, files };
 }
