@@ -5,6 +5,7 @@ import { Replayer, type ReplaySummary } from './replay';
 import { syncStatusStore } from './status';
 import type { Transport } from './transport';
 import { writeLocal, type WriteRequest, type WriteResult } from './outbox';
+import { retryNow } from './review';
 
 export type EngineDeps = {
   db: AppDb;
@@ -50,8 +51,9 @@ export class SyncEngine {
     return result;
   }
 
-  /** Replays after writes settle (debounced). */
+  /** Replays after writes settle (debounced); offline there is nothing to try. */
   scheduleReplay(): void {
+    if (!isOnline()) return;
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = setTimeout(() => {
       this.debounce = null;
@@ -84,8 +86,10 @@ export class SyncEngine {
       await this.deps.afterSync?.();
       syncStatusStore.setState({ lastSyncAt: (this.deps.now ?? Date.now)(), error: null, paused: false });
     } catch (error) {
-      if (!isSyncError(error)) throw error;
-      syncStatusStore.setState({ error: { reason: error.reason, message: error.message } });
+      // Whatever went wrong, the queue stays and the next trigger tries again; the header says so.
+      if (!isSyncError(error)) console.error('[ashray] sync failed', error);
+      const reason = isSyncError(error) ? error.reason : 'unreadable';
+      syncStatusStore.setState({ error: { reason, message: error instanceof Error ? error.message : String(error) } });
     } finally {
       syncStatusStore.setState({ syncing: false });
     }
@@ -94,8 +98,12 @@ export class SyncEngine {
 
   /** Starts the triggers: now, on `online`, every 30 s while online. */
   start(): void {
-    const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
-    const onOnline = () => void this.sync();
+    const online = isOnline;
+    // Back online (or opened again): what waited out a backoff while offline goes now.
+    const onOnline = () =>
+      void retryNow(this.deps.db)
+        .catch((error: unknown) => console.error('[ashray] retry reset failed', error))
+        .then(() => this.sync());
     if (typeof window !== 'undefined') {
       window.addEventListener('online', onOnline);
       this.cleanups.push(() => window.removeEventListener('online', onOnline));
@@ -103,7 +111,7 @@ export class SyncEngine {
     this.timer = setInterval(() => {
       if (online()) void this.sync();
     }, TIMER_MS);
-    if (online()) void this.sync();
+    if (online()) onOnline();
   }
 
   stop(): void {
@@ -112,4 +120,8 @@ export class SyncEngine {
     if (this.timer) clearInterval(this.timer);
     this.cleanups.splice(0).forEach((c) => c());
   }
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' ? true : navigator.onLine;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import { apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -54,9 +54,11 @@ describe('offline sync end to end (issue 3)', () => {
     let page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
     await waitForServiceWorker(page);
+    await waitForOfflineData(page);
     await new ChildrenListPage(page).open();
     const prefix = `Sync Child ${Date.now()}`;
 
+    await page.getByTestId('last-sync').filter({ hasText: /^Last sync/ }).waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     await register(page, `${prefix} A`);
     await register(page, `${prefix} B`);
@@ -75,7 +77,9 @@ describe('offline sync end to end (issue 3)', () => {
     await context.setOffline(false);
     page = await context.newPage();
     await page.goto('/child-registration');
-    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByTestId('sync-indicator').waitFor();
+    await expect.poll(async () => (await serverChildren(prefix)).length, { timeout: 60_000 }).toBe(2);
+    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
     const onServer = await serverChildren(prefix);
     expect(onServer.map((c) => c.name).sort()).toEqual([`${prefix} A`, `${prefix} B`]);
     expect(onServer.find((c) => c.name === `${prefix} A`)?.f_name).toBe('Mohan Lal');
