@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SyncPage } from '../features/sync';
-import { ChildListPage, ChildProfilePage } from '../features/children';
+import { ChildListPage } from '../features/children';
 import { CenterFormPage, CenterListPage } from '../features/centers';
 import { TagListPage } from '../features/tags';
 import { RoleListPage } from '../features/roles';
@@ -12,6 +12,7 @@ import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
 import { AboutUs } from '../routes/about-us';
+import { ChildProfileRoute } from '../routes/child-profile';
 import { AppLayout } from './layout/app-layout';
 import { RedirectIfSignedIn, RequireAuth, RequireRoute } from './guards';
 
@@ -20,7 +21,7 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/aboutus': () => <AboutUs />,
   '/sync': () => <SyncPage />,
   '/child-registration': () => <ChildListPage />,
-  '/child-registration/profile': () => <ChildProfilePage />,
+  '/child-registration/profile': () => <ChildProfileRoute />,
   '/center-management': () => <CenterListPage />,
   '/center-management/add-center': () => <CenterFormPage />,
   '/tag-management': () => <TagListPage />,

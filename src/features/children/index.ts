@@ -1,2 +1,3 @@
 export { ChildListPage } from './components/child-list-page';
-export { ChildProfilePage } from './components/child-profile-page';
+export { ChildProfilePage, type ProfileSlotProps } from './components/child-profile-page';
+export type { SideMenuItem } from './components/profile-side-menu';

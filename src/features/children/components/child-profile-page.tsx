@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Grid, Group, Loader, SegmentedControl, Select, Stack, Tabs, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -13,8 +13,17 @@ import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } fro
 import { registrationValues } from './registration-values';
 import { RegistrationWizard } from './registration-wizard';
 
+/** What the profile hands to the parts other features draw (composed in src/routes, never imported here). */
+export type ProfileSlotProps = { child: LocalChild; editing: boolean };
+type SlotProps = {
+  /** Draws a side menu item other than Child's Information; without it (or when it draws nothing) the item shows 'not built yet'. */
+  renderSection?: (item: SideMenuItem, props: ProfileSlotProps) => ReactNode;
+  /** Draws the profile's action controls next to View/Edit (the Action dropdown, REOPEN). */
+  renderActions?: (props: ProfileSlotProps) => ReactNode;
+};
+
 /** /child-registration/profile: a new registration (no route state) or a child's profile. */
-export function ChildProfilePage() {
+export function ChildProfilePage({ renderSection, renderActions }: SlotProps = {}) {
   const location = useLocation();
   const state = readProfileState(location.state);
   const { canCreate } = useChildPermissions();
@@ -28,12 +37,10 @@ export function ChildProfilePage() {
           <ProfileSideMenu active={menu} onSelect={setMenu} isNew={!state} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          {menu !== "Child's Information" ? (
-            <Alert color="gray" title={menu} data-testid="not-built">
-              This part of the profile is not built yet.
-            </Alert>
-          ) : state ? (
-            <ExistingChild state={state} />
+          {state ? (
+            <ExistingChild state={state} menu={menu} renderSection={renderSection} renderActions={renderActions} />
+          ) : menu !== "Child's Information" ? (
+            <NotBuilt item={menu} />
           ) : (
             <RegistrationWizard />
           )}
@@ -43,16 +50,27 @@ export function ChildProfilePage() {
   );
 }
 
-function ExistingChild({ state }: { state: ProfileState }) {
+function NotBuilt({ item }: { item: SideMenuItem }) {
+  return (
+    <Alert color="gray" title={item} data-testid="not-built">
+      This part of the profile is not built yet.
+    </Alert>
+  );
+}
+
+function ExistingChild({ state, ...rest }: { state: ProfileState; menu: SideMenuItem } & SlotProps) {
   const child = useLiveQuery(async () => (await (state.cid ? getChild(state.cid) : undefined)) ?? (state.id ? getChild(state.id) : undefined) ?? null, [state.cid, state.id], undefined);
   if (child === undefined) return <Loader aria-label="Loading" />;
   if (child === null) return <Alert color="yellow">This child is not on this device. Sync, then open the profile again.</Alert>;
-  return <ChildProfile key={child.cid} child={child} initialMode={state.action} />;
+  return <ChildProfile key={child.cid} child={child} initialMode={state.action} {...rest} />;
 }
 
-function ChildProfile({ child, initialMode }: { child: LocalChild; initialMode: 'view' | 'edit' }) {
+function ChildProfile({ child, initialMode, menu, renderSection, renderActions }: { child: LocalChild; initialMode: 'view' | 'edit'; menu: SideMenuItem } & SlotProps) {
   const { canEdit } = useChildPermissions();
   const [mode, setMode] = useState<'view' | 'edit'>(initialMode === 'edit' && canEdit ? 'edit' : 'view');
+  const slot = { child, editing: mode === 'edit' };
+  const actions = renderActions?.(slot);
+  const section = menu === "Child's Information" ? null : (renderSection?.(menu, slot) ?? <NotBuilt item={menu} />);
   return (
     <Stack>
       <Group justify="space-between">
@@ -65,9 +83,13 @@ function ChildProfile({ child, initialMode }: { child: LocalChild; initialMode: 
             { value: 'edit', label: 'Edit Profile', disabled: !canEdit },
           ]}
         />
-        {mode === 'edit' && <Select aria-label="Action" placeholder="Action" size="md" data={exitActionTypes} w={200} disabled description="Actions are not built yet" />}
+        {actions ? (
+          <Group>{actions}</Group>
+        ) : (
+          mode === 'edit' && <Select aria-label="Action" placeholder="Action" size="md" data={exitActionTypes} w={200} disabled description="Actions are not built yet" />
+        )}
       </Group>
-      {mode === 'edit' ? <RegistrationWizard child={child} /> : <ProfileTabs child={child} />}
+      {section ?? (mode === 'edit' ? <RegistrationWizard child={child} /> : <ProfileTabs child={child} />)}
     </Stack>
   );
 }
