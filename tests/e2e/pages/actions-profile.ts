@@ -1,0 +1,113 @@
+import type { Locator, Page } from 'playwright-core';
+import { ChildrenListPage } from './children-list';
+import { ChildrenWizardPage } from './children-wizard';
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Page model of a child's profile side menu, its history tables and the action forms (issue 5). */
+export class ActionsProfilePage {
+  constructor(private readonly page: Page) {}
+
+  /** Registers a child online through the wizard and waits until the server has it. */
+  async register(name: string) {
+    const wizard = new ChildrenWizardPage(this.page);
+    await wizard.open();
+    await wizard.type('Name', name);
+    await wizard.date('Date of Arrival', '05-03-2024');
+    await wizard.pick('Gender', 'Male');
+    await wizard.pickFirst('Center Name');
+    await wizard.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await wizard.next();
+    await wizard.pick('CWC Action', 'Produce to CWC');
+    await wizard.pick('Short Stay', 'No');
+    await wizard.type('Address', 'Platform 4, New Delhi station');
+    await wizard.pickFirst('State');
+    await wizard.pickFirst('District');
+    await wizard.pick('Reference By', 'Self');
+    await wizard.next();
+    await wizard.next();
+    await wizard.finish();
+    await this.page.waitForURL('**/child-registration');
+    await new ChildrenListPage(this.page).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+  }
+
+  /** From the list, opens the child's profile in edit mode. */
+  async openEdit(name: string) {
+    const list = new ChildrenListPage(this.page);
+    await list.open();
+    await list.row(name).getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await this.page.getByRole('button', { name: 'Next' }).waitFor();
+  }
+
+  /** The list row's Present Status badge text. */
+  async presentStatus(name: string): Promise<string> {
+    const list = new ChildrenListPage(this.page);
+    await list.open();
+    return (await list.row(name).locator('[data-status-color]').textContent()) ?? '';
+  }
+
+  menu(item: string) {
+    return this.page.getByRole('navigation', { name: 'Profile menu' }).getByText(item, { exact: true }).click();
+  }
+
+  table(title: string): Locator {
+    return this.page.getByRole('table', { name: `${title} history`, exact: true });
+  }
+
+  rows(title: string): Locator {
+    return this.table(title).getByTestId('history-row');
+  }
+
+  /** Opens the current side menu item's form with its Add button. */
+  async add() {
+    await this.page.getByRole('button', { name: 'Add', exact: true }).click();
+    await this.dialog().waitFor();
+  }
+
+  /** Opens a form from the edit mode's Action dropdown (Transfer, Escort/Exit, Restore). */
+  async action(option: string) {
+    await this.page.getByRole('textbox', { name: 'Action', exact: true }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.dialog().waitFor();
+  }
+
+  dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  async type(label: string, value: string) {
+    await this.dialog().getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+
+  async date(label: string, ddmmyyyy: string) {
+    const input = this.dialog().getByRole('textbox', { name: label, exact: true });
+    await input.fill(ddmmyyyy);
+    await input.press('Tab');
+  }
+
+  async pick(label: string, option: string) {
+    await this.dialog().getByRole('textbox', { name: label, exact: true }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).filter({ visible: true }).click();
+  }
+
+  /** Picks the first option a select offers, returning its label. */
+  async pickFirst(label: string): Promise<string> {
+    await this.dialog().getByRole('textbox', { name: label, exact: true }).click();
+    const option = this.page.getByRole('option').filter({ visible: true }).first();
+    await option.waitFor();
+    const text = (await option.textContent()) ?? '';
+    await option.click();
+    return text;
+  }
+
+  /** Presses Save and waits for the form to close. */
+  async save(toast: string) {
+    await this.dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await this.toast(toast).first().waitFor();
+    await this.dialog().waitFor({ state: 'detached' });
+  }
+
+  toast(text: string): Locator {
+    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+  }
+}
