@@ -65,9 +65,8 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     },
     view: { method: 'GET', path: '/produce', kind: 'none' },
     list: { method: 'GET', path: '/produce', kind: 'none' },
-    // cwcProduce does not index childregId (sync/db/app-db.ts), which id remapping needs;
-    // until it does, a CWC record names only children that exist on the server.
-    refs: {},
+    // Indexed since Dexie v4: a CWC record may name a child created offline.
+    refs: { childregId: 'children' },
     fileFields: [],
   },
   cwcRefer: {
@@ -79,7 +78,7 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     },
     view: { method: 'GET', path: '/refer', kind: 'none' },
     list: { method: 'GET', path: '/refer', kind: 'none' },
-    refs: {},
+    refs: { childregId: 'children' },
     fileFields: [],
   },
 };

@@ -286,8 +286,11 @@ async function remapCid(db: AppDb, cid: string, id: number, dependents: ReturnTy
       await db.entity(table).where(field).equals(cid).modify({ [field]: id });
     }
   }
+  // Every entry that names a record not yet created also waits for it (R6), so the
+  // dependsOn index finds all of them without reading the whole outbox.
   await db.outbox
-    .filter((e) => e.dependsOn.includes(cid) || Object.values(e.payload).includes(cid))
+    .where('dependsOn')
+    .equals(cid)
     .modify((e) => {
       e.dependsOn = e.dependsOn.filter((c) => c !== cid);
       for (const [field, value] of Object.entries(e.payload)) if (value === cid) e.payload[field] = id;

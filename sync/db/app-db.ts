@@ -132,6 +132,13 @@ export class AppDb extends Dexie {
       });
     // v3: the activity log of each child, kept for offline reading.
     this.version(3).stores({ activityLogs: entityIndexes.activityLogs });
+    // v4: queued entries indexed by the records they wait for (id remapping reads only
+    // those), and CWC records by child, so they can name a child created offline.
+    this.version(4).stores({
+      outbox: `${outboxTables.outbox}, *dependsOn`,
+      cwcProduce: `${entityIndexes.cwcProduce}, childregId`,
+      cwcRefer: `${entityIndexes.cwcRefer}, childregId`,
+    });
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

@@ -22,7 +22,7 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
 
     const db = new AppDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect(await db.files.count()).toBe(1);
     expect((await db.entity('children').get('s1'))?._sync).toBe('synced');
