@@ -1,4 +1,4 @@
-import { SyncEngine } from './engine';
+import { LAST_SYNC, SyncEngine } from './engine';
 import { pulledEntityNames } from './entities';
 import { appTransport } from './transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './session';
@@ -112,4 +112,9 @@ export async function outboxCounts(): Promise<{ pending: number; attention: numb
 export async function rowStates(table: EntityTable, cids: string[]): Promise<Map<string, RowSyncState>> {
   const rows = await currentDb().entity(table).bulkGet(cids);
   return new Map(rows.filter((r): r is LocalRow => Boolean(r)).map((r) => [r.cid, r._sync ?? 'synced']));
+}
+
+/** When this device last finished a sync (kept across reloads), or null. */
+export async function lastSyncedAt(): Promise<number | null> {
+  return (await currentDb().syncState.get(LAST_SYNC))?.lastPullAt ?? null;
 }

@@ -22,6 +22,9 @@ export type EngineDeps = {
 
 export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
 
+/** The syncState row that remembers the last complete sync, so a reload still knows it. */
+export const LAST_SYNC = '__last_sync';
+
 const WRITE_DEBOUNCE_MS = 400;
 const TIMER_MS = 30_000;
 
@@ -84,7 +87,9 @@ export class SyncEngine {
       for (const collection of this.deps.collections) pulled.push(await pullCollection(this.deps, collection));
       if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) replay = await this.replayer.run();
       await this.deps.afterSync?.();
-      syncStatusStore.setState({ lastSyncAt: (this.deps.now ?? Date.now)(), error: null, paused: false });
+      const at = (this.deps.now ?? Date.now)();
+      await this.deps.db.syncState.put({ collection: LAST_SYNC, cursor: null, lastPullAt: at });
+      syncStatusStore.setState({ lastSyncAt: at, error: null, paused: false });
     } catch (error) {
       // Whatever went wrong, the queue stays and the next trigger tries again; the header says so.
       if (!isSyncError(error)) console.error('[ashray] sync failed', error);

@@ -20,7 +20,7 @@ export {
 export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './lookups';
 export { connectivityStore } from './connectivity';
 export { syncStatusStore, type SyncStatus } from './status';
-export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates } from './app-sync';
+export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates, lastSyncedAt } from './app-sync';
 export type { WriteResult } from './outbox';
 export type { Resolution, ReviewItem } from './review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { outboxCounts, syncStatusStore } from '../../../sync';
+import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';
 import { useOnline } from '../../lib/use-store';
 
 dayjs.extend(relativeTime);
@@ -14,7 +14,9 @@ export function SyncIndicator() {
   const online = useOnline();
   const status = useStore(syncStatusStore);
   const counts = useLiveQuery(() => outboxCounts(), [], { pending: 0, attention: 0 });
-  const last = status.lastSyncAt ? `Last sync ${dayjs(status.lastSyncAt).fromNow()}` : 'Not synced yet';
+  const saved = useLiveQuery(() => lastSyncedAt(), [], null);
+  const lastAt = status.lastSyncAt ?? saved;
+  const last = lastAt ? `Last sync ${dayjs(lastAt).fromNow()}` : 'Not synced yet';
   const trouble = counts.attention > 0 || status.error !== null;
   return (
     <Group gap={6} wrap="nowrap" renderRoot={(props) => <Link to="/sync" aria-label="Sync status" data-testid="sync-indicator" {...props} />} style={{ textDecoration: 'none' }}>

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useStore } from 'zustand';
 import dayjs from 'dayjs';
-import { review, syncNow, syncStatusStore } from '../../../../sync';
+import { lastSyncedAt, review, syncNow, syncStatusStore } from '../../../../sync';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useOnline } from '../../../lib/use-store';
 import { describeEntry, usePendingEntries, useReviewItems } from '../hooks/use-review';
 import { ConflictCard } from './conflict-card';
@@ -13,6 +14,8 @@ export function SyncPage() {
   const pending = usePendingEntries();
   const status = useStore(syncStatusStore);
   const online = useOnline();
+  const saved = useLiveQuery(() => lastSyncedAt(), [], null);
+  const lastAt = status.lastSyncAt ?? saved;
 
   return (
     <Stack>
@@ -29,7 +32,7 @@ export function SyncPage() {
       </Group>
       <Text size="sm" c="dimmed">
         {online ? 'Online.' : 'Offline: changes are kept on this device and sent when the network is back.'}{' '}
-        {status.lastSyncAt ? `Last sync ${dayjs(status.lastSyncAt).format('DD-MM-YYYY HH:mm')}.` : 'Not synced yet.'}
+        {lastAt ? `Last sync ${dayjs(lastAt).format('DD-MM-YYYY HH:mm')}.` : 'Not synced yet.'}
         {status.error ? ` ${status.error.message}` : ''}
       </Text>
 
