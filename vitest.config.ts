@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           css: false,
+          // Screen tests type and click through whole forms; on a busy 2-core CI box that
+          // can take longer than vitest's 5 s default. This bounds a hang, it times nothing.
+          testTimeout: 30_000,
         },
       },
       {

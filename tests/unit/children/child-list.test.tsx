@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentDb } from '../../../sync/session';
 import { adminUser, makeChild, seedChildren, staffUser, viewerUser } from './factories';
-import { lastToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
+import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 
 const headers = [
   'SL No.', 'Child Name', 'Center Name', 'SBT Unique ID', 'Centre ID', 'Gender', 'Age', 'CWC Case No.', 'Father Name', 'State',
@@ -63,16 +63,16 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     let dialog = await openFilters();
     await user.type(within(dialog).getByLabelText('Arrival From Date'), '01-02-24');
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
-    expect(await lastToast()).toBe('Select To Date');
+    await expectToast('Select To Date');
 
     await user.clear(within(dialog).getByLabelText('Arrival From Date'));
     await user.type(within(dialog).getByLabelText('Arrival To Date'), '01-02-24');
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
-    expect(await lastToast()).toBe('Select From Date');
+    await expectToast('Select From Date');
 
     await user.type(within(dialog).getByLabelText('Arrival From Date'), '05-02-24');
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
-    expect(await lastToast()).toBe('From Date Should Be Less Than To Date');
+    await expectToast('From Date Should Be Less Than To Date');
 
     await user.clear(within(dialog).getByLabelText('Arrival From Date'));
     await user.clear(within(dialog).getByLabelText('Arrival To Date'));
@@ -98,7 +98,7 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete Child 3' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete child' })).getByRole('button', { name: 'Delete' }));
-    expect(await lastToast()).toBe('Child deleted successfully');
+    await expectToast('Child deleted successfully');
     await waitFor(() => expect(screen.queryByText('Child 3')).not.toBeInTheDocument());
     expect(await currentDb().outbox.where('cid').equals('s3').first()).toMatchObject({ op: 'delete' });
   });

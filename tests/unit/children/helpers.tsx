@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { setFetch } from '../../../sync/transport';
 import { startSync, stopSync, type SessionUser } from '../../../sync';
@@ -29,6 +29,13 @@ export function renderChildrenAt(path: string, profile: RouteObject['element'] =
 }
 
 /** The newest toast's text. */
+/** Waits until the newest toast says `message` (an older toast may still be showing). */
+export async function expectToast(message: string): Promise<void> {
+  await waitFor(async () => {
+    if ((await lastToast()) !== message) throw new Error(`newest toast is not '${message}'`);
+  });
+}
+
 export async function lastToast(): Promise<string> {
   const toasts = await screen.findAllByRole('alert');
   return within(toasts.at(-1)!).getByText((_, el) => el?.classList.contains('mantine-Notification-description') ?? false).textContent ?? '';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentDb } from '../../../sync/session';
 import { quickAddChild } from '../../../src/features/children/hooks/use-quick-add';
 import { adminUser, staffUser } from './factories';
-import { lastToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
+import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 
 const png = (bytes = 10, name = 'photo.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
 const complete = { name: 'Asha', gender: 'Female', dateofarrival: '2024-03-05', image: png(), ReferredBy: 'produce', cwccaseno: '', centerdetailId: '3' };
@@ -57,19 +57,19 @@ describe('Quick Add modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Quick Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Quick Add' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await lastToast()).toBe('Name is required');
+    await expectToast('Name is required');
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Ravi');
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi');
     await pick('Gender', 'Male');
     await user.type(within(dialog).getByRole('textbox', { name: 'Date of Arrival' }), '05-03-2024');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await lastToast()).toBe('Image is required');
+    await expectToast('Image is required');
 
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, png());
     await pick('CWC Action', 'Refer from CWC');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await lastToast()).toBe('CWC Case No. is required');
+    await expectToast('CWC Case No. is required');
     expect(within(dialog).getByRole('textbox', { name: 'Center Name' })).toHaveAttribute('readonly');
 
     await user.type(within(dialog).getByRole('textbox', { name: 'CWC Case No.' }), 'CWC/12');

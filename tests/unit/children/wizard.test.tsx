@@ -6,7 +6,7 @@ import { ChildProfilePage } from '../../../src/features/children';
 import { stepProblem } from '../../../src/features/children/hooks/use-save-registration';
 import { registrationValues, type RegistrationValues } from '../../../src/features/children/components/registration-values';
 import { adminUser, viewerUser } from './factories';
-import { lastToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
+import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 
 async function seedLookups() {
   const put = (key: string, data: unknown) => currentDb().lookups.put({ key, data, pulledAt: Date.now() });
@@ -84,12 +84,12 @@ describe('/child-registration/profile: new registration wizard', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
 
     await next();
-    expect(await lastToast()).toBe('Name is required');
+    await expectToast('Name is required');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), '   Meena');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Meena');
     await user.type(screen.getByRole('textbox', { name: 'Date of Arrival' }), '05-03-2024');
     await next();
-    expect(await lastToast()).toBe('Gender is required');
+    await expectToast('Gender is required');
     await pick('Gender', 'Female');
     await pick('Center Name', 'Center Three');
     await user.upload(screen.getByTestId('profile-image').parentElement!.querySelector('input[type="file"]') ?? document.querySelector('input[type="file"]')!, png());
@@ -97,7 +97,7 @@ describe('/child-registration/profile: new registration wizard', () => {
 
     await screen.findByRole('textbox', { name: 'CWC Action' });
     await next();
-    expect(await lastToast()).toBe('Reffered By is required');
+    await expectToast('Reffered By is required');
     await pick('CWC Action', 'Refer from CWC');
     await user.type(screen.getByRole('textbox', { name: 'CWC Case No.' }), 'CWC/77');
     await pick('Short Stay', 'Yes');
@@ -119,7 +119,7 @@ describe('/child-registration/profile: new registration wizard', () => {
     await pick('District', 'New Delhi');
     await pick('Reference By', 'Police');
     await next();
-    expect(await lastToast()).toBe('Daily Report No. is required');
+    await expectToast('Daily Report No. is required');
     await user.type(screen.getByRole('textbox', { name: 'Daily Report No.' }), '12');
     await user.type(screen.getByRole('textbox', { name: 'Produced By' }), 'SI Rao');
     await user.type(screen.getByRole('textbox', { name: 'Police Station' }), 'Kotwali');
@@ -130,7 +130,7 @@ describe('/child-registration/profile: new registration wizard', () => {
     expect(add).toBeDisabled();
     const row = screen.getByRole('group', { name: 'Document 1' });
     await next();
-    expect(await lastToast()).toBe('Tag Name is required');
+    await expectToast('Tag Name is required');
     await user.click(within(row).getByRole('textbox', { name: 'Tag Name' }));
     await user.click(await screen.findByRole('option', { name: 'Aadhar Card', hidden: true }));
     await user.type(within(row).getByRole('textbox', { name: "Document's Date" }), '01-03-2024');
