@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // A real browser against a real server on a shared 2-core box: a test that fails
+          // is run again (twice at most) before the run is red. Assertions are unchanged.
+          retry: 2,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -21,7 +21,10 @@ let db: AppDb | null = null;
 let sessionEndedHandler: () => void = () => undefined;
 
 setTokenSource(() => sessionStore.getState().user?.token ?? null);
-onUnauthenticated(() => {
+// Only the session whose token was refused ends: an answer to a request sent before a
+// logout (or by another user's session) must not sign anyone out or reload the page.
+onUnauthenticated((token) => {
+  if (sessionStore.getState().user?.token !== token) return;
   void endSession().then(() => sessionEndedHandler());
 });
 

@@ -27,8 +27,8 @@ export type TransportOptions = {
   baseUrl: () => string;
   token: () => string | null;
   fetch?: typeof fetch;
-  /** The server said 'Unauthenticated.' to a request that carried a token. */
-  onUnauthenticated?: () => void;
+  /** The server said 'Unauthenticated.' to a request that carried this token. */
+  onUnauthenticated?: (token: string) => void;
 };
 
 const reasonOfStatus = (status: number): SyncErrorReason => {
@@ -95,7 +95,7 @@ export function createTransport(options: TransportOptions): Transport {
   };
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-    const hadToken = Boolean(options.token());
+    const sentToken = options.token();
     let response: Response;
     try {
       response = await http()(path.replace(/^\//, ''), {
@@ -122,7 +122,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const envelope = body as Envelope<T>;
     if (response.status === 401 && envelope?.message === messages.unauthenticated) {
-      if (hadToken) options.onUnauthenticated?.();
+      if (sentToken) options.onUnauthenticated?.(sentToken);
       throw new SyncError('unauthenticated', messages.unauthenticated, { status: 401, body });
     }
     if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messageOf(body), { status: response.status, body });
@@ -139,15 +139,15 @@ export function createTransport(options: TransportOptions): Transport {
 // The app's default transport: token and 'Unauthenticated.' are wired by the session.
 let tokenSource: () => string | null = () => null;
 let fetchImpl: typeof fetch | undefined;
-const unauthenticatedListeners = new Set<() => void>();
+const unauthenticatedListeners = new Set<(token: string) => void>();
 
 /** Tells the default transport where the bearer token comes from. */
 export function setTokenSource(source: () => string | null): void {
   tokenSource = source;
 }
 
-/** Called when the server answers 'Unauthenticated.' to a request that carried a token. */
-export function onUnauthenticated(listener: () => void): () => void {
+/** Called with the token a request carried when the server answered 'Unauthenticated.' to it. */
+export function onUnauthenticated(listener: (token: string) => void): () => void {
   unauthenticatedListeners.add(listener);
   return () => unauthenticatedListeners.delete(listener);
 }
@@ -165,7 +165,7 @@ export function appTransport(): Transport {
     baseUrl: apiUrl,
     token: () => tokenSource(),
     fetch: fetchImpl ? (input, init) => fetchImpl!(input, init) : undefined,
-    onUnauthenticated: () => unauthenticatedListeners.forEach((listener) => listener()),
+    onUnauthenticated: (token) => unauthenticatedListeners.forEach((listener) => listener(token)),
   });
   return defaultTransport;
 }
