@@ -1,4 +1,5 @@
-import type { EntityDescriptor } from './entities';
+import type { Call, EntityDescriptor } from './entities';
+import type { EntityTable } from './db/app-db';
 
 /*
  * Sync descriptors of centers, tags, roles and users (issue 6); spread into `entities`.
@@ -8,58 +9,39 @@ import type { EntityDescriptor } from './entities';
  * The center status toggle goes through center_update: the outbox fills only `:id` of a
  * path, and center_update takes the status with the same checks as center_status.
  */
+
+/** An admin-only list with add, update and delete calls of the spec's naming. */
+function adminList(
+  table: EntityTable,
+  calls: { add: string; update: string; remove: string; list: string; kind?: Call['kind']; extra?: Record<string, Call>; fileFields?: string[] },
+): EntityDescriptor {
+  const kind = calls.kind ?? 'json';
+  const read: Call = { method: 'GET', path: calls.list, kind: 'none' };
+  return {
+    table,
+    ops: {
+      create: { method: 'POST', path: calls.add, kind, effect: 'create' },
+      update: { method: 'POST', path: calls.update, kind },
+      ...calls.extra,
+      delete: { method: 'DELETE', path: calls.remove, kind: 'none', effect: 'delete' },
+    },
+    view: read,
+    list: read,
+    refs: {},
+    fileFields: calls.fileFields ?? [],
+    pull: false,
+  };
+}
+
 export const adminEntities: Record<string, EntityDescriptor> = {
-  centers: {
-    table: 'centers',
-    ops: {
-      create: { method: 'POST', path: '/center_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/center_update', kind: 'json' },
-      delete: { method: 'DELETE', path: '/center_delete/:id', kind: 'none', effect: 'delete' },
-    },
-    view: { method: 'GET', path: '/centers', kind: 'none' },
-    list: { method: 'GET', path: '/centers', kind: 'none' },
-    refs: {},
-    fileFields: [],
-    pull: false,
-  },
-  tags: {
-    table: 'tags',
-    ops: {
-      create: { method: 'POST', path: '/tag_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/tag_update', kind: 'json' },
-      delete: { method: 'DELETE', path: '/tag_delete/:id', kind: 'none', effect: 'delete' },
-    },
-    view: { method: 'GET', path: '/tags', kind: 'none' },
-    list: { method: 'GET', path: '/tags', kind: 'none' },
-    refs: {},
-    fileFields: [],
-    pull: false,
-  },
-  roles: {
-    table: 'roles',
-    ops: {
-      create: { method: 'POST', path: '/role_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/role_update', kind: 'json' },
-      permission: { method: 'POST', path: '/role_permission', kind: 'json', effect: 'update' },
-      delete: { method: 'DELETE', path: '/role_delete/:id', kind: 'none', effect: 'delete' },
-    },
-    view: { method: 'GET', path: '/roles', kind: 'none' },
-    list: { method: 'GET', path: '/roles', kind: 'none' },
-    refs: {},
-    fileFields: [],
-    pull: false,
-  },
-  users: {
-    table: 'users',
-    ops: {
-      create: { method: 'POST', path: '/register', kind: 'multipart', effect: 'create' },
-      update: { method: 'POST', path: '/user_update', kind: 'multipart' },
-      delete: { method: 'DELETE', path: '/user_delete/:id', kind: 'none', effect: 'delete' },
-    },
-    view: { method: 'GET', path: '/users', kind: 'none' },
-    list: { method: 'GET', path: '/users', kind: 'none' },
-    refs: {},
-    fileFields: ['image'],
-    pull: false,
-  },
+  centers: adminList('centers', { add: '/center_add', update: '/center_update', remove: '/center_delete/:id', list: '/centers' }),
+  tags: adminList('tags', { add: '/tag_add', update: '/tag_update', remove: '/tag_delete/:id', list: '/tags' }),
+  roles: adminList('roles', {
+    add: '/role_add',
+    update: '/role_update',
+    remove: '/role_delete/:id',
+    list: '/roles',
+    extra: { permission: { method: 'POST', path: '/role_permission', kind: 'json', effect: 'update' } },
+  }),
+  users: adminList('users', { add: '/register', update: '/user_update', remove: '/user_delete/:id', list: '/users', kind: 'multipart', fileFields: ['image'] }),
 };
