@@ -110,7 +110,7 @@ async function coalesce(
 ): Promise<boolean> {
   const entries = await db.outbox.where('cid').equals(cid).sortBy('seq');
   const last = entries.at(-1);
-  if (!last || last.status !== 'queued' || last.attempts > 0) return false;
+  if (!last || last.status !== 'queued' || last.attempts > 0 || last.sent) return false;
   const lastEffect = callOf(descriptorOf(last.entity), last.op).effect;
   if (lastEffect === 'delete' || effect === 'create') return false;
 

@@ -53,7 +53,7 @@ export async function rebaseQueued(
       status: 'queued',
       lastError: null,
       baseUpdatedAt: (theirs.updated_at as string | undefined) ?? null,
-      ...(changed ? { mutationId: crypto.randomUUID() } : {}),
+      ...(changed ? { mutationId: crypto.randomUUID(), sent: false } : {}),
     });
   }
   const open = contested.length > 0 || (await db.conflicts.where('cid').equals(row.cid).count()) > 0;

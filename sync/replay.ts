@@ -106,7 +106,7 @@ export class Replayer {
       // The record's create has not succeeded yet; it comes first (R6).
       return 'blocked';
     }
-    await db.outbox.update(entry.seq!, { status: 'sending' });
+    await db.outbox.update(entry.seq!, { status: 'sending', sent: true });
 
     const payload = await this.resolvePayload(descriptor, entry.payload);
     if (!payload) return 'blocked';

@@ -83,6 +83,7 @@ export async function resubmitEntry(db: AppDb, seq: number, corrected: Fields = 
       nextAttemptAt: 0,
       lastError: null,
       mutationId: crypto.randomUUID(),
+      sent: false,
     });
     const row = await table.get(entry.cid);
     if (row) await table.put({ ...row, ...corrected, _sync: 'pending' });

@@ -24,6 +24,12 @@ export type OutboxEntry = {
   baseUpdatedAt: string | null;
   dependsOn: string[];
   attempts: number;
+  /**
+   * The entry went out under its current Idempotency-Key at least once (R3). Not the
+   * same as `attempts > 0`: a 401 or a dead tab leaves no attempt counted. Absent on
+   * entries written before v4's code: `attempts` decides for those.
+   */
+  sent?: boolean;
   nextAttemptAt: number;
   lastError: string | null;
   status: 'queued' | 'sending' | 'rejected' | 'conflict';

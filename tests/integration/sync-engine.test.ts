@@ -117,6 +117,32 @@ describe('replay under faults (R7, R9, R10)', () => {
     expect(await outbox(d)).toEqual([]);
     expect(await server.childrenNamed(name, token)).toHaveLength(1);
   });
+
+  it('R3/R9: an edit after a send whose answer was lost is queued on its own, not merged into the sent one', async () => {
+    // Found by the property test (seed 1486714831): the tab died after the server
+    // committed the first edit, a 401 then sent the entry back to 'queued' without
+    // counting an attempt, and the second edit was merged into it. Replayed under its
+    // old key, the server answered the stored first edit and the second was lost.
+    const d = device();
+    const name = unique('lost-answer');
+    const cid = await createChild(d, name);
+    await d.engine.replay();
+    await d.engine.write({ entity: 'children', op: 'update', cid, fields: { comments: 'first' } });
+    d.net.afterServer = () => d.engine.replayer.kill();
+    await d.engine.replay();
+    d.net.afterServer = null;
+    d.restart();
+    d.net.inject('status-401');
+    await d.engine.replay();
+    d.engine.replayer.resume();
+    await d.engine.write({ entity: 'children', op: 'update', cid, fields: { comments: 'second' } });
+    expect((await outbox(d)).map((e) => e.payload.comments)).toEqual(['first', 'second']);
+    await d.engine.sync();
+    expect(await outbox(d)).toEqual([]);
+    const [onServer] = await server.childrenNamed(name, token);
+    expect(onServer.comments).toBe('second');
+    expect((await d.db.entity('children').get(cid))?.comments).toBe('second');
+  });
 });
 
 describe('rejections and ordering (R6, R8, R10)', () => {

@@ -22,8 +22,8 @@ import { resolveConflict } from '../../sync/review';
 
 const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 200);
 // CI replays one fixed seed so a red run means a regression; SYNC_PROPERTY_SEED=random
-// explores. Seed 1486714831 still fails (a restart mid-request followed by a 401 and a
-// second edit on the same field): open bug, see the issue note.
+// explores, SYNC_PROPERTY_SEED=<n> replays a printed seed. Counterexamples found that way
+// become deterministic tests in sync-engine.test.ts (seed 1486714831: R3/R9 lost answer).
 const SEED = process.env.SYNC_PROPERTY_SEED === 'random' ? undefined : Number(process.env.SYNC_PROPERTY_SEED ?? 20261123);
 const FIELDS = ['comments', 'f_name', 'm_name'] as const;
 type Field = (typeof FIELDS)[number];
