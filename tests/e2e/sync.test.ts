@@ -86,6 +86,47 @@ describe('offline sync end to end (issue 3)', () => {
     await context.close();
   });
 
+  it('Background Sync: with every page of the app closed, the service worker sends the queue once', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    await waitForServiceWorker(page);
+    await waitForOfflineData(page);
+    await new ChildrenListPage(page).open();
+    await page.getByTestId('last-sync').filter({ hasText: /^Last sync/ }).waitFor({ timeout: 60_000 });
+    const name = `Background Child ${Date.now()}`;
+    await context.setOffline(true);
+    await register(page, name);
+    await new ChildrenListPage(page).row(name).getByText('Pending').waitFor();
+    await page.close(); // no page of the app is left: only its service worker can send
+    expect(await serverChildren(name)).toHaveLength(0);
+    await context.setOffline(false);
+
+    // The browser fires 'sync' when it sees the network come back; DevTools fires the same
+    // event now (emulated offline is not a network change Chromium's scheduler sees).
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.some((r) => r.scopeURL.startsWith(baseUrl())), { timeout: 10_000 }).toBe(true);
+    const registration = registrations.find((r) => r.scopeURL.startsWith(baseUrl()))!;
+    expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
+    await expect
+      .poll(
+        async () => {
+          await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration.registrationId, tag: 'ashray-replay', lastChance: false });
+          return (await serverChildren(name)).length;
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toBe(1);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration.registrationId, tag: 'ashray-replay', lastChance: false });
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // a second event after the queue emptied
+    expect(await serverChildren(name)).toHaveLength(1);
+    await context.close();
+  });
+
   it('two devices edit the same field offline: the second to sync resolves the conflict in /sync and the server keeps the choice', async () => {
     const name = `Conflict Child ${Date.now()}`;
     const first = await newContext(browser);
