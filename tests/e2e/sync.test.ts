@@ -118,7 +118,7 @@ describe('offline sync end to end (issue 3)', () => {
           await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration.registrationId, tag: 'ashray-replay', lastChance: false });
           return (await serverChildren(name)).length;
         },
-        { timeout: 60_000, intervals: [2_000] },
+        { timeout: 60_000, interval: 2_000 },
       )
       .toBe(1);
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration.registrationId, tag: 'ashray-replay', lastChance: false });
