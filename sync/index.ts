@@ -19,6 +19,7 @@ export {
 } from './session';
 export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './lookups';
 export { connectivityStore } from './connectivity';
+export { lockStore, lockIfIdle, lockNow, unlock, markActive, IDLE_LOCK_MS, type LockState } from './idle-lock';
 export { syncStatusStore, type SyncStatus } from './status';
 export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates, lastSyncedAt } from './app-sync';
 export type { WriteResult } from './outbox';

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from './contract';
-import { sessionDb } from './db/session-db';
+import { sessionDb, type PasswordVerifier } from './db/session-db';
+import { makeVerifier, resetLock } from './idle-lock';
 import { AppDb, appDbName } from './db/app-db';
 import { apiUrl } from './config';
 import { request, setTokenSource, onUnauthenticated } from './transport';
@@ -84,8 +85,9 @@ export async function restoreSession(): Promise<SessionState> {
   return sessionStore.getState();
 }
 
-async function saveSession(user: SessionUser): Promise<void> {
-  await sessionDb.session.put({ key: 'current', user, apiOrigin: apiOrigin(), savedAt: Date.now() });
+async function saveSession(user: SessionUser, verifier?: PasswordVerifier): Promise<void> {
+  const kept = verifier ?? (await sessionDb.session.get('current'))?.verifier;
+  await sessionDb.session.put({ key: 'current', user, apiOrigin: apiOrigin(), savedAt: Date.now(), ...(kept ? { verifier: kept } : {}) });
   mirror(user);
   openUserDb(user);
   sessionStore.setState({ status: 'signed-in', user });
@@ -104,6 +106,7 @@ async function endSession(): Promise<void> {
   db?.close();
   db = null;
   sessionStore.setState({ status: 'signed-out', user: null });
+  resetLock();
 }
 
 export type SignInResult = { ok: true; user: SessionUser } | { ok: false; message: string };
@@ -119,7 +122,8 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
     const envelope = await request<Omit<SessionUser, 'imagePath'>>('POST', '/login', { json: parsed.data });
     const user = sessionUserSchema.safeParse({ ...envelope.data, imagePath: envelope.image_path ?? '' });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
-    await saveSession(user.data);
+    await saveSession(user.data, await makeVerifier(parsed.data.password));
+    resetLock();
     return { ok: true, user: user.data };
   } catch (error) {
     if (!isSyncError(error)) return { ok: false, message: messages.serverNotResponding };

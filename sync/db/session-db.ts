@@ -1,8 +1,11 @@
 import Dexie, { type Table } from 'dexie';
 import type { SessionUser } from '../contract';
 
+/** PBKDF2 of the sign-in password (base64 salt and bits), for the offline unlock. */
+export type PasswordVerifier = { salt: string; hash: string; iterations: number };
+
 /** The one saved session of this browser, readable by the service worker too. */
-export type SessionRow = { key: 'current'; user: SessionUser; apiOrigin: string; savedAt: number };
+export type SessionRow = { key: 'current'; user: SessionUser; apiOrigin: string; savedAt: number; verifier?: PasswordVerifier };
 
 /**
  * A small database outside the per-user ones: it says who is signed in, so the
