@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { centerTypeName, centerTypes, isAdministrator, messages, type LocalCenter } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { SyncBadge } from '../../../components/sync-badge';
+import { DeleteAction, EditAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
@@ -53,12 +51,7 @@ export function CenterListPage() {
       {
         key: 'name',
         header: 'Center Name',
-        render: (c) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm">{c.name}</Text>
-            <SyncBadge state={c._sync} />
-          </Group>
-        ),
+        render: (c) => <NameCell name={c.name} state={c._sync} />,
       },
       { key: 'email', header: 'Center Email Id', render: (c) => c.email ?? '' },
       { key: 'address', header: 'Address', render: (c) => c.address ?? '' },
@@ -69,32 +62,16 @@ export function CenterListPage() {
         header: 'Action',
         render: (c) =>
           canManage && (
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${c.name ?? ''}`} onClick={() => navigate('/center-management/add-center', { state: { center: c } })}>
-                  <IconEdit size={20} />
-                </ActionIcon>
-              </Tooltip>
-              <ConfirmButton
-                variant="subtle"
-                color="red"
-                size="compact-md"
-                label={
-                  <>
-                    <IconTrash size={20} />
-                    <VisuallyHidden>Delete {c.name ?? ''}</VisuallyHidden>
-                  </>
-                }
+            <RowActions>
+              <EditAction name={c.name} onClick={() => navigate('/center-management/add-center', { state: { center: c } })} />
+              <DeleteAction
+                name={c.name}
                 title="Delete center"
                 question={`Delete ${c.name ?? 'this center'}? This cannot be undone.`}
-                confirmLabel="Delete"
-                onConfirm={async () => {
-                  const outcome = await deleteCenter(c.cid);
-                  if (outcome.ok) toast.success(messages.centerDeleted);
-                  else toast.error(outcome.message);
-                }}
+                success={messages.centerDeleted}
+                onDelete={() => deleteCenter(c.cid)}
               />
-            </Group>
+            </RowActions>
           ),
       },
     ],
@@ -103,14 +80,7 @@ export function CenterListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Center Details</Title>
-        {canManage && (
-          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => navigate('/center-management/add-center')}>
-            Add Center
-          </Button>
-        )}
-      </Group>
+      <ListHeader title="Center Details" addLabel="Add Center" canAdd={canManage} onAdd={() => navigate('/center-management/add-center')} />
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
         {tiles.map((tile) => (
           <Paper key={tile.key} withBorder p="md" data-testid={`center-tile-${tile.key}`}>

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEdit, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Loader, Stack } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { isAdministrator, messages, type LocalRole } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { SyncBadge } from '../../../components/sync-badge';
-import { toast } from '../../../components/toast';
+import { DeleteAction, EditAction, IconAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import { deleteRole } from '../hooks/save-role';
@@ -29,49 +27,18 @@ export function RoleListPage() {
       {
         key: 'name',
         header: 'Role Name',
-        render: (r) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm">{r.name}</Text>
-            <SyncBadge state={r._sync} />
-          </Group>
-        ),
+        render: (r) => <NameCell name={r.name} state={r._sync} />,
       },
       {
         key: 'action',
         header: 'Action',
         render: (r) =>
           canManage && (
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Set Permission">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Set permission of ${r.name ?? ''}`} onClick={() => setDialog({ kind: 'permission', role: r })}>
-                  <IconKey size={20} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${r.name ?? ''}`} onClick={() => setDialog({ kind: 'role', role: r })}>
-                  <IconEdit size={20} />
-                </ActionIcon>
-              </Tooltip>
-              <ConfirmButton
-                variant="subtle"
-                color="red"
-                size="compact-md"
-                label={
-                  <>
-                    <IconTrash size={20} />
-                    <VisuallyHidden>Delete {r.name ?? ''}</VisuallyHidden>
-                  </>
-                }
-                title="Delete role"
-                question={`Delete the role ${r.name ?? ''}?`}
-                confirmLabel="Delete"
-                onConfirm={async () => {
-                  const outcome = await deleteRole(r.cid);
-                  if (outcome.ok) toast.success(messages.roleDeleted);
-                  else toast.error(outcome.message);
-                }}
-              />
-            </Group>
+            <RowActions>
+              <IconAction tooltip="Set Permission" label={`Set permission of ${r.name ?? ''}`} icon={<IconKey size={20} />} onClick={() => setDialog({ kind: 'permission', role: r })} />
+              <EditAction name={r.name} onClick={() => setDialog({ kind: 'role', role: r })} />
+              <DeleteAction name={r.name} title="Delete role" question={`Delete the role ${r.name ?? ''}?`} success={messages.roleDeleted} onDelete={() => deleteRole(r.cid)} />
+            </RowActions>
           ),
       },
     ],
@@ -80,14 +47,7 @@ export function RoleListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Roles Management List</Title>
-        {canManage && (
-          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'role' })}>
-            Add Role
-          </Button>
-        )}
-      </Group>
+      <ListHeader title="Roles Management List" addLabel="Add Role" canAdd={canManage} onAdd={() => setDialog({ kind: 'role' })} />
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (

@@ -1,11 +1,8 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Loader, Stack } from '@mantine/core';
 import { isAdministrator, messages, type LocalTag } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { SyncBadge } from '../../../components/sync-badge';
-import { toast } from '../../../components/toast';
+import { DeleteAction, EditAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import { deleteTag } from '../hooks/save-tag';
@@ -35,12 +32,7 @@ export function TagListPage() {
       {
         key: 'name',
         header: 'Tag Name',
-        render: (t) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm">{t.name}</Text>
-            <SyncBadge state={t._sync} />
-          </Group>
-        ),
+        render: (t) => <NameCell name={t.name} state={t._sync} />,
       },
       { key: 'created_at', header: 'Created Date Time', nowrap: true, render: (t) => showDateTime(t.created_at) },
       {
@@ -48,32 +40,10 @@ export function TagListPage() {
         header: 'Action',
         render: (t) =>
           canManage && (
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${t.name ?? ''}`} onClick={() => setEditing(t)}>
-                  <IconEdit size={20} />
-                </ActionIcon>
-              </Tooltip>
-              <ConfirmButton
-                variant="subtle"
-                color="red"
-                size="compact-md"
-                label={
-                  <>
-                    <IconTrash size={20} />
-                    <VisuallyHidden>Delete {t.name ?? ''}</VisuallyHidden>
-                  </>
-                }
-                title="Delete tag"
-                question={`Delete ${t.name ?? 'this tag'}?`}
-                confirmLabel="Delete"
-                onConfirm={async () => {
-                  const outcome = await deleteTag(t.cid);
-                  if (outcome.ok) toast.success(messages.tagDeleted);
-                  else toast.error(outcome.message);
-                }}
-              />
-            </Group>
+            <RowActions>
+              <EditAction name={t.name} onClick={() => setEditing(t)} />
+              <DeleteAction name={t.name} title="Delete tag" question={`Delete ${t.name ?? 'this tag'}?`} success={messages.tagDeleted} onDelete={() => deleteTag(t.cid)} />
+            </RowActions>
           ),
       },
     ],
@@ -82,14 +52,7 @@ export function TagListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Tag Details</Title>
-        {canManage && (
-          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-            Add Tag
-          </Button>
-        )}
-      </Group>
+      <ListHeader title="Tag Details" addLabel="Add Tag" canAdd={canManage} onAdd={() => setEditing('new')} />
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (

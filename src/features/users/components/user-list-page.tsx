@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Avatar, Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { isAdministrator, messages, type LocalUser } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
-import { toast } from '../../../components/toast';
+import { DeleteAction, EditAction, ListHeader, RowActions } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import { deleteUser } from '../hooks/save-user';
@@ -58,34 +56,12 @@ export function UserListPage() {
         header: 'Action',
         render: (u) =>
           canManage && (
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${u.name ?? ''}`} onClick={() => setEditing(u)}>
-                  <IconEdit size={20} />
-                </ActionIcon>
-              </Tooltip>
+            <RowActions>
+              <EditAction name={u.name} onClick={() => setEditing(u)} />
               {u.id !== me.id && (
-                <ConfirmButton
-                  variant="subtle"
-                  color="red"
-                  size="compact-md"
-                  label={
-                    <>
-                      <IconTrash size={20} />
-                      <VisuallyHidden>Delete {u.name ?? ''}</VisuallyHidden>
-                    </>
-                  }
-                  title="Delete user"
-                  question={`Delete ${u.name ?? 'this user'}?`}
-                  confirmLabel="Delete"
-                  onConfirm={async () => {
-                    const outcome = await deleteUser(u.cid);
-                    if (outcome.ok) toast.success(messages.userDeleted);
-                    else toast.error(outcome.message);
-                  }}
-                />
+                <DeleteAction name={u.name} title="Delete user" question={`Delete ${u.name ?? 'this user'}?`} success={messages.userDeleted} onDelete={() => deleteUser(u.cid)} />
               )}
-            </Group>
+            </RowActions>
           ),
       },
     ],
@@ -94,14 +70,7 @@ export function UserListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Users Management List</Title>
-        {canManage && (
-          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-            Add User
-          </Button>
-        )}
-      </Group>
+      <ListHeader title="Users Management List" addLabel="Add User" canAdd={canManage} onAdd={() => setEditing('new')} />
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Button, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { RowSyncState } from '../../sync';
+import { ConfirmButton } from './confirm-button';
+import { SyncBadge } from './sync-badge';
+import { toast } from './toast';
+
+/** A list's title with its Add button, shown only to who may add. */
+export function ListHeader({ title, addLabel, canAdd, onAdd }: { title: string; addLabel: string; canAdd: boolean; onAdd: () => void }) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={2}>{title}</Title>
+      {canAdd && (
+        <Button size="md" leftSection={<IconPlus size={18} />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** A row's name with its pending/conflict badge. */
+export function NameCell({ name, state }: { name: unknown; state: RowSyncState | undefined }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm">{String(name ?? '')}</Text>
+      <SyncBadge state={state} />
+    </Group>
+  );
+}
+
+/** The row actions' group. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {children}
+    </Group>
+  );
+}
+
+/** An icon action of a row, named for screen readers after the row. */
+export function IconAction({ tooltip, label, icon, onClick }: { tooltip: string; label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function EditAction({ name, onClick }: { name: unknown; onClick: () => void }) {
+  return <IconAction tooltip="Edit" label={`Edit ${String(name ?? '')}`} icon={<IconEdit size={20} />} onClick={onClick} />;
+}
+
+type Outcome = { ok: true } | { ok: false; message: string };
+
+/**
+ * Delete with confirmation (the spec asks before every delete). The outcome of the
+ * local write is told in a toast: the spec's success message, or why it failed.
+ */
+export function DeleteAction({ name, title, question, success, onDelete }: { name: unknown; title: string; question: string; success: string; onDelete: () => Promise<Outcome> }) {
+  return (
+    <ConfirmButton
+      variant="subtle"
+      color="red"
+      size="compact-md"
+      label={
+        <>
+          <IconTrash size={20} />
+          <VisuallyHidden>Delete {String(name ?? '')}</VisuallyHidden>
+        </>
+      }
+      title={title}
+      question={question}
+      confirmLabel="Delete"
+      onConfirm={async () => {
+        const outcome = await onDelete();
+        if (outcome.ok) toast.success(success);
+        else toast.error(outcome.message);
+      }}
+    />
+  );
+}
