@@ -6,6 +6,7 @@ import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
 import type { WriteResult } from './outbox';
 import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './review';
 import type { Fields } from './reconcile';
+import { bulkUpdateRequest, type BulkChild } from './bulk-update';
 
 /** Collections this app pulls, parents first. */
 export const pulledCollections = pulledEntityNames();
@@ -55,6 +56,17 @@ export const mutations = {
   /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
   action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op, fields, files }),
+  /**
+   * Bulk Update Details (POST /bulk_update): checked with the contract's schema, then one
+   * queued entry and a pending history row per child, in one transaction.
+   */
+  bulkUpdate: async (values: Fields, children: readonly BulkChild[]): Promise<WriteResult> => {
+    const built = bulkUpdateRequest(values, children);
+    if (!built.ok) return { ok: false, reason: 'invalid', message: built.message };
+    const result = await requireEngine().writeBatch(built.request);
+    if (result.ok) void requestBackgroundSync();
+    return result;
+  },
 };
 
 async function write(request: Parameters<SyncEngine['write']>[0]): Promise<WriteResult> {

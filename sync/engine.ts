@@ -6,6 +6,7 @@ import { syncStatusStore } from './status';
 import type { Transport } from './transport';
 import { writeLocal, type WriteRequest, type WriteResult } from './outbox';
 import { retryNow } from './review';
+import { writeBatch, type BatchRequest } from './batch';
 
 export type EngineDeps = {
   db: AppDb;
@@ -50,6 +51,13 @@ export class SyncEngine {
   /** R1-R4: write locally, queue, and schedule a replay. */
   async write(request: WriteRequest): Promise<WriteResult> {
     const result = await writeLocal(this.deps.db, request);
+    if (result.ok) this.scheduleReplay();
+    return result;
+  }
+
+  /** A batch write (sync/batch.ts): many rows, one outbox entry, then a replay as for any write. */
+  async writeBatch(request: BatchRequest): Promise<WriteResult> {
+    const result = await writeBatch(this.deps.db, request);
     if (result.ok) this.scheduleReplay();
     return result;
   }

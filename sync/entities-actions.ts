@@ -40,6 +40,17 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     // The lead's `history` entity pulls the table.
     pull: false,
   },
+  // POST /bulk_update: one entry for the whole selection, a history row per child (sync/batch.ts).
+  bulkUpdates: {
+    table: 'history',
+    ops: { create: save('/bulk_update', 'json') },
+    view: { method: 'GET', path: '/history_view/:id', kind: 'none' },
+    list: { method: 'GET', path: '/history', kind: 'none' },
+    refs: {},
+    fileFields: [],
+    pull: false,
+    batch: true,
+  },
   activityLogs: {
     table: 'activityLogs',
     ops: { delete: { method: 'DELETE', path: '/activitylogs_delete/:id', kind: 'none', effect: 'delete' } },

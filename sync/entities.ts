@@ -28,6 +28,8 @@ export type EntityDescriptor = {
   fileFields: string[];
   /** Pulled onto the device by the app's sync (default true). */
   pull?: boolean;
+  /** One call creates many rows and answers them as a list (sync/batch.ts). */
+  batch?: boolean;
 };
 
 /** The entities the engine syncs; later issues add theirs. */

@@ -6,6 +6,7 @@ import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from './transport';
 import { withLock } from './lock';
+import { applyBatchAnswer, markBatch } from './batch';
 
 export type ReplayDeps = {
   db: AppDb;
@@ -116,9 +117,9 @@ export class Replayer {
     const body = call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: row!.id } : payload;
     const path = fillPath(call.path, { id: String(row?.id ?? '') });
 
-    let answer: ServerRecord | null = null;
+    let answer: ServerRecord | ServerRecord[] | null = null;
     try {
-      const envelope = await transport.request<ServerRecord>(call.method, path, {
+      const envelope = await transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
         ...(call.kind === 'multipart' ? { body: await this.toFormData(body) } : call.kind === 'json' ? { json: body } : {}),
         headers,
         timeoutMs: this.deps.timeoutMs ?? 30_000,
@@ -173,9 +174,17 @@ export class Replayer {
     return form;
   }
 
-  private async applySuccess(entry: OutboxEntry, descriptor: EntityDescriptor, effect: 'create' | 'update' | 'delete', answer: ServerRecord | null): Promise<void> {
+  private async applySuccess(entry: OutboxEntry, descriptor: EntityDescriptor, effect: 'create' | 'update' | 'delete', reply: ServerRecord | ServerRecord[] | null): Promise<void> {
     const { db } = this.deps;
     const table = db.entity(descriptor.table);
+    if (descriptor.batch) {
+      await db.transaction('rw', [table, db.outbox, db.files], async () => {
+        await db.outbox.delete(entry.seq!);
+        await applyBatchAnswer(db, entry.entity, entry.cid, reply);
+      });
+      return;
+    }
+    const answer = Array.isArray(reply) ? null : reply;
     const dependents = referencingTables(descriptor.table);
     await db.transaction('rw', [table, db.outbox, db.files, ...dependents.map((d) => db.entity(d.table))], async () => {
       await db.outbox.delete(entry.seq!);
@@ -212,7 +221,8 @@ export class Replayer {
       await db.outbox.update(entry.seq!, { status: 'queued', lastError: error.message });
       return 'paused';
     }
-    if (error.reason === 'conflict' || error.reason === 'not-found') {
+    // A batch has no record of its own to merge: its refusals are for the user to fix.
+    if (!descriptor.batch && (error.reason === 'conflict' || error.reason === 'not-found')) {
       const theirs = error.reason === 'conflict' ? (((error.body as { data?: ServerRecord })?.data ?? null) as ServerRecord | null) : null;
       return this.conflict(entry, row, table, theirs);
     }
@@ -220,6 +230,7 @@ export class Replayer {
     await db.transaction('rw', [table, db.outbox], async () => {
       await db.outbox.update(entry.seq!, { status: 'rejected', attempts: entry.attempts + 1, lastError: error.message });
       if (row) await table.update(entry.cid, { _sync: 'rejected' });
+      if (descriptor.batch) await markBatch(db, entry.entity, entry.cid, 'rejected');
     });
     return 'blocked';
   }

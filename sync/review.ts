@@ -1,6 +1,7 @@
 import type { AppDb, ConflictRow, LocalRow, OutboxEntry } from './db/app-db';
 import { callOf, descriptorOf } from './entities';
 import { pickFields, type Fields } from './reconcile';
+import { batchRows, markBatch } from './batch';
 
 /**
  * The review queue (R10, R14): rejected entries to fix and resubmit, conflicts to
@@ -87,6 +88,7 @@ export async function resubmitEntry(db: AppDb, seq: number, corrected: Fields = 
     });
     const row = await table.get(entry.cid);
     if (row) await table.put({ ...row, ...corrected, _sync: 'pending' });
+    if (descriptorOf(entry.entity).batch) await markBatch(db, entry.entity, entry.cid, 'pending');
   });
 }
 
@@ -110,6 +112,7 @@ export async function discardEntry(db: AppDb, seq: number): Promise<void> {
     const dropping = creates ? all : [entry];
     await db.outbox.bulkDelete(dropping.map((e) => e.seq!));
     await db.files.bulkDelete(dropping.flatMap((e) => e.fileKeys));
+    if (descriptor.batch) await batchRows(db, entry.entity, entry.cid).delete();
     const row = await table.get(entry.cid);
     if (!row) return;
     if (!row._base) {

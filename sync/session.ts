@@ -6,6 +6,7 @@ import { AppDb, appDbName } from './db/app-db';
 import { apiUrl } from './config';
 import { request, setTokenSource, onUnauthenticated } from './transport';
 import { isSyncError } from './errors';
+import { clearPhotoCaches } from './photo-cache';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -158,6 +159,8 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
     if (!acceptable) return { ok: false, message: isSyncError(error) ? error.message : messages.somethingWentWrong };
   }
   await endSession();
+  // Photos can be fetched again; they never outlive the session, queued work or not.
+  await clearPhotoCaches();
   if (local && pending === 0) await local.delete();
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { can, childRegistrationSchema, messages, quickAddSchema } from '../../sync/contract';
 import { addChild } from '../children/add';
+import { bulkUpdate } from '../children/bulk-update';
 import { deleteChild, updateChild } from '../children/change';
 import { listChildren } from '../children/list';
 import { CHILD_IMAGE_PATH, childRecord } from '../children/records';
@@ -9,7 +10,7 @@ import { fail, idParam } from '../http';
 
 /**
  * Child registration (spec part 1 sections 3, 5, 7; issue 4's server part): list, add,
- * quick add, update, delete, view and edit. Every write is idempotent by key (app.ts)
+ * quick add, update, delete, bulk update, view and edit. Every write is idempotent by key (app.ts)
  * and updates and deletes honour If-Match (sync/SPEC.md R11).
  */
 export function registerChildRoutes(api: Hono<AppEnv>) {
@@ -18,6 +19,7 @@ export function registerChildRoutes(api: Hono<AppEnv>) {
   api.post('/child_add_2', (c) => addChild(c, quickAddSchema, true));
   api.post('/child_update', updateChild);
   api.delete('/child_delete/:id', deleteChild);
+  api.post('/bulk_update', bulkUpdate);
 
   // view and edit answer the same record; edit needs the edit permission.
   for (const [path, action] of [['/child_view/:id', 'view'], ['/child_edit/:id', 'edit']] as const) {

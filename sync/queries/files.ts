@@ -1,6 +1,7 @@
 import { currentDb, sessionStore } from '../session';
 import { LOCAL_FILE_PREFIX, isLocalFile } from '../outbox';
 import { apiBase } from '../config';
+import { cachedPhoto } from '../photo-cache';
 
 export { isLocalFile };
 
@@ -45,6 +46,27 @@ export function authorisedImageUrl(url: string): Promise<string | null> {
     serverImageUrls.set(url, pending);
     void pending.then((result) => {
       if (result === null) serverImageUrls.delete(url); // try again next time (offline now)
+    });
+  }
+  return pending;
+}
+
+const childPhotoUrls = new Map<string, Promise<string | null>>();
+
+/**
+ * An object URL of a child's photo for the signed-in user, kept for offline in the
+ * user's photo cache (sync/photo-cache.ts). Remembered per user and URL for the page's
+ * life; null when offline and never fetched, or refused.
+ */
+export function childPhotoUrl(url: string): Promise<string | null> {
+  const dbName = currentDb().name;
+  const key = `${dbName}|${url}`;
+  let pending = childPhotoUrls.get(key);
+  if (!pending) {
+    pending = cachedPhoto(url, dbName, sessionStore.getState().user?.token).then((blob) => (blob ? URL.createObjectURL(blob) : null));
+    childPhotoUrls.set(key, pending);
+    void pending.then((result) => {
+      if (result === null) childPhotoUrls.delete(key); // try again next time (offline now)
     });
   }
   return pending;

@@ -41,3 +41,32 @@ export type BulkUpdateInput = z.input<typeof bulkUpdateSchema>;
 
 /** Bulk Update is offered only when more than one row is selected. */
 export const canBulkUpdate = (selectedCount: number): boolean => selectedCount > 1;
+
+/** The toast after a bulk update is saved (ours: the spec shows "the server message after saves" without its wording). */
+export const bulkUpdatedMessage = 'Bulk update saved successfully';
+
+/** The most children one bulk update may name (one request, one transaction). */
+export const BULK_UPDATE_MAX = 500;
+
+/**
+ * The history entry a bulk update writes for one child, the same columns the per-child
+ * action of that type writes (server/actions/save.ts), so the profile's tables and
+ * Present Status read it alike on the server and on the device before it syncs.
+ */
+export function bulkHistoryEntry(update: BulkUpdate, centerId?: number): Record<string, unknown> & { history_status: string } {
+  const common = { transfer_date: update.date, history_date: update.date, comment: update.comment };
+  switch (update.type) {
+    case 'education':
+      return { ...common, history_status: update.education_type === 'higher_education' ? 'higher_education' : 'education', education_type: update.education_type };
+    case 'medical':
+      return { ...common, history_status: 'medical_issue', medical_issues: update.medical_issues };
+    case 'mhp':
+      return { ...common, history_status: 'mhp', mhp: update.mhp };
+    case 'follow-ups':
+      return { ...common, history_status: 'follow_up', restoration_method: update.followupmethod };
+    case 'sps':
+      return { ...common, history_status: 'social_protection_scheme', social_protection_scheme: update.social_protection_scheme };
+    case 'center':
+      return { ...common, history_status: 'transfer', centerId };
+  }
+}

@@ -29,6 +29,19 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect(page.pagination.total).toBe(25);
   });
 
+  it('Present Status and last_status show history saved here and not yet synced; refused entries do not count', async () => {
+    const history = currentDb().entity('history');
+    await history.bulkPut([
+      { cid: 'b1:0', childregId: 25, history_status: 'medical_issue', medical_issues: 'Fever', comment: 'Camp day', _sync: 'pending', _savedAt: 1 },
+      { cid: 'b2:0', childregId: 25, history_status: 'mhp', mhp: 'Play Therapy', comment: 'Later', _sync: 'pending', _savedAt: 2 },
+      { cid: 'b3:0', childregId: 24, history_status: 'transfer', comment: 'Refused', _sync: 'rejected', _savedAt: 3 },
+    ]);
+    const [first, second] = (await listChildren({ page: 1 })).rows;
+    expect(first.last_status).toMatchObject({ history_status: 'mhp', medical: 'Fever', mhp: 'Play Therapy', comment: 'Later' });
+    expect(second.last_status?.history_status).not.toBe('transfer');
+    expect((await currentDb().entity('children').get('s25'))?.last_status).not.toMatchObject({ history_status: 'mhp' });
+  });
+
   it('applies every filter of the modal, and the arrival date range', async () => {
     const ids = async (filter: ChildListQuery['filter']) =>
       (await listChildren({ filter, perPage: 100 })).rows.map((r) => r.id);

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
-  bulkUpdateTypes, dateFormats, educationTypes, followUpMethods, medicalIssues, mhpOptions, normaliseInput,
+  bulkUpdatedMessage, bulkUpdateTypes, dateFormats, educationTypes, followUpMethods, medicalIssues, mhpOptions, normaliseInput,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../components/date-range-filter';
@@ -38,6 +38,8 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
     const outcome = await bulkUpdateChildren(values, children);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
+    form.reset(values);
+    toast.success(bulkUpdatedMessage);
     onDone();
   });
 

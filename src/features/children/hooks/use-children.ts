@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  authorisedImageUrl, centerNames, centerOptions, childImageUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
+  centerNames, childPhotoUrl, centerOptions, childImageUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
 } from '../../../../sync';
 
 /** One page of the list from the device; null while the first read runs. */
@@ -34,6 +34,6 @@ export function useChildImage(image: unknown): string | null {
   const local = isLocalFile(image) ? image : null;
   const localUrl = useLiveQuery(() => (local ? localFileUrl(local) : null), [local], null);
   const remote = useMemo(() => childImageUrl(image), [image]);
-  const remoteUrl = useLiveQuery(() => (remote && !local ? authorisedImageUrl(remote) : null), [remote, local], null);
+  const remoteUrl = useLiveQuery(() => (remote && !local ? childPhotoUrl(remote) : null), [remote, local], null);
   return local ? localUrl : remoteUrl;
 }
