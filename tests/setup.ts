@@ -1,8 +1,12 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+
+// findBy*/waitFor give up after 1 s by default; on a busy 2-core box a Dexie query behind
+// a screen can take longer. This bounds a wait for something that must happen; it times nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs that jsdom lacks (skipped in files that run in node).
 if (typeof window !== 'undefined') {
