@@ -9,6 +9,7 @@ export type SyncErrorReason =
   | 'forbidden' // 403
   | 'not-found' // 404
   | 'conflict' // 409
+  | 'busy' // 409 with Retry-After: the same Idempotency-Key is still being worked on
   | 'validation' // 422
   | 'rate-limited' // 429
   | 'server' // 5xx
@@ -30,7 +31,7 @@ export class SyncError extends Error {
 
   /** Whether trying the same request again later may succeed. */
   get retryable(): boolean {
-    return ['network', 'timeout', 'rate-limited', 'server'].includes(this.reason);
+    return ['network', 'timeout', 'busy', 'rate-limited', 'server'].includes(this.reason);
   }
 }
 

@@ -31,6 +31,14 @@ export type TransportOptions = {
   onUnauthenticated?: (token: string) => void;
 };
 
+/**
+ * A 409 that carries Retry-After is no failed precondition: the server is still running
+ * the first delivery of this Idempotency-Key (a timed-out request). Trying again later
+ * gets its stored answer.
+ */
+const reasonOf = (response: Response): SyncErrorReason =>
+  response.status === 409 && response.headers.has('Retry-After') ? 'busy' : reasonOfStatus(response.status);
+
 const reasonOfStatus = (status: number): SyncErrorReason => {
   if (status === 401) return 'unauthenticated';
   if (status === 403) return 'forbidden';
@@ -117,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       body = await response.json();
     } catch {
-      if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messages.somethingWentWrong, { status: response.status });
+      if (!response.ok) throw new SyncError(reasonOf(response), messages.somethingWentWrong, { status: response.status });
       throw new SyncError('unreadable', messages.serverNotResponding, { status: response.status });
     }
     const envelope = body as Envelope<T>;
@@ -125,7 +133,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (sentToken) options.onUnauthenticated?.(sentToken);
       throw new SyncError('unauthenticated', messages.unauthenticated, { status: 401, body });
     }
-    if (!response.ok) throw new SyncError(reasonOfStatus(response.status), messageOf(body), { status: response.status, body });
+    if (!response.ok) throw new SyncError(reasonOf(response), messageOf(body), { status: response.status, body });
     if (!envelope || typeof envelope !== 'object' || envelope.success !== true) {
       const readable = Boolean(envelope && typeof envelope === 'object' && 'success' in envelope);
       throw new SyncError(readable ? 'rejected' : 'unreadable', readable ? messageOf(body) : messages.serverNotResponding, { status: response.status, body });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
+import { eq } from 'drizzle-orm';
+import { idempotencyKeys, users } from '../../server/db/schema';
 
 let server: TestServer;
 let token: string;
@@ -116,6 +118,33 @@ describe('replay under faults (R7, R9, R10)', () => {
     await d.engine.replay();
     expect(await outbox(d)).toEqual([]);
     expect(await server.childrenNamed(name, token)).toHaveLength(1);
+  });
+
+  it('R10: a timed-out request still running on the server answers 409 busy; that is a retry, never a conflict', async () => {
+    // Found by the property test under load: the replay timed out while the server was
+    // still working, the retry with the same key met the key's placeholder (409, in
+    // progress) and was taken for a failed precondition: a conflict with nothing on
+    // "their" side, whose resolution lost the edit.
+    const d = device();
+    const name = unique('busy');
+    const cid = await createChild(d, name);
+    await d.engine.replay();
+    await d.engine.write({ entity: 'children', op: 'update', cid, fields: { comments: 'slow', f_name: 'Ravi' } });
+    const [entry] = await outbox(d);
+    const [admin] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
+    // The first delivery of this entry is still running on the server: its key is claimed.
+    await server.db.insert(idempotencyKeys).values({ user_id: admin.id, key: entry.mutationId, method: 'POST', path: '/api/child_update', status: 0, body: null });
+    await d.engine.replay();
+    expect(await d.db.conflicts.count()).toBe(0);
+    const [waiting] = await outbox(d);
+    expect(waiting).toMatchObject({ status: 'queued', mutationId: entry.mutationId, attempts: 1 });
+    expect((await d.db.entity('children').get(cid))?._sync).toBe('pending');
+
+    await server.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, entry.mutationId)); // it ended without storing
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    const [onServer] = await server.childrenNamed(name, token);
+    expect(onServer).toMatchObject({ comments: 'slow', f_name: 'Ravi' });
   });
 
   it('R3/R9: an edit after a send whose answer was lost is queued on its own, not merged into the sent one', async () => {
