@@ -1,4 +1,5 @@
 import type { EntityTable } from './db/app-db';
+import { historyMovesPresentStatus, type AfterLocalWrite } from './present-status';
 import { adminEntities } from './entities-admin';
 import { actionEntities } from './entities-actions';
 
@@ -28,6 +29,8 @@ export type EntityDescriptor = {
   fileFields: string[];
   /** Pulled onto the device by the app's sync (default true). */
   pull?: boolean;
+  /** What else a local write changes, in its transaction (a history row moves its child's Present Status). */
+  afterLocalWrite?: AfterLocalWrite;
 };
 
 /** The entities the engine syncs; later issues add theirs. */
@@ -57,6 +60,7 @@ export const entities = {
     list: { method: 'GET', path: '/history', kind: 'none' },
     refs: { childregId: 'children' },
     fileFields: [],
+    afterLocalWrite: historyMovesPresentStatus,
   },
   ...adminEntities,
   ...actionEntities,
