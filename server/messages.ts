@@ -10,7 +10,6 @@ export const serverMessages = {
   // Ours: the spec shows "the server message after saves" without its wording.
   childAdded: 'Child added successfully',
   childUpdated: 'Child updated successfully',
-  medicalAdded: 'Medical added successfully',
   medicalUpdated: 'Medical updated successfully',
   // The sync precondition (sync/SPEC.md R11) and the "only the last entry" rule (spec section 4).
   changedElsewhere: 'This record was changed by someone else.',

@@ -24,12 +24,16 @@ export const batchRows = (db: AppDb, entity: string, cid: string) =>
 
 /** Writes the batch's rows, pending, and its one outbox entry in one transaction (R1, R4). */
 export async function writeBatch(db: AppDb, request: BatchRequest): Promise<WriteResult> {
-  const table = db.entity(descriptorOf(request.entity).table);
+  const descriptor = descriptorOf(request.entity);
+  const table = db.entity(descriptor.table);
   const cid = crypto.randomUUID();
   try {
     const savedAt = Date.now();
-    await db.transaction('rw', [table, db.outbox], async () => {
-      await table.bulkPut(request.rows.map((fields, i) => ({ ...fields, cid: `${prefixOf(cid)}${i}`, _sync: 'pending', _base: null, _savedAt: savedAt }) as LocalRow));
+    await db.transaction('rw', [table, db.outbox, db.entity('children')], async () => {
+      const rows = request.rows.map((fields, i) => ({ ...fields, cid: `${prefixOf(cid)}${i}`, _sync: 'pending', _base: null, _savedAt: savedAt }) as LocalRow);
+      await table.bulkPut(rows);
+      // Each row moves what it moves when saved alone (a history entry: its child's Present Status).
+      for (const row of rows) await descriptor.afterLocalWrite?.(db, row, 'create');
       await db.outbox.add({
         mutationId: crypto.randomUUID(),
         entity: request.entity,

@@ -1,4 +1,5 @@
 import type { EntityDescriptor } from './entities';
+import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-status';
 
 /*
  * Sync descriptors of per-child actions, the activity log, documents and CWC produce and
@@ -39,6 +40,7 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     fileFields: [],
     // The lead's `history` entity pulls the table.
     pull: false,
+    afterLocalWrite: historyMovesPresentStatus,
   },
   // POST /bulk_update: one entry for the whole selection, a history row per child (sync/batch.ts).
   bulkUpdates: {
@@ -50,6 +52,7 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     fileFields: [],
     pull: false,
     batch: true,
+    afterLocalWrite: historyMovesPresentStatus,
   },
   activityLogs: {
     table: 'activityLogs',
@@ -79,6 +82,7 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     // Indexed since Dexie v4: a CWC record may name a child created offline.
     refs: { childregId: 'children' },
     fileFields: [],
+    afterLocalWrite: cwcMovesPresentStatus('produceToCwc', 'produce_cwc'),
   },
   cwcRefer: {
     table: 'cwcRefer',
@@ -91,5 +95,6 @@ export const actionEntities: Record<string, EntityDescriptor> = {
     list: { method: 'GET', path: '/refer', kind: 'none' },
     refs: { childregId: 'children' },
     fileFields: [],
+    afterLocalWrite: cwcMovesPresentStatus('referFromCwc', 'refer_cwc'),
   },
 };

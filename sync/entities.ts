@@ -1,4 +1,5 @@
 import type { EntityTable } from './db/app-db';
+import { historyMovesPresentStatus, type AfterLocalWrite } from './present-status';
 import { adminEntities } from './entities-admin';
 import { actionEntities } from './entities-actions';
 
@@ -30,6 +31,8 @@ export type EntityDescriptor = {
   pull?: boolean;
   /** One call creates many rows and answers them as a list (sync/batch.ts). */
   batch?: boolean;
+  /** What else a local write changes, in its transaction (a history row moves its child's Present Status). */
+  afterLocalWrite?: AfterLocalWrite;
 };
 
 /** The entities the engine syncs; later issues add theirs. */
@@ -59,6 +62,7 @@ export const entities = {
     list: { method: 'GET', path: '/history', kind: 'none' },
     refs: { childregId: 'children' },
     fileFields: [],
+    afterLocalWrite: historyMovesPresentStatus,
   },
   ...adminEntities,
   ...actionEntities,

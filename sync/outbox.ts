@@ -64,15 +64,16 @@ export async function writeLocal(db: AppDb, request: WriteRequest): Promise<Writ
         else if (parent) dependsOn.push(value);
       }
 
-      if (call.effect === 'create') {
-        await table.put({ ...fields, cid, _sync: 'pending', _base: null } as LocalRow);
-      } else if (call.effect === 'delete') {
-        await table.put({ ...existing!, _deleted: 1, _sync: 'pending' });
-      } else {
-        await table.put({ ...existing!, ...fields, _sync: 'pending' });
-      }
+      const written: LocalRow =
+        call.effect === 'create'
+          ? ({ ...fields, cid, _sync: 'pending', _base: null } as LocalRow)
+          : call.effect === 'delete'
+            ? { ...existing!, _deleted: 1, _sync: 'pending' }
+            : { ...existing!, ...fields, _sync: 'pending' };
+      await table.put(written);
 
       const coalesced = await coalesce(db, table, cid, request.op, call.effect, fields, fileKeys, dependsOn);
+      await descriptor.afterLocalWrite?.(db, written, call.effect);
       if (!coalesced) {
         await db.outbox.add({
           mutationId: newId(),

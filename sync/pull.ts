@@ -1,5 +1,5 @@
-import type { AppDb, LocalRow } from './db/app-db';
-import { descriptorOf, type EntityDescriptor } from './entities';
+import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
+import { callOf, descriptorOf, type EntityDescriptor } from './entities';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from './transport';
@@ -70,6 +70,9 @@ export async function pullCollection(deps: PullDeps, entity: string): Promise<Pu
   return result;
 }
 
+/** A queued delete, whatever its operation is called (history's Centers table deletes with 'center_delete'). */
+const isDelete = (entry: OutboxEntry) => callOf(descriptorOf(entry.entity), entry.op).effect === 'delete';
+
 async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collection: string, page: Page, cursor: Cursor | null) {
   const { db } = deps;
   const table = db.entity(descriptor.table);
@@ -99,7 +102,7 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
       }
       // R13: a queued delete of a record changed on the server is a conflict, not a rebase.
       const baseStamp = (local._base as Fields | null)?.updated_at;
-      if (queued.some((e) => e.op === 'delete') && baseStamp !== server.updated_at) {
+      if (queued.some(isDelete) && baseStamp !== server.updated_at) {
         conflicts++;
         await db.conflicts.add({ entity: collection, cid: local.cid, base: local._base ?? null, mine: { _delete: true }, theirs: server, createdAt: Date.now() });
         for (const e of queued) if (e.status !== 'sending') await db.outbox.delete(e.seq!);
@@ -116,7 +119,7 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
       const local = locals.get(id);
       if (!local) continue;
       const queued = pendingByCid.get(local.cid) ?? [];
-      if (queued.length === 0 || queued.every((e) => e.op === 'delete')) {
+      if (queued.length === 0 || queued.every(isDelete)) {
         await table.delete(local.cid);
         for (const e of queued) await db.outbox.delete(e.seq!);
         deleted++;

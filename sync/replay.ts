@@ -253,7 +253,8 @@ export class Replayer {
       await db.outbox.delete(entry.seq!);
       const mine = effect === 'delete' ? { _delete: true } : entry.payload;
       await db.conflicts.add({ entity: entry.entity, cid: entry.cid, base: (row?._base ?? null) as Fields | null, mine, theirs, createdAt: this.now() });
-      if (row) await table.put({ ...row, ...(theirs ?? {}), cid: entry.cid, _base: theirs ?? row._base, _sync: 'conflict' });
+      // A refused delete did not happen: the record shows again while the user decides.
+      if (row) await table.put({ ...row, ...(theirs ?? {}), cid: entry.cid, _base: theirs ?? row._base, _deleted: 0, _sync: 'conflict' });
     });
     return 'blocked';
   }

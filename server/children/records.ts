@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { isAllCenterUser, type Principal } from '../../sync/contract';
+import { isAllCenterUser, lastStatusOf, type Principal } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, childHistory, children, districts, states, users } from '../db/schema';
 import type { ListedRow } from '../delta/delta';
@@ -28,27 +28,6 @@ export const presentStatus = sql<string | null>`(
   select h.history_status from ${childHistory} h
   where h.childreg_id = ${children.id} and h.deleted_at is null
   order by h.created_at desc, h.id desc limit 1)`;
-
-/**
- * last_status: the newest value of each kind among the child's live history entries
- * (the spec names the keys only): refer and produce are the dates of the newest CWC
- * entries, comment the newest entry's, history_status the newest entry's status.
- */
-function lastStatus(history: HistoryRow[]) {
-  const newest = (match: (h: HistoryRow) => boolean) => history.findLast(match);
-  const status = (s: string) => newest((h) => h.history_status === s);
-  return {
-    refer: status('referFromCwc')?.transfer_date ?? null,
-    produce: status('produceToCwc')?.transfer_date ?? null,
-    comment: history.at(-1)?.comment ?? null,
-    sps: newest((h) => Boolean(h.social_protection_scheme))?.social_protection_scheme ?? null,
-    medical: status('medical_issue')?.medical_issues ?? null,
-    education: status('education')?.education_type ?? null,
-    mhp: status('mhp')?.mhp ?? null,
-    other: newest((h) => Boolean(h.other))?.other ?? null,
-    history_status: history.at(-1)?.history_status ?? null,
-  };
-}
 
 /** Serialised children matching `where`, in `orderBy`, with their relations and last_status. */
 export async function childRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
@@ -91,7 +70,7 @@ export async function childRecords(db: Db, where: SQL | undefined, orderBy: SQL[
       district_data: district,
       user_data: user,
       child_center: transfer ? { transfer_date: transfer.transfer_date } : null,
-      last_status: lastStatus(own),
+      last_status: lastStatusOf(own),
     };
   });
 }

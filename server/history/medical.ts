@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { can, medicalFormSchema, messages, type Principal } from '../../sync/contract';
 import { conflictAnswer } from '../children/change';
@@ -12,12 +12,13 @@ import { unflatten } from '../multipart';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { checkPatch, checkSchema, invalid, tooLongIssues } from '../validation';
+import { checkPatch, invalid, tooLongIssues } from '../validation';
 import { historyRecord, historyScope, liveHistory } from './records';
 
 /*
- * Medical entries (spec part 1 sections 3 and 5): POST /medical_consent creates one,
- * POST /update_medical changes one. A history write also moves its child's updated_at,
+ * Medical entries (spec part 1 sections 3 and 5): POST /medical_consent creates one
+ * (server/actions/save.ts, like every action), POST /update_medical changes one, and the
+ * history locks every action shares live here. A history write also moves its child's updated_at,
  * in the same transaction: the child's last_status (Present Status, the Medical issue
  * column) is part of the child record, so delta pulls of children must carry it again.
  */
@@ -44,29 +45,6 @@ const medicalFields = (data: Record<string, unknown>) => ({
 });
 
 const textFields = (body: Record<string, unknown>) => ({ medical_issues: body.medical_issues, comment: body.comment, transfer_date: body.transfer_date });
-
-export async function addMedical(c: Context<AppEnv>) {
-  const user = c.get('user');
-  if (!can(user, 'create', 'child_tracking')) return fail(c, 403, messages.forbidden);
-  const body = unflatten(await readBody(c));
-  const checked = checkSchema(medicalFormSchema, body, tooLongIssues(textFields(body)));
-  if (!checked.ok) return invalid(c, checked.issues);
-  const data = checked.data;
-  const { db } = c.get('deps');
-  const id = await db.transaction(async (tx) => {
-    const child = await lockChildOf(tx, data.childregId, user);
-    if (!child) return null;
-    const [row] = await tx
-      .insert(childHistory)
-      .values({ childregId: child.id, centerId: child.centerdetailId, history_status: MEDICAL, created_by: user.id, ...medicalFields(data) })
-      .returning({ id: childHistory.id });
-    await touchChild(tx, child.id);
-    return row.id;
-  });
-  // Another center's child, or one deleted meanwhile, is 404 as for the child calls.
-  if (id === null) return fail(c, 404, messages.notFound);
-  return ok(c, await historyRecord(db, id, user), { message: serverMessages.medicalAdded });
-}
 
 /** Locks a live history entry of `status` (any when null) whose child the user may reach. */
 export const lockEntry = (tx: Db, id: number, user: Principal, status: string | null) =>
@@ -100,15 +78,4 @@ export async function updateMedical(c: Context<AppEnv>) {
   if (outcome.status === 'conflict') return conflictAnswer(c, await historyRecord(db, id, user));
   if ('issues' in outcome.value && outcome.value.issues) return invalid(c, outcome.value.issues);
   return ok(c, await historyRecord(db, id, user), { message: serverMessages.medicalUpdated });
-}
-
-/** The newest live entry of a child with a status: the only one that may be deleted. */
-export async function newestEntryId(tx: Db, childId: number, status: string): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: childHistory.id })
-    .from(childHistory)
-    .where(and(eq(childHistory.childregId, childId), eq(childHistory.history_status, status), liveHistory))
-    .orderBy(desc(childHistory.created_at), desc(childHistory.id))
-    .limit(1);
-  return row?.id;
 }

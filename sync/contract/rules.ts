@@ -5,3 +5,4 @@ export * from './rules/phone';
 export * from './rules/date';
 export * from './rules/file';
 export * from './rules/normalise';
+export * from './rules/last-status';

@@ -80,7 +80,7 @@ export async function listChildren(query: ChildListQuery = {}): Promise<ChildLis
     const pagination = paginate(order.length, query.page ?? 1, perPage);
     const start = (pagination.current_page - 1) * perPage;
     const rows = await table.bulkGet(order.slice(start, start + perPage));
-    return { rows: await withPendingStatus(rows.filter((r): r is LocalRow => Boolean(r)) as LocalChild[]), pagination };
+    return { rows: rows.filter((r): r is LocalRow => Boolean(r)) as LocalChild[], pagination };
   }
   const filter = query.filter!;
   const centerId = isSet(filter.centerId) ? Number(filter.centerId) : null;
@@ -91,58 +91,14 @@ export async function listChildren(query: ChildListQuery = {}): Promise<ChildLis
   const cids = order.filter((cid) => matching.has(cid));
   const pagination = paginate(cids.length, query.page ?? 1, perPage);
   const start = (pagination.current_page - 1) * perPage;
-  return { rows: await withPendingStatus(cids.slice(start, start + perPage).map((cid) => matching.get(cid)!)), pagination };
+  return { rows: cids.slice(start, start + perPage).map((cid) => matching.get(cid)!), pagination };
 }
 
 /** One child by its cid, or by server id when `key` is a number; undefined when not on the device. */
 export async function getChild(key: string | number): Promise<LocalChild | undefined> {
   const table = currentDb().entity('children');
   const row = typeof key === 'number' ? await table.where('id').equals(key).first() : await table.get(key);
-  return row ? (await withPendingStatus([row as LocalChild]))[0] : undefined;
-}
-
-type PendingEntry = LocalRow & { childregId?: number | string; history_status?: string; _savedAt?: number };
-
-/** What a history entry changes of its child's last_status (as server/children/records.ts computes it). */
-function statusOf(entry: PendingEntry): Partial<NonNullable<Child['last_status']>> {
-  const s = entry.history_status;
-  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  const picked = {
-    history_status: s,
-    comment: text(entry.comment),
-    medical: s === 'medical_issue' ? text(entry.medical_issues) : undefined,
-    education: s === 'education' ? text(entry.education_type) : undefined,
-    mhp: s === 'mhp' ? text(entry.mhp) : undefined,
-    sps: text(entry.social_protection_scheme),
-    other: text(entry.other),
-    refer: s === 'referFromCwc' ? text(entry.transfer_date) : undefined,
-    produce: s === 'produceToCwc' ? text(entry.transfer_date) : undefined,
-  };
-  return Object.fromEntries(Object.entries(picked).filter(([, v]) => v !== undefined));
-}
-
-/**
- * Present Status and the last_status columns as they will be once the history entries
- * saved on this device (an action, a bulk update) reach the server; the child rows keep
- * the server's values, so nothing needs undoing if an entry is refused or discarded.
- * Reads only the few pending history rows.
- */
-async function withPendingStatus(rows: LocalChild[]): Promise<LocalChild[]> {
-  if (rows.length === 0) return rows;
-  const pending = (await currentDb().entity('history').where('_sync').equals('pending').toArray()) as PendingEntry[];
-  if (pending.length === 0) return rows;
-  const byKey = new Map<string | number, PendingEntry[]>();
-  for (const entry of pending) {
-    if (entry._deleted || !entry.history_status || entry.childregId === undefined) continue;
-    byKey.set(entry.childregId, [...(byKey.get(entry.childregId) ?? []), entry]);
-  }
-  return rows.map((child) => {
-    const own = [...(byKey.get(child.cid) ?? []), ...(child.id !== undefined && child.id !== null ? (byKey.get(child.id) ?? []) : [])];
-    if (own.length === 0) return child;
-    own.sort((a, b) => (a._savedAt ?? 0) - (b._savedAt ?? 0));
-    const last_status = Object.assign({ ...(child.last_status ?? {}) }, ...own.map(statusOf)) as Child['last_status'];
-    return { ...child, last_status };
-  });
+  return row as LocalChild | undefined;
 }
 
 /*

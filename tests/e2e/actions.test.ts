@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiGet, apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
 import { LoginPage } from './pages/login-page';
-import { ChildrenListPage } from './pages/children-list';
 import { ActionsProfilePage } from './pages/actions-profile';
 
 let browser: Browser;
@@ -126,6 +125,36 @@ const cases: ActionCase[] = [
   },
 ];
 
+/** Actions after the child is reopened. */
+const afterReopen: ActionCase[] = [
+  {
+    menu: 'Restoration Follow-Up',
+    table: 'Restoration Follow-Up',
+    open: 'add',
+    toast: 'Restoration Follow-Up added successfully',
+    status: 'restoration follow up',
+    fill: async (p, comment) => {
+      await p.date('Restoration follow up date', '19-01-2025');
+      await p.pickFirst('Restoration Method');
+      await p.type('Restored To', 'Mother, Sita Devi');
+      await p.type('Restoration Address', 'Village Rampur, Bihar');
+      await p.type('Comment', comment);
+    },
+  },
+  {
+    menu: 'Centers',
+    table: 'Centers',
+    open: 'add',
+    toast: 'Centers added successfully',
+    status: 'transfer',
+    fill: async (p, comment) => {
+      await p.pickFirst('Center');
+      await p.date('Date', '20-01-2025');
+      await p.type('Comment', comment);
+    },
+  },
+];
+
 /** The server's id of the child named `name`. */
 async function serverChildId(name: string, token: string): Promise<number> {
   const response = await fetch(`${baseUrl()}/api/child-registrations?per_page=100`, {
@@ -139,8 +168,14 @@ async function serverChildId(name: string, token: string): Promise<number> {
   return child.id;
 }
 
-/** Saves one action offline, then goes online and waits until its row has synced. */
-async function saveOffline(context: BrowserContext, profile: ActionsProfilePage, action: ActionCase, comment: string) {
+/**
+ * Saves one action offline: its row is in its history table and the child's Present Status
+ * moves on the device at once; then online, the row syncs and Present Status, now pulled
+ * with the child from the server, says the same. Starts and ends in the profile's edit
+ * mode; moves between screens inside the app. Returns the comment that names the row.
+ */
+async function actOffline(context: BrowserContext, profile: ActionsProfilePage, name: string, action: ActionCase): Promise<string> {
+  const comment = `${action.menu} offline ${Date.now()}`;
   await profile.menu(action.menu);
   await context.setOffline(true);
   if (action.open === 'add') await profile.add();
@@ -149,23 +184,40 @@ async function saveOffline(context: BrowserContext, profile: ActionsProfilePage,
   await profile.save(action.toast);
   const row = profile.rows(action.table).filter({ hasText: comment });
   await row.getByText('Pending').waitFor();
+  await expect.poll(() => profile.listedStatus(name)).toBe(action.status);
+
   await context.setOffline(false);
+  await profile.editFromList(name);
+  await profile.menu(action.menu);
   await row.getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+  await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe(action.status);
+  await profile.editFromList(name);
+  return comment;
 }
 
-describe('per-child actions offline (issue 5)', () => {
-  it('each action saved offline reaches its history table and Present Status after sync; only the newest entry may be deleted', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
-    await waitForServiceWorker(page);
-    await waitForOfflineData(page);
-    const profile = new ActionsProfilePage(page);
-    const name = `Actions Child ${Date.now()}`;
-    await profile.register(name);
+/** Signs in, registers a child online and opens its profile in edit mode. */
+async function childInEditMode(): Promise<{ context: BrowserContext; page: Page; profile: ActionsProfilePage; name: string }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+  await waitForServiceWorker(page);
+  await waitForOfflineData(page);
+  const profile = new ActionsProfilePage(page);
+  const name = `Actions Child ${Date.now()}`;
+  await profile.register(name);
+  await profile.openEdit(name);
+  return { context, page, profile, name };
+}
 
+const historyOnServer = async (name: string, listing: string) => {
+  const token = await apiLogin('admin@demo.test');
+  return apiGet<{ history_status: string; comment: string }[]>(listing.replace(':id', String(await serverChildId(name, token))), token);
+};
+
+describe('per-child actions offline (issue 5)', () => {
+  it('Medical, Education, MHP, Social Protection Scheme and Follow-Ups saved offline reach their tables and Present Status, on the device at once and after sync', async () => {
+    const { context, page, profile, name } = await childInEditMode();
     // The scheme names reach the device while online.
-    await profile.openEdit(name);
     await profile.menu('Social Protection Scheme');
     await profile.add();
     await page.getByRole('textbox', { name: 'Social Protection Scheme', exact: true }).click();
@@ -174,19 +226,52 @@ describe('per-child actions offline (issue 5)', () => {
     await profile.dialog().getByRole('button', { name: 'Cancel' }).click();
     await profile.dialog().waitFor({ state: 'detached' });
 
-    const list = new ChildrenListPage(page);
-    for (const action of cases) {
-      const comment = `${action.menu} offline ${Date.now()}`;
-      await saveOffline(context, profile, action, comment);
-      await list.open();
-      await expect.poll(() => list.row(name).locator('[data-status-color]').textContent(), { timeout: 30_000 }).toBe(action.status);
-      await profile.openEdit(name);
+    const services = cases.filter((c) => c.open === 'add');
+    const comments = [];
+    for (const action of services) comments.push(await actOffline(context, profile, name, action));
+    for (const [i, listing] of ['medical_issue', 'education', 'mhp', 'social_protection_scheme', 'follow_up'].entries()) {
+      expect((await historyOnServer(name, `/listing/:id/${listing}`)).map((r) => r.comment)).toEqual([comments[i]]);
     }
+    await context.close();
+  });
 
-    // A second Medical entry: only the newest has Delete; deleting it asks first.
-    const medical = cases[0]!;
-    const second = `Medical second ${Date.now()}`;
-    await saveOffline(context, profile, medical, second);
+  it('Restore, Transfer and Escort/Exit offline; REOPEN after the exit refreshes the status; Restoration Follow-Up and Centers change after it', async () => {
+    const { context, page, profile, name } = await childInEditMode();
+    for (const action of cases.filter((c) => c.open !== 'add')) await actOffline(context, profile, name, action);
+
+    // After the exit REOPEN is offered; reopening offline makes the child current at once.
+    await context.setOffline(true);
+    await profile.reopenButton().click();
+    await profile.toast('Child reopened successfully').first().waitFor();
+    await profile.reopenButton().waitFor({ state: 'detached' });
+    await expect.poll(() => profile.listedStatus(name)).toBe('reopen');
+    await context.setOffline(false);
+    await profile.editFromList(name);
+    await profile.menu('Activity Log');
+    await page.getByRole('table', { name: 'Activity Log', exact: true }).getByText('Reopened', { exact: true }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe('reopen');
+    await profile.editFromList(name);
+
+    for (const action of afterReopen) await actOffline(context, profile, name, action);
+
+    expect((await historyOnServer(name, '/listing/:id/escort_exit')).map((r) => r.history_status)).toEqual(['by_police']);
+    expect((await historyOnServer(name, '/listing/:id/restoration_follow_up')).map((r) => r.comment)).toEqual([expect.stringMatching(/^Restoration Follow-Up offline /)]);
+    expect((await historyOnServer(name, '/center_history/:id')).map((r) => r.comment)).toEqual([
+      expect.stringMatching(/^Centers offline /),
+      expect.stringMatching(/^Transfer offline /),
+    ]);
+    const token = await apiLogin('admin@demo.test');
+    expect((await apiGet<{ reopen: boolean }>(`/child_status/${await serverChildId(name, token)}`, token)).reopen).toBe(false);
+    await context.close();
+  });
+
+  it('only the newest entry of a table may be deleted; deleting it asks first and Present Status falls back', async () => {
+    const { context, page, profile, name } = await childInEditMode();
+    const [medical, education] = [cases[0]!, cases[1]!];
+    const first = await actOffline(context, profile, name, medical);
+    await actOffline(context, profile, name, education);
+    const second = await actOffline(context, profile, name, medical);
+    await profile.menu('Medical');
     const rows = profile.rows('Medical');
     await expect.poll(() => rows.count()).toBe(2);
     await rows.first().filter({ hasText: second }).waitFor();
@@ -197,17 +282,12 @@ describe('per-child actions offline (issue 5)', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await profile.toast('Medical deleted successfully').waitFor();
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
-    expect(await rows.first().textContent()).not.toContain(second);
-    await rows.first().getByRole('button', { name: 'Delete' }).waitFor();
+    await rows.first().filter({ hasText: first }).getByRole('button', { name: 'Delete' }).waitFor();
+    // The newest entry left is the education one: Present Status follows the delete.
+    await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe('education');
 
     // The server holds what the device shows.
-    const token = await apiLogin('admin@demo.test');
-    const id = await serverChildId(name, token);
-    const onServer = async () => (await apiGet<{ comment: string }[]>(`/listing/${id}/medical_issue`, token)).map((r) => r.comment);
-    await expect.poll(async () => (await onServer()).length, { timeout: 30_000 }).toBe(1);
-    expect((await onServer())[0]).toMatch(/^Medical offline /);
-    const exits = await apiGet<{ history_status: string }[]>(`/listing/${id}/escort_exit`, token);
-    expect(exits.map((r) => r.history_status)).toEqual(['by_police']);
+    await expect.poll(async () => (await historyOnServer(name, '/listing/:id/medical_issue')).map((r) => r.comment), { timeout: 30_000 }).toEqual([first]);
     await context.close();
   });
 });

@@ -323,3 +323,90 @@ describe('conflicts and pull (R11-R18)', () => {
     expect(await plain.db.entity('children').where('id').equals(id).count()).toBe(0);
   });
 });
+
+describe('deleting the last history entry (R11, R13; issue 5)', () => {
+  const medical = (childregId: number | string, comment: string) => ({ childregId, history_status: 'medical_issue', medical_issues: 'Fever', transfer_date: '2026-01-10', comment });
+  const centerChange = (childregId: number | string, comment: string) => ({ childregId, history_status: 'transfer', centerId: 2, date: '2026-01-12', transfer_date: '2026-01-12', comment });
+
+  /** Device A records an entry, both devices sync; B holds the entry as the last of its table. */
+  async function lastEntryOnTwoDevices(op: string, fields: (child: number | string, comment: string) => Record<string, unknown>) {
+    const a = device(['children', 'history']);
+    const b = device(['children', 'history']);
+    const childCid = await createChild(a, unique('last-entry'));
+    const first = await a.engine.write({ entity: 'historyActions', op, fields: fields(childCid, 'first') });
+    if (!first.ok) throw new Error(first.message);
+    await a.engine.sync();
+    await b.engine.sync();
+    const childId = (await a.db.entity('children').get(childCid))!.id as number;
+    const entryId = (await a.db.entity('history').get(first.cid))!.id as number;
+    const onB = (await b.db.entity('history').where('id').equals(entryId).first())!;
+    return { a, b, childId, entryId, onB };
+  }
+
+  const liveOnServer = async (childId: number, status: string) => {
+    const response = await server.request(`/api/listing/${childId}/${status}`, { token });
+    return ((await response.json()) as { data: Array<{ id: number; comment: string }> }).data.map((r) => r.comment);
+  };
+
+  it('R13: a delete sent after another device added a newer entry is refused (409) and waits in the review queue with the entry shown again', async () => {
+    const { reviewItems } = await import('../../sync/review');
+    const { a, b, childId, entryId, onB } = await lastEntryOnTwoDevices('medical', medical);
+    await b.engine.write({ entity: 'historyActions', op: 'delete', cid: onB.cid });
+    await a.engine.write({ entity: 'historyActions', op: 'medical', fields: medical(childId, 'second') });
+    await a.engine.sync();
+
+    await b.engine.sync();
+    expect(b.net.delivered).toContain(`DELETE /api/listing_delete/${entryId}`);
+    expect(await outbox(b)).toEqual([]);
+    const [conflict] = await b.db.conflicts.toArray();
+    expect(conflict).toMatchObject({ entity: 'historyActions', cid: onB.cid, mine: { _delete: true }, theirs: { id: entryId, comment: 'first' } });
+    expect((await reviewItems(b.db)).map((i) => i.kind)).toEqual(['conflict']);
+    // Not deleted anywhere: the server keeps both, and B's table shows the entry again.
+    expect(await liveOnServer(childId, 'medical_issue')).toEqual(['second', 'first']);
+    expect(await b.db.entity('history').get(onB.cid)).toMatchObject({ _sync: 'conflict', comment: 'first' });
+    expect((await b.db.entity('history').get(onB.cid))?._deleted).toBeFalsy();
+  });
+
+  it('R13/R14: keeping theirs leaves both entries on the device; keeping mine is refused by the server because the entry is no longer last', async () => {
+    const { resolveConflict } = await import('../../sync/review');
+    const first = await lastEntryOnTwoDevices('medical', medical);
+    await first.b.engine.write({ entity: 'historyActions', op: 'delete', cid: first.onB.cid });
+    await first.a.engine.write({ entity: 'historyActions', op: 'medical', fields: medical(first.childId, 'second') });
+    await first.a.engine.sync();
+    await first.b.engine.sync();
+    const [theirs] = await first.b.db.conflicts.toArray();
+    await resolveConflict(first.b.db, theirs.id!, 'theirs');
+    await first.b.engine.sync();
+    const comments = async (d: Device, childId: number) =>
+      (await d.db.entity('history').where('childregId').equals(childId).toArray()).filter((r) => !r._deleted).map((r) => r.comment).sort();
+    expect(await comments(first.b, first.childId)).toEqual(['first', 'second']);
+    expect(await first.b.db.conflicts.count()).toBe(0);
+
+    const second = await lastEntryOnTwoDevices('medical', medical);
+    await second.b.engine.write({ entity: 'historyActions', op: 'delete', cid: second.onB.cid });
+    await second.a.engine.write({ entity: 'historyActions', op: 'medical', fields: medical(second.childId, 'second') });
+    await second.a.engine.sync();
+    await second.b.engine.sync();
+    const [mine] = await second.b.db.conflicts.toArray();
+    await resolveConflict(second.b.db, mine.id!, 'mine');
+    await second.b.engine.sync();
+    expect(await outbox(second.b)).toMatchObject([{ op: 'delete', status: 'rejected', lastError: 'Only the last entry of this history can be deleted.' }]);
+    expect(await liveOnServer(second.childId, 'medical_issue')).toEqual(['second', 'first']);
+  });
+
+  it('R13/R17: a Centers delete still queued when the pull brings the newer entry becomes a conflict, not a delete against the new base', async () => {
+    const { a, b, childId, entryId, onB } = await lastEntryOnTwoDevices('center_change', centerChange);
+    await b.engine.write({ entity: 'historyActions', op: 'center_delete', cid: onB.cid });
+    await b.db.outbox.toCollection().modify({ nextAttemptAt: Number.MAX_SAFE_INTEGER }); // the pull comes first
+    await a.engine.write({ entity: 'historyActions', op: 'center_change', fields: centerChange(childId, 'second') });
+    await a.engine.sync();
+
+    await b.engine.sync();
+    expect(b.net.delivered.filter((r) => r.startsWith('DELETE'))).toEqual([]);
+    expect(await outbox(b)).toEqual([]);
+    expect(await b.db.conflicts.toArray()).toMatchObject([{ cid: onB.cid, mine: { _delete: true }, theirs: { id: entryId, comment: 'first' } }]);
+    expect(await liveOnServer(childId, 'transfer')).toEqual(['second', 'first']);
+    expect(await b.db.entity('history').get(onB.cid)).toMatchObject({ _sync: 'conflict', comment: 'first' });
+    expect((await b.db.entity('history').get(onB.cid))?._deleted).toBeFalsy();
+  });
+});

@@ -6,7 +6,7 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 /** Page model of a child's profile side menu, its history tables and the action forms (issue 5). */
 export class ActionsProfilePage {
-  constructor(private readonly page: Page) {}
+  constructor(readonly page: Page) {}
 
   /** Registers a child online through the wizard and waits until the server has it. */
   async register(name: string) {
@@ -39,11 +39,28 @@ export class ActionsProfilePage {
     await this.page.getByRole('button', { name: 'Next' }).waitFor();
   }
 
-  /** The list row's Present Status badge text. */
-  async presentStatus(name: string): Promise<string> {
+  /** The list row's Present Status badge text, reaching the list through the sidebar (no page load, so also offline). */
+  async listedStatus(name: string): Promise<string> {
     const list = new ChildrenListPage(this.page);
-    await list.open();
+    if (!(await list.row(name).isVisible())) {
+      await this.page.getByRole('link', { name: 'Child Registration List' }).click();
+      await this.page.getByTestId('pagination-text').waitFor();
+    }
     return (await list.row(name).locator('[data-status-color]').textContent()) ?? '';
+  }
+
+  /** From the list on screen, opens the child's profile in edit mode. */
+  async editFromList(name: string) {
+    if (!(await new ChildrenListPage(this.page).row(name).isVisible())) {
+      await this.page.getByRole('link', { name: 'Child Registration List' }).click();
+    }
+    await new ChildrenListPage(this.page).row(name).getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await this.page.getByRole('button', { name: 'Next' }).waitFor();
+  }
+
+  /** REOPEN of the edit mode (after an exit, for users who may edit the child). */
+  reopenButton(): Locator {
+    return this.page.getByRole('button', { name: 'REOPEN', exact: true });
   }
 
   menu(item: string) {

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listChildren, type ChildListQuery } from '../../../sync/queries';
 import { currentDb } from '../../../sync/session';
+import { bulkUpdateRequest } from '../../../sync/bulk-update';
+import { writeBatch } from '../../../sync/batch';
 import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from './factories';
 
 describe('listChildren: the Child Registration List read from the device', () => {
@@ -29,17 +31,17 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect(page.pagination.total).toBe(25);
   });
 
-  it('Present Status and last_status show history saved here and not yet synced; refused entries do not count', async () => {
-    const history = currentDb().entity('history');
-    await history.bulkPut([
-      { cid: 'b1:0', childregId: 25, history_status: 'medical_issue', medical_issues: 'Fever', comment: 'Camp day', _sync: 'pending', _savedAt: 1 },
-      { cid: 'b2:0', childregId: 25, history_status: 'mhp', mhp: 'Play Therapy', comment: 'Later', _sync: 'pending', _savedAt: 2 },
-      { cid: 'b3:0', childregId: 24, history_status: 'transfer', comment: 'Refused', _sync: 'rejected', _savedAt: 3 },
+  it('a bulk update saved here moves Present Status of each selected child at once (R19)', async () => {
+    const built = bulkUpdateRequest({ type: 'medical', medical_issues: 'Fever', date: '2024-03-01', comment: 'Camp day' }, [
+      { cid: 's25', id: 25 },
+      { cid: 's24', id: 24 },
     ]);
-    const [first, second] = (await listChildren({ page: 1 })).rows;
-    expect(first.last_status).toMatchObject({ history_status: 'mhp', medical: 'Fever', mhp: 'Play Therapy', comment: 'Later' });
-    expect(second.last_status?.history_status).not.toBe('transfer');
-    expect((await currentDb().entity('children').get('s25'))?.last_status).not.toMatchObject({ history_status: 'mhp' });
+    if (!built.ok) throw new Error(built.message);
+    expect((await writeBatch(currentDb(), built.request)).ok).toBe(true);
+    const [first, second, third] = (await listChildren({ page: 1 })).rows;
+    expect(first.last_status).toMatchObject({ history_status: 'medical_issue', medical: 'Fever', comment: 'Camp day' });
+    expect(second.last_status).toMatchObject({ history_status: 'medical_issue', medical: 'Fever' });
+    expect(third.last_status?.history_status).not.toBe('medical_issue');
   });
 
   it('applies every filter of the modal, and the arrival date range', async () => {

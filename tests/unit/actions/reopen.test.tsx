@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SessionUser } from '../../../sync';
+import { currentDb } from '../../../sync/session';
+import { ChildActionsPanel, ReopenButton } from '../../../src/features/actions';
+import { render } from '../../render';
+import { adminUser, makeChild, seedChildren } from '../children/factories';
+import { expectToast, offlineDevice, teardownDevice } from '../children/helpers';
+
+const child = makeChild(41, { last_status: { history_status: 'by_police' } });
+const exit = { cid: 'h-exit', id: 900, childregId: 41, history_status: 'by_police', comment: 'escorted', created_at: '2025-01-17T10:00:00.000Z', _sync: 'synced' as const, _base: { id: 900 } };
+
+async function exitedChildOn(user: SessionUser) {
+  await offlineDevice(user);
+  await seedChildren([child]);
+  await currentDb().entity('history').put(exit);
+  render(
+    <>
+      <ReopenButton child={child} />
+      <ChildActionsPanel child={child} section="Escort/Exit" editing />
+    </>,
+  );
+  await screen.findByText('escorted');
+}
+
+describe('REOPEN after an exit (spec part 1 section 4; issue 5)', () => {
+  afterEach(teardownDevice);
+
+  it('is offered after an exit; reopening offline queues the reopen and the status refreshes at once', async () => {
+    await exitedChildOn(adminUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'REOPEN' }));
+    await expectToast('Child reopened successfully');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull());
+    expect((await currentDb().entity('children').get(child.cid))?.last_status).toMatchObject({ history_status: 'reopen' });
+    expect(await currentDb().outbox.toArray()).toMatchObject([{ entity: 'historyActions', op: 'reopen', payload: { childregId: 41, history_status: 'reopen' } }]);
+  });
+
+  it('is not offered to a user who may not edit the child, exit or not', async () => {
+    const tracker: SessionUser = {
+      ...adminUser, id: 12, email: 'tracker@demo.test', role: { id: 5, name: 'tracker', permissions: { child_registration: { view: 1 }, child_tracking: { view: 1, create: 1 } } },
+    };
+    await exitedChildOn(tracker);
+    expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull();
+  });
+});
