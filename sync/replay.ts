@@ -118,12 +118,13 @@ export class Replayer {
 
     let answer: ServerRecord | null = null;
     try {
-      const envelope = await transport.request<ServerRecord>(call.method, path, {
+      const envelope = await transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
         ...(call.kind === 'multipart' ? { body: await this.toFormData(body) } : call.kind === 'json' ? { json: body } : {}),
         headers,
         timeoutMs: this.deps.timeoutMs ?? 30_000,
       });
-      answer = envelope.data ?? null;
+      const data = envelope.data ?? null;
+      answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : null) : data;
     } catch (error) {
       if (this.killed) return 'blocked';
       if (!isSyncError(error)) throw error;
