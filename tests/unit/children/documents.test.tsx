@@ -57,7 +57,8 @@ describe('saving documents on the device', () => {
     const cid = created.ok ? created.cid : '';
     const outcome = await saveDocumentRows({ cid }, [row({ profile_audio_name: mp3(), comment: 'front page' }), row({ tagId: '2' }), { ...row({}), id: '55' }]);
     expect(outcome).toEqual({ ok: true, saved: 2 });
-    const docs = await currentDb().entity('documents').toArray();
+    // Rows are keyed by random cids: order them by tag to compare.
+    const docs = (await currentDb().entity('documents').toArray()).sort((a, b) => Number(a.tagId) - Number(b.tagId));
     expect(docs.map((d) => [d.childregId, d.tagId, d.doc_date, d._sync])).toEqual([[cid, 1, '2024-03-01', 'pending'], [cid, 2, '2024-03-01', 'pending']]);
     expect(String(docs[0]!.filename)).toMatch(/^local-file:/);
     expect(String(docs[0]!.profile_audio_name)).toMatch(/^local-file:/);
