@@ -64,7 +64,11 @@ export const actionEntities: Record<string, EntityDescriptor> = {
   },
   documents: {
     table: 'documents',
-    ops: { delete: { method: 'DELETE', path: '/child_documents_delete/:id', kind: 'none', effect: 'delete' } },
+    ops: {
+      // One document per entry, sent flat; the server answers the list it stored (R8 takes the one).
+      create: { method: 'POST', path: '/child_document_update', kind: 'multipart', effect: 'create', answer: 'first' },
+      delete: { method: 'DELETE', path: '/child_documents_delete/:id', kind: 'none', effect: 'delete' },
+    },
     view: { method: 'GET', path: '/documents_lists/:id', kind: 'none' },
     list: { method: 'GET', path: '/documents', kind: 'none' },
     refs: { childregId: 'children' },

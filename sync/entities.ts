@@ -10,6 +10,8 @@ export type Call = {
   kind: 'none' | 'json' | 'multipart';
   /** 'create' answers a new record, 'delete' removes it; 'update' changes it (the default). */
   effect?: 'create' | 'update' | 'delete';
+  /** 'first': the answer's `data` is a list of the records the call stored, of which the entry sent one. */
+  answer?: 'first';
 };
 
 /**

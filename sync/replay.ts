@@ -124,7 +124,8 @@ export class Replayer {
         headers,
         timeoutMs: this.deps.timeoutMs ?? 30_000,
       });
-      answer = envelope.data ?? null;
+      const data = envelope.data ?? null;
+      answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : null) : data;
     } catch (error) {
       if (this.killed) return 'blocked';
       if (!isSyncError(error)) throw error;

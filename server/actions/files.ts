@@ -11,12 +11,36 @@ import type { Issue } from '../validation';
  * bytes (readImage); audio by its declared audio/* type and size, since the spec accepts
  * any audio. They are stored under `${uploadsDir}/documents` before the database
  * transaction and removed again when it fails.
+ *
+ * A stored name keeps the uploaded file's extension when the bytes agree with it (a
+ * `.jpeg` stays `.jpeg`, an `.mp3` stays `.mp3`), so download_images can hand the file
+ * back under its original extension; otherwise the extension the bytes prove (`jpg`,
+ * `png`) or `audio`.
  */
 
 const FOLDER = 'documents';
-const NAME = /^[a-f0-9]{32}\.(jpg|png|audio)$/;
+const NAME = /^[a-f0-9]{32}\.[a-z0-9]{1,5}$/;
 
-type Pending = { key: string; bytes: Uint8Array; ext: 'jpg' | 'png' | 'audio' };
+const IMAGE_EXTENSIONS: Record<'jpg' | 'png', readonly string[]> = { jpg: ['jpg', 'jpeg'], png: ['png'] };
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', m4a: 'audio/mp4', aac: 'audio/aac',
+  webm: 'audio/webm', amr: 'audio/amr', '3gp': 'audio/3gpp', flac: 'audio/flac',
+};
+
+const extensionOf = (value: unknown): string => {
+  const name = (value as { name?: unknown }).name;
+  return typeof name === 'string' && name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
+};
+
+/** The Content-Type a stored document file is served with, by its stored extension. */
+export function documentContentType(name: string): string {
+  const ext = name.split('.').pop() ?? '';
+  if (ext === 'png') return 'image/png';
+  if (ext === 'jpg' || ext === 'jpeg') return 'image/jpeg';
+  return AUDIO_TYPES[ext] ?? 'application/octet-stream';
+}
+
+type Pending = { key: string; bytes: Uint8Array; ext: string };
 export type PreparedFiles = { pending: Pending[]; issues: Issue[] };
 
 const isBlob = (v: unknown): v is Blob => isFileLike(v) && typeof (v as Blob).arrayBuffer === 'function';
@@ -31,13 +55,17 @@ export async function prepareFiles(body: Record<string, unknown>): Promise<Prepa
     if (field === 'profile_audio_name') {
       if (!value.type.toLowerCase().startsWith('audio/')) issues.push({ path: key, message: messages.audioType });
       else if (!isWithinUploadLimit(value)) issues.push({ path: key, message: messages.fileTooLarge });
-      else pending.push({ key, bytes: new Uint8Array(await value.arrayBuffer()), ext: 'audio' });
+      else {
+        const ext = extensionOf(value);
+        pending.push({ key, bytes: new Uint8Array(await value.arrayBuffer()), ext: ext in AUDIO_TYPES ? ext : 'audio' });
+      }
       return;
     }
+    const ext = extensionOf(value);
     const { value: named, image, issue } = await readImage(key, value);
     holder[field] = named;
     if (issue) issues.push({ ...issue, message: messages.fileType });
-    else if (image) pending.push({ key, bytes: image.bytes, ext: image.kind });
+    else if (image) pending.push({ key, bytes: image.bytes, ext: IMAGE_EXTENSIONS[image.kind].includes(ext) ? ext : image.kind });
     else issues.push({ path: key, message: messages.fileTooLarge });
   };
   await visit(body, 'filename', 'filename');

@@ -5,7 +5,7 @@ import { can, messages, type PermissionAction, type PermissionModule } from '../
 import { childScope, liveChild } from '../children/records';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
-import { activityLogs, centers, childDocuments, childHistory, children, users } from '../db/schema';
+import { activityLogs, centers, childDocuments, childHistory, children, tags, users } from '../db/schema';
 import { historyRecords, historyScope, liveHistory } from '../history/records';
 import { fail, idParam } from '../http';
 import { afterCursor, listed, readListQuery, runList, type ListedRow } from '../delta/delta';
@@ -57,23 +57,28 @@ async function logRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?
 
 export async function documentRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
   let query = db
-    .select({ doc: documentColumns, user: { id: users.id, name: users.name } })
+    .select({ doc: documentColumns, user: { id: users.id, name: users.name }, tag: { id: tags.id, name: tags.name } })
     .from(childDocuments)
     .leftJoin(children, eq(children.id, childDocuments.childregId))
+    .leftJoin(tags, eq(tags.id, childDocuments.tagId))
     .leftJoin(users, eq(users.id, childDocuments.created_by))
     .where(where)
     .orderBy(...orderBy)
     .$dynamic();
   if (limit !== undefined) query = query.limit(limit).offset(offset);
-  return (await query).map(({ doc, user }) => ({
+  return (await query).map(({ doc, user, tag }) => ({
     ...doc,
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
-    tag_data: null,
+    tag_data: tag,
     user_data: user,
-    file_path: doc.filename ? `/api/files/documents/${doc.filename}` : null,
+    file_path: doc.filename ? `${DOCUMENT_FILE_PATH}${doc.filename}` : null,
+    audio_path: doc.profile_audio_name ? `${DOCUMENT_FILE_PATH}${doc.profile_audio_name}` : null,
   }));
 }
+
+/** Where document files are served from. */
+export const DOCUMENT_FILE_PATH = '/api/files/documents/';
 
 export const liveLog = isNull(activityLogs.deleted_at);
 export const liveDocument = isNull(childDocuments.deleted_at);

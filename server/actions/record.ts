@@ -17,7 +17,7 @@ export type DocumentOwner = { childregId?: number | null; historyId?: number; cw
 
 type HistoryValues = Omit<typeof childHistory.$inferInsert, 'id' | 'childregId' | 'created_by' | 'created_at' | 'updated_at' | 'deleted_at'>;
 
-/** Inserts the checked document rows (files already stored, their names in `names` by key). */
+/** Inserts the checked document rows (files already stored, their names in `names` by key); answers their ids. */
 export async function insertDocuments(
   tx: Db,
   rows: readonly Record<string, unknown>[] | undefined,
@@ -25,7 +25,7 @@ export async function insertDocuments(
   user: AuthUser,
   names: Map<string, string>,
   list = 'documents',
-): Promise<void> {
+): Promise<number[]> {
   const values = (rows ?? [])
     .map((row, i) => ({ row, i }))
     .filter(({ row }) => row.id === undefined || row.id === null)
@@ -39,7 +39,9 @@ export async function insertDocuments(
       status: row.status === 0 ? 0 : 1,
       created_by: user.id,
     }));
-  if (values.length > 0) await tx.insert(childDocuments).values(values);
+  if (values.length === 0) return [];
+  const inserted = await tx.insert(childDocuments).values(values).returning({ id: childDocuments.id });
+  return inserted.map((r) => r.id);
 }
 
 export async function logActivity(tx: Db, childregId: number, centerId: number | null, activity: string, comment: string | null, user: AuthUser) {

@@ -8,6 +8,9 @@ import { readImage, removeUpload, storeUpload } from '../files/uploads';
 import { fail, ok, readBody } from '../http';
 import { serverMessages } from '../messages';
 import { unflatten } from '../multipart';
+import { removeFiles, storeFiles } from '../actions/files';
+import { insertDocuments } from '../actions/record';
+import { documentRowIssues, prepareDocumentFiles } from './documents';
 import { checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
 import { childColumns } from './fields';
 import { CHILD_IMAGE_PATH, childRecord } from './records';
@@ -31,8 +34,9 @@ export function settleCenter(c: Context<AppEnv>, body: Record<string, unknown>, 
 
 /**
  * POST /child_add and /child_add_2: validate with the contract's schema (plus file bytes
- * and text lengths), store the image, insert the child with its per-center uniqueId, and
- * answer the child as view returns it.
+ * and text lengths), store the image and the document rows' files, insert the child with
+ * its per-center uniqueId and its documents in one transaction, and answer the child as
+ * view returns it.
  */
 export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRequired: boolean) {
   const user = c.get('user');
@@ -44,14 +48,19 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
   if (typeof body.image === 'string') delete body.image;
   const { value: checkedImage, image, issue } = await readImage('image', body.image);
   if (checkedImage !== undefined) body.image = checkedImage;
+  // Quick add has no documents; the wizard's rows (documents[i][field]) are checked by their files' bytes too.
+  const withDocuments = 'documents' in schema.shape;
+  if (!withDocuments) delete body.documents;
+  const files = await prepareDocumentFiles(body);
   const schemaFields = Object.fromEntries(Object.keys(schema.shape).filter((k) => k in body).map((k) => [k, body[k]]));
-  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(schemaFields)];
+  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(schemaFields), ...files.issues, ...documentRowIssues(body.documents)];
   const checked = checkSchema(schema, body, extra);
   if (!checked.ok) return invalid(c, checked.issues);
   const data = checked.data as Record<string, unknown>;
 
   const { db, uploadsDir } = c.get('deps');
   const stored = image ? await storeUpload(uploadsDir, 'children', image) : null;
+  const names = await storeFiles(uploadsDir, files);
   try {
     const id = await db.transaction(async (tx) => {
       // The center row is locked so two registrations at once get different serials.
@@ -74,16 +83,19 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
           created_by: user.id,
         })
         .returning({ id: children.id });
+      await insertDocuments(tx, data.documents as Record<string, unknown>[] | undefined, { childregId: row.id }, user, names);
       return row.id;
     });
     if (id === null) {
       await removeUpload(uploadsDir, 'children', stored);
+      await removeFiles(uploadsDir, names);
       return invalid(c, [{ path: 'centerdetailId', message: serverMessages.invalidCenter }]);
     }
     const record = await childRecord(db, id, user);
     return ok(c, record, { message: serverMessages.childAdded, image_path: CHILD_IMAGE_PATH });
   } catch (error) {
     await removeUpload(uploadsDir, 'children', stored);
+    await removeFiles(uploadsDir, names);
     throw error;
   }
 }

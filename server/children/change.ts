@@ -13,6 +13,9 @@ import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { checkPatch, invalid, tooLongIssues, type Issue } from '../validation';
 import { childAsInput, childColumns } from './fields';
+import { removeFiles, storeFiles } from '../actions/files';
+import { insertDocuments } from '../actions/record';
+import { documentRowIssues, prepareDocumentFiles } from './documents';
 import { CHILD_IMAGE_PATH, childRecord, childScope, liveChild } from './records';
 
 /*
@@ -50,11 +53,14 @@ export async function updateChild(c: Context<AppEnv>) {
   if (isFilled(sent.centerdetailId) && !canReachCenter(user, Number(sent.centerdetailId))) return fail(c, 403, messages.forbidden);
   const { value: checkedImage, image, issue } = await readImage('image', sent.image);
   if (checkedImage !== undefined) sent.image = checkedImage;
+  // New document rows (no id) are added to the child; rows with an id are its stored ones, left as they are.
+  const files = await prepareDocumentFiles(sent);
   const known = Object.fromEntries(Object.keys(childUpdateSchema.shape).filter((k) => k in sent).map((k) => [k, sent[k]]));
-  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(known)];
+  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(known), ...files.issues, ...documentRowIssues(sent.documents)];
 
   const { db, uploadsDir } = c.get('deps');
   let newImage: string | null = null;
+  let names = new Map<string, string>();
   try {
     const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockChild(tx, id, user), async (tx, row) => {
       const checked = checkPatch(childUpdateSchema, childAsInput(row), known, extra);
@@ -65,6 +71,8 @@ export async function updateChild(c: Context<AppEnv>) {
         if (!center) return { issues: [{ path: 'centerdetailId', message: serverMessages.invalidCenter }] };
       }
       if (image) newImage = await storeUpload(uploadsDir, 'children', image);
+      names = await storeFiles(uploadsDir, files);
+      if (Array.isArray(checked.data.documents)) await insertDocuments(tx, checked.data.documents as Record<string, unknown>[], { childregId: row.id }, user, names);
       await tx
         .update(children)
         .set({ ...values, ...(newImage ? { image: newImage } : {}), updated_at: nextUpdatedAt(children.updated_at) })
@@ -73,11 +81,15 @@ export async function updateChild(c: Context<AppEnv>) {
     });
     if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
     if (outcome.status === 'conflict') return conflictAnswer(c, await childRecord(db, id, user));
-    if (outcome.value.issues) return invalid(c, outcome.value.issues);
+    if (outcome.value.issues) {
+      await removeFiles(uploadsDir, names);
+      return invalid(c, outcome.value.issues);
+    }
     await removeUpload(uploadsDir, 'children', outcome.value.replaced);
     return ok(c, await childRecord(db, id, user), { message: serverMessages.childUpdated, image_path: CHILD_IMAGE_PATH });
   } catch (error) {
     await removeUpload(uploadsDir, 'children', newImage);
+    await removeFiles(uploadsDir, names);
     throw error;
   }
 }

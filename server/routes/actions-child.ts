@@ -1,17 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { can, messages } from '../../sync/contract';
-import { childScope, liveChild } from '../children/records';
 import type { AppEnv } from '../context';
-import { childDocuments, children } from '../db/schema';
-import { readDocumentFile } from '../actions/files';
 import { changeCenter, saveFollowUps } from '../actions/follow-up';
 import { deleteActivityLog, deleteDocument, deleteEntry } from '../actions/delete';
 import { childActivity, childDocumentList, listActivityLogs, listDocuments, listGroup } from '../actions/lists';
 import { actionDefs, saveAction } from '../actions/save';
 import { childStatus, reopenChild, updateEntry } from '../actions/status';
-import { sniffImage } from '../files/uploads';
-import { fail } from '../http';
 
 /**
  * Per-child actions and their history tables (issue 5; spec part 1 sections 2-7): the
@@ -55,22 +48,4 @@ export function registerActionRoutes(api: Hono<AppEnv>) {
   api.post('/reopen/:id', reopenChild);
   api.post('/reopen', reopenChild);
 
-  /** A document's file, only to a user who may view its child (or its CWC record's center). */
-  api.get('/files/documents/:name', async (c) => {
-    const user = c.get('user');
-    const name = c.req.param('name');
-    if (!can(user, 'view', 'child_registration') && !can(user, 'view', 'cwc')) return fail(c, 404, messages.notFound);
-    const { db, uploadsDir } = c.get('deps');
-    const [owner] = await db
-      .select({ id: childDocuments.id, childId: children.id })
-      .from(childDocuments)
-      .leftJoin(children, and(eq(children.id, childDocuments.childregId), liveChild))
-      .where(and(eq(childDocuments.filename, name), childScope(user)))
-      .limit(1);
-    const bytes = owner ? await readDocumentFile(uploadsDir, name) : null;
-    if (!bytes) return fail(c, 404, messages.notFound);
-    const kind = sniffImage(bytes);
-    const type = kind === 'png' ? 'image/png' : kind === 'jpg' ? 'image/jpeg' : 'application/octet-stream';
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': type, 'Content-Disposition': 'inline' });
-  });
 }

@@ -3,6 +3,7 @@ import { can, childRegistrationSchema, messages, quickAddSchema } from '../../sy
 import { addChild } from '../children/add';
 import { bulkUpdate } from '../children/bulk-update';
 import { deleteChild, updateChild } from '../children/change';
+import { childDocumentRecords, downloadImages, updateChildDocuments } from '../children/documents';
 import { listChildren } from '../children/list';
 import { CHILD_IMAGE_PATH, childRecord } from '../children/records';
 import type { AppEnv } from '../context';
@@ -10,7 +11,7 @@ import { fail, idParam } from '../http';
 
 /**
  * Child registration (spec part 1 sections 3, 5, 7; issue 4's server part): list, add,
- * quick add, update, delete, bulk update, view and edit. Every write is idempotent by key (app.ts)
+ * quick add, update, delete, bulk update, view and edit, the child's documents and download_images. Every write is idempotent by key (app.ts)
  * and updates and deletes honour If-Match (sync/SPEC.md R11).
  */
 export function registerChildRoutes(api: Hono<AppEnv>) {
@@ -20,6 +21,8 @@ export function registerChildRoutes(api: Hono<AppEnv>) {
   api.post('/child_update', updateChild);
   api.delete('/child_delete/:id', deleteChild);
   api.post('/bulk_update', bulkUpdate);
+  api.post('/child_document_update', updateChildDocuments);
+  api.post('/download_images', downloadImages);
 
   // view and edit answer the same record; edit needs the edit permission.
   for (const [path, action] of [['/child_view/:id', 'view'], ['/child_edit/:id', 'edit']] as const) {
@@ -33,8 +36,7 @@ export function registerChildRoutes(api: Hono<AppEnv>) {
         success: true,
         img_profile: record.image ? `${CHILD_IMAGE_PATH}${String(record.image)}` : null,
         image_path: CHILD_IMAGE_PATH,
-        // Documents come with the documents table (child_document_update), not built yet.
-        img_documents: [],
+        img_documents: await childDocumentRecords(c.get('deps').db, record.id),
         data: record,
       });
     });

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { canAddDocumentRow, dateFormats, normaliseInput, uploadLimits } from '../../sync';
+import { addDocumentRowProblem, dateFormats, normaliseInput, uploadLimits } from '../../sync';
 import { parseTypedDate } from './date-range-filter';
+import { toast } from './toast';
 
 export type FileRowValues = {
   id?: string;
@@ -27,11 +28,16 @@ const fileName = (v: File | string | null) => (typeof v === 'string' ? v.replace
 
 /**
  * Repeatable document rows: tag, document's date, file, optional audio and comment. A
- * row is added only once every row has a tag, a date and a file (spec part 1, section 5).
+ * row is added only once every row has a tag, a date and a file (spec part 1, section 5);
+ * Add Document otherwise says what the first incomplete row lacks, as an error toast.
  */
 export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readOnly = false }: Props) {
   const set = (i: number, patch: Partial<FileRowValues>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const canAdd = canAddDocumentRow(rows);
+  const add = () => {
+    const problem = addDocumentRowProblem(rows);
+    if (problem) toast.error(problem);
+    else onChange([...rows, newRow()]);
+  };
   return (
     <Stack gap="sm">
       {rows.length === 0 && <Text size="sm" c="dimmed">No documents added.</Text>}
@@ -75,10 +81,9 @@ export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readO
       ))}
       {!readOnly && (
         <Group>
-          <Button variant="light" size="md" leftSection={<IconPlus size={18} />} disabled={!canAdd} onClick={() => onChange([...rows, newRow()])}>
+          <Button variant="light" size="md" leftSection={<IconPlus size={18} />} onClick={add}>
             Add Document
           </Button>
-          {!canAdd && <Text size="sm" c="dimmed">Give every row a tag, a date and a file to add another.</Text>}
         </Group>
       )}
     </Stack>

@@ -2,6 +2,7 @@ import { currentDb, sessionStore } from '../session';
 import { LOCAL_FILE_PREFIX, isLocalFile } from '../outbox';
 import { apiBase } from '../config';
 import { cachedPhoto } from '../photo-cache';
+import { request } from '../transport';
 
 export { isLocalFile };
 
@@ -70,4 +71,48 @@ export function childPhotoUrl(url: string): Promise<string | null> {
     });
   }
   return pending;
+}
+
+/** Where the server serves a document's stored file or audio. */
+export const DOCUMENT_FILE_PATH = `${apiBase.replace(/\/$/, '')}/files/documents/`;
+
+export function documentFileUrl(name: unknown): string | null {
+  if (typeof name !== 'string' || name === '' || isLocalFile(name)) return null;
+  if (/^(https?:|blob:|data:|\/)/.test(name)) return name;
+  return `${DOCUMENT_FILE_PATH}${encodeURIComponent(name)}`;
+}
+
+/** A file to save on the device: its bytes and the name to save it under. */
+export type DownloadedFile = { blob: Blob; name: string };
+
+/** The name a stored file is saved under: the link's last segment, whose extension is the original one. */
+const nameOfLink = (link: string) => decodeURIComponent(new URL(link, 'http://x').pathname.split('/').pop() ?? 'download');
+
+/**
+ * A stored file (a document's file or audio, or a child's photo) to download: a file
+ * picked on this device comes from IndexedDB under its own name; a file on the server is
+ * asked for through POST /download_images, whose answer is the link to fetch it from
+ * (with the bearer token: files are served only to users who may see the child). Null
+ * when offline or refused.
+ */
+export async function downloadStoredFile(ref: string, serverUrl: string | null): Promise<DownloadedFile | null> {
+  if (isLocalFile(ref)) {
+    const key = ref.slice(LOCAL_FILE_PREFIX.length);
+    const row = await currentDb().files.get(key);
+    return row ? { blob: row.blob, name: row.name } : null;
+  }
+  if (!serverUrl) return null;
+  try {
+    const form = new FormData();
+    form.append('url', serverUrl);
+    const answer = await request<string>('POST', '/download_images', { body: form });
+    if (typeof answer.data !== 'string') return null;
+    const href = new URL(answer.data, new URL(apiBase, globalThis.location?.href ?? 'http://localhost/')).href;
+    const token = sessionStore.getState().user?.token;
+    const response = await fetch(href, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) return null;
+    return { blob: await response.blob(), name: nameOfLink(answer.data) };
+  } catch {
+    return null;
+  }
 }

@@ -15,8 +15,8 @@ import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
  */
 
 const PENDING: EndpointName[] = [
-  'childDocumentUpdate', 'regusersEducation', 'nonRegusersEducation', 'regusersMedical',
-  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'downloadImages', 'reports', 'singleReport', 'groupReport2',
+  'regusersEducation', 'nonRegusersEducation', 'regusersMedical',
+  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'reports', 'singleReport', 'groupReport2',
   'groupSingleReport', 'getMealList', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps',
   'getPreviousBalance', 'addPreviousBalance', 'updatePreviousBalance', 'getMealData', 'addMeal', 'updateMeal',
   'deleteMeal', 'getMealCenters', 'restoreExitList', 'shortStayRegisterList',

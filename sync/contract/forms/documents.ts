@@ -55,9 +55,23 @@ export type DocumentRowDraft = { tagId?: unknown; doc_date?: unknown; filename?:
 export const canAddDocumentRow = (rows: readonly DocumentRowDraft[]): boolean =>
   rows.every((r) => isFilled(r.tagId) && isFilled(r.doc_date) && isFilled(r.filename));
 
+/**
+ * Why another row may not be added yet, or null when it may: the first incomplete row's
+ * first missing part, with the spec's texts ('Tag Name is required', "Document's Date is
+ * required", and 'Documents is required.' for a row without its file).
+ */
+export function addDocumentRowProblem(rows: readonly DocumentRowDraft[]): string | null {
+  for (const row of rows) {
+    if (!isFilled(row.tagId)) return messages.docTagRequired;
+    if (!isFilled(row.doc_date)) return messages.docDateRequired;
+    if (!isFilled(row.filename)) return messages.documentsRequired;
+  }
+  return null;
+}
+
 /** POST /child_document_update: documents of an existing child. */
 export const childDocumentUpdateSchema = z.object({
   childregId: requiredId(fieldRequired('childregId')),
-  documents: z.array(documentRowSchema).min(1, messages.documentsRequired),
+  documents: z.array(documentRowSchema, { error: messages.documentsRequired }).min(1, messages.documentsRequired),
 });
 export type ChildDocumentUpdate = z.output<typeof childDocumentUpdateSchema>;

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 
+type FileSpec = { name: string; mimeType: string; buffer: Buffer };
+
 /** Page model of the four-step registration at /child-registration/profile. */
 export class ChildrenWizardPage {
   constructor(private readonly page: Page) {}
@@ -38,6 +40,20 @@ export class ChildrenWizardPage {
   async photo(file: { name: string; mimeType: string; buffer: Buffer }) {
     // Step 1 has one file input: the profile picture.
     await this.page.locator('input[type="file"]').first().setInputFiles(file);
+  }
+
+  /** Adds a document row on the Documents step and fills it: tag, date (dd-MM-yyyy), file and optional audio. */
+  async addDocument(index: number, row: { tag: string; date: string; file: FileSpec; audio?: FileSpec }) {
+    await this.page.getByRole('button', { name: 'Add Document' }).click();
+    const group = this.page.getByRole('group', { name: `Document ${index}` });
+    await group.getByRole('textbox', { name: 'Tag Name', exact: true }).click();
+    await this.page.getByRole('option', { name: row.tag, exact: true }).filter({ visible: true }).click();
+    const date = group.getByRole('textbox', { name: "Document's Date", exact: true });
+    await date.fill(row.date);
+    await date.press('Tab');
+    const files = group.locator('input[type="file"]');
+    await files.nth(0).setInputFiles(row.file);
+    if (row.audio) await files.nth(1).setInputFiles(row.audio);
   }
 
   next() {

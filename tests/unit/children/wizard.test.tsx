@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { currentDb } from '../../../sync/session';
 import { ChildProfilePage } from '../../../src/features/children';
@@ -127,16 +128,25 @@ describe('/child-registration/profile: new registration wizard', () => {
 
     const add = await screen.findByRole('button', { name: 'Add Document' });
     await user.click(add);
-    expect(add).toBeDisabled();
     const row = screen.getByRole('group', { name: 'Document 1' });
     await next();
     await expectToast('Tag Name is required');
+    // A second row is refused until the first has a tag, a date and a file (at most 3 toasts show at once).
+    act(() => notifications.clean());
+    await user.click(add);
+    await expectToast('Tag Name is required');
     await user.click(within(row).getByRole('textbox', { name: 'Tag Name' }));
     await user.click(await screen.findByRole('option', { name: 'Aadhar Card', hidden: true }));
+    await user.click(add);
+    await expectToast("Document's Date is required");
     await user.type(within(row).getByRole('textbox', { name: "Document's Date" }), '01-03-2024');
-    expect(add).toBeDisabled();
+    act(() => notifications.clean());
+    await user.click(add);
+    await expectToast('Documents is required.');
+    expect(screen.queryByRole('group', { name: 'Document 2' })).not.toBeInTheDocument();
     await user.upload(within(row).getByTestId('document-file').parentElement!.querySelector('input[type="file"]') ?? row.querySelector('input[type="file"]')!, png());
-    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    await user.click(within(await screen.findByRole('group', { name: 'Document 2' })).getByRole('button', { name: 'Remove document 2' }));
     await next();
 
     await user.type(await screen.findByRole('textbox', { name: 'Age' }), '12.5.1y');
@@ -148,12 +158,18 @@ describe('/child-registration/profile: new registration wizard', () => {
     expect(saved).toMatchObject({
       _sync: 'pending', gender: 'Female', dateofarrival: '2024-03-05', centerdetailId: 3, ReferredBy: 'refer', cwccaseno: 'CWC/77',
       short_stay_status: 'no', mobileno: '9876543210', countryId: 101, stateId: 10, district: 100, reference_type: 'Police', age: '12.51',
-      documents: [{ tagId: 1, doc_date: '2024-03-01', status: 1 }],
     });
     expect(saved?.short_stay).toBeUndefined();
+    expect(saved?.documents).toBeUndefined();
     expect(String(saved?.image)).toMatch(/^local-file:/);
-    expect(String(saved?.['documents[0][filename]'])).toMatch(/^local-file:/);
-    expect((await currentDb().outbox.toArray()).map((e) => e.op)).toEqual(['create']);
+    // The document is its own entry, waiting for the child's create (R6), its file kept as a Blob.
+    const [doc] = await currentDb().entity('documents').toArray();
+    expect(doc).toMatchObject({ childregId: saved!.cid, tagId: 1, doc_date: '2024-03-01', status: 1, _sync: 'pending' });
+    expect(String(doc?.filename)).toMatch(/^local-file:/);
+    expect(await currentDb().files.count()).toBe(2);
+    const outbox = await currentDb().outbox.orderBy('seq').toArray();
+    expect(outbox.map((e) => [e.entity, e.op])).toEqual([['children', 'create'], ['documents', 'create']]);
+    expect(outbox[1]!.dependsOn).toEqual([saved!.cid]);
   }, 60_000);
 
   it('a viewer without create permission is sent back to the list', async () => {

@@ -9,7 +9,8 @@ import { useChildPermissions } from '../hooks/use-child-permissions';
 import { ChildOverview } from './child-overview';
 import { ProfileSideMenu, type SideMenuItem } from './profile-side-menu';
 import { readProfileState, type ProfileState } from './profile-state';
-import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } from './registration-steps';
+import { ChildDocumentsPanel } from './child-documents';
+import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep } from './registration-steps';
 import { registrationValues } from './registration-values';
 import { RegistrationWizard } from './registration-wizard';
 
@@ -114,7 +115,7 @@ function ProfileTabs({ child }: { child: LocalChild }) {
             <CaseDetailsStep readOnly />
           </Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="documents" pt="md"><DocumentsStep readOnly /></Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md"><ChildDocumentsPanel child={child} /></Tabs.Panel>
         <Tabs.Panel value="additional" pt="md"><AdditionalInfoStep readOnly /></Tabs.Panel>
       </Tabs>
     </FormProvider>

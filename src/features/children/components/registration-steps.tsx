@@ -10,6 +10,8 @@ import { useCenterOptions } from '../hooks/use-children';
 import { useGeoOptions, useTagOptions } from '../hooks/use-lookups';
 import { DateField, ImageField, SelectField, TextField } from './form-fields';
 import { ChildPhoto } from './child-photo';
+import { ChildDocumentList } from './child-documents';
+import type { DocumentChild } from '../hooks/save-documents';
 import { emptyDocumentRow, type RegistrationValues } from './registration-values';
 
 const grid = { base: 1, xs: 2 } as const;
@@ -80,12 +82,17 @@ export function CaseDetailsStep({ readOnly }: { readOnly?: boolean }) {
   );
 }
 
-/** Step 3: documents as repeatable rows. */
-export function DocumentsStep({ readOnly }: { readOnly?: boolean }) {
+/** Step 3: documents as repeatable rows; when editing, the child's stored documents above the new rows. */
+export function DocumentsStep({ child }: { child?: DocumentChild | null }) {
   const form = useFormContext<RegistrationValues>();
   const rows = useWatch<RegistrationValues, 'documents'>({ name: 'documents' });
   const tags = useTagOptions();
-  return <FileRows rows={rows} tags={tags} newRow={emptyDocumentRow} readOnly={readOnly} onChange={(next) => form.setValue('documents', next, { shouldDirty: true })} />;
+  return (
+    <Stack>
+      {child && <ChildDocumentList child={child} />}
+      <FileRows rows={rows} tags={tags} newRow={emptyDocumentRow} onChange={(next) => form.setValue('documents', next, { shouldDirty: true })} />
+    </Stack>
+  );
 }
 
 /** Step 4: family and case details, all optional. */

@@ -31,12 +31,6 @@ export function registrationValues(child?: LocalChild | null, centerId?: number)
     if (centerId && centerId !== 1) values.centerdetailId = String(centerId);
   }
   const image = typeof child?.image === 'string' && child.image ? child.image : null;
-  const documents = Array.isArray(child?.documents) ? (child.documents as Record<string, unknown>[]).map(toDocumentRow) : [];
-  return { ...values, image, documents };
-}
-
-function toDocumentRow(row: Record<string, unknown>): DocumentRowValues {
-  const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-  const file = (v: unknown) => (typeof v === 'string' && v ? v : null);
-  return { id: text(row.id), tagId: text(row.tagId), doc_date: text(row.doc_date), filename: file(row.filename), profile_audio_name: file(row.profile_audio_name), comment: text(row.comment) };
+  // A child's stored documents are listed beside the rows (child-documents.tsx); the rows are new ones only.
+  return { ...values, image, documents: [] };
 }

@@ -59,7 +59,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
           <Stepper active={active} onStepClick={(i) => i <= reached && setActive(i)} size="sm" wrap>
             {steps.map(({ label, body: Body }, i) => (
               <Stepper.Step key={label} label={label} allowStepSelect={i <= reached}>
-                <Body />
+                {Body === DocumentsStep ? <DocumentsStep child={child} /> : <Body />}
               </Stepper.Step>
             ))}
           </Stepper>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerNames, childPhotoUrl, centerOptions, childImageUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
+  centerNames, childPhotoUrl, centerOptions, childImageUrl, documentFileUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
 } from '../../../../sync';
 
 /** One page of the list from the device; null while the first read runs. */
@@ -30,10 +30,16 @@ async function localFileUrl(ref: string): Promise<string | null> {
 }
 
 /** The URL of a child's photo: its local Blob while pending, else the server's file. */
-export function useChildImage(image: unknown): string | null {
+export const useChildImage = (image: unknown): string | null => useStoredFile(image, childImageUrl);
+
+/** The URL of a document's file or audio: its local Blob while pending, else the server's file. */
+export const useDocumentFile = (name: unknown): string | null => useStoredFile(name, documentFileUrl);
+
+/** A stored file as a URL an <img> or <audio> can load: a local object URL, or the server's bytes fetched with the token. */
+function useStoredFile(image: unknown, serverUrl: (name: unknown) => string | null): string | null {
   const local = isLocalFile(image) ? image : null;
   const localUrl = useLiveQuery(() => (local ? localFileUrl(local) : null), [local], null);
-  const remote = useMemo(() => childImageUrl(image), [image]);
+  const remote = useMemo(() => serverUrl(image), [image, serverUrl]);
   const remoteUrl = useLiveQuery(() => (remote && !local ? childPhotoUrl(remote) : null), [remote, local], null);
   return local ? localUrl : remoteUrl;
 }

@@ -2,6 +2,7 @@ import {
   childRegistrationSchema, mutations, registrationStepSchemas, type LocalChild,
 } from '../../../../sync';
 import type { RegistrationValues } from '../components/registration-values';
+import { saveDocumentRows, type DocumentChild } from './save-documents';
 
 export type SaveOutcome = { ok: true; cid: string } | { ok: false; message: string; step?: number };
 
@@ -15,24 +16,16 @@ const isBlob = (v: unknown): v is Blob => typeof v === 'object' && v !== null &&
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 /**
- * Splits the checked registration into fields and files: the photo, and each document
- * row's files as documents[i][field] (sent in the child_add multipart). A kept photo is
- * sent back as old_image on edit.
+ * Splits the checked registration into the child's fields and files (the photo; a kept
+ * photo goes back as old_image on edit). Document rows are not part of the child's
+ * write: each is its own document entry (save-documents.ts).
  */
 function toWrite(data: Record<string, unknown>) {
-  const { image, documents, ...rest } = data;
+  const { image, documents: _documents, ...rest } = data;
   const fields: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null));
   const files: Record<string, Blob> = {};
   if (isBlob(image)) files.image = image;
   else if (typeof image === 'string') fields.old_image = image;
-  fields.documents = ((documents as Record<string, unknown>[] | undefined) ?? []).map((row, i) => {
-    const kept: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row)) {
-      if (isBlob(v)) files[`documents[${i}][${k}]`] = v;
-      else if (v !== undefined && v !== null) kept[k] = v;
-    }
-    return kept;
-  });
   return { fields, files };
 }
 
@@ -47,13 +40,21 @@ export async function saveRegistration(values: RegistrationValues, child?: Local
   const { fields, files } = toWrite(parsed.data as Record<string, unknown>);
   if (!child) {
     const result = await mutations.create('children', fields, files);
-    return result.ok ? result : { ok: false, message: result.message };
+    if (!result.ok) return { ok: false, message: result.message };
+    return withDocuments({ cid: result.cid }, values, result.cid);
   }
   // Only what changed is queued, so the server's three-way merge sees the user's real edits.
-  const newRows = (fields.documents as Record<string, unknown>[]).filter((row) => !row.id);
-  const changed = Object.fromEntries(Object.entries({ ...fields, documents: newRows }).filter(([k, v]) => (k === 'documents' ? newRows.length > 0 : !same(v, child[k]))));
+  const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !same(v, child[k])));
   if (changed.old_image !== undefined && same(changed.old_image, child.image)) delete changed.old_image;
-  if (Object.keys(changed).length === 0 && Object.keys(files).length === 0) return { ok: true, cid: child.cid };
-  const result = await mutations.update('children', child.cid, changed, files);
-  return result.ok ? result : { ok: false, message: result.message };
+  if (Object.keys(changed).length > 0 || Object.keys(files).length > 0) {
+    const result = await mutations.update('children', child.cid, changed, files);
+    if (!result.ok) return { ok: false, message: result.message };
+  }
+  return withDocuments(child, values, child.cid);
+}
+
+/** Saves the wizard's new document rows of the child just written. */
+async function withDocuments(child: DocumentChild, values: RegistrationValues, cid: string): Promise<SaveOutcome> {
+  const saved = await saveDocumentRows(child, values.documents);
+  return saved.ok ? { ok: true, cid } : { ok: false, message: saved.message, step: 2 };
 }

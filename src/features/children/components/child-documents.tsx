@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import dayjs from 'dayjs';
+import { childImageUrl, dateFormats, documentFileUrl, listChildDocuments, messages, type LocalChild, type LocalEntry } from '../../../../sync';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { FileRows } from '../../../components/file-rows';
+import { SyncBadge } from '../../../components/sync-badge';
+import { toast } from '../../../components/toast';
+import { useChildPermissions } from '../hooks/use-child-permissions';
+import { useTagOptions } from '../hooks/use-lookups';
+import { removeDocument, saveDocumentRows, type DocumentChild } from '../hooks/save-documents';
+import { ChildPhoto } from './child-photo';
+import { DocumentAudio, DocumentImage, DownloadButton } from './document-file';
+import { emptyDocumentRow, type DocumentRowValues } from './registration-values';
+
+const day = (v: unknown) => (typeof v === 'string' && v ? dayjs(v.slice(0, 10)).format(dateFormats.display) : '');
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/** A child's documents from the device (pending ones first): image, audio, download, and delete by permission. */
+export function ChildDocumentList({ child }: { child: DocumentChild }) {
+  const rows = useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
+  const tags = new Map(useTagOptions().map((t) => [t.value, t.label]));
+  const { canDeleteDocument } = useChildPermissions();
+  if (rows === null) return <Loader aria-label="Loading" />;
+  const tagOf = (row: LocalEntry) => (row.tag_data as { name?: string } | null)?.name ?? tags.get(text(row.tagId)) ?? text(row.tagId);
+  const remove = async (row: LocalEntry) => {
+    const result = await removeDocument(row.cid);
+    if (result.ok) toast.success(messages.documentDeleted);
+    else toast.error(result.message);
+  };
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped withTableBorder verticalSpacing="sm" aria-label="Child documents">
+        <Table.Thead>
+          <Table.Tr>
+            {['SL No.', 'Tag Name', "Document's Date", 'File', 'Audio', 'Comment', 'Action'].map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <Text ta="center">{messages.noRecords}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row, i) => {
+            const file = text(row.filename);
+            return (
+              <Table.Tr key={row.cid} data-testid="document-entry">
+                <Table.Td>
+                  {i + 1} <SyncBadge state={row._sync} />
+                </Table.Td>
+                <Table.Td>{tagOf(row)}</Table.Td>
+                <Table.Td>{day(row.doc_date)}</Table.Td>
+                <Table.Td>{file && <DocumentImage name={file} label={`${tagOf(row)} ${day(row.doc_date)}`} />}</Table.Td>
+                <Table.Td>{row.profile_audio_name ? <DocumentAudio name={row.profile_audio_name} label={`Audio of ${tagOf(row)}`} /> : null}</Table.Td>
+                <Table.Td>{text(row.comment)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {file && <DownloadButton name={file} serverUrl={documentFileUrl(file)} label={`Download ${tagOf(row)}`} />}
+                    {canDeleteDocument && (
+                      <ConfirmButton
+                        label="Delete"
+                        variant="subtle"
+                        color="red"
+                        size="compact-sm"
+                        title="Delete Document"
+                        question="Are you sure you want to delete this document?"
+                        confirmLabel="Delete"
+                        onConfirm={() => remove(row)}
+                      />
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** New document rows for an existing child, saved on the device with Save Documents. */
+export function AddDocuments({ child }: { child: DocumentChild }) {
+  const [rows, setRows] = useState<DocumentRowValues[]>([]);
+  const [busy, setBusy] = useState(false);
+  const tags = useTagOptions();
+  const save = async () => {
+    setBusy(true);
+    const outcome = await saveDocumentRows(child, rows);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    setRows([]);
+    toast.success('Documents added successfully');
+  };
+  return (
+    <Stack>
+      <FileRows rows={rows} tags={tags} newRow={emptyDocumentRow} onChange={setRows} />
+      {rows.length > 0 && (
+        <Group>
+          <Button size="md" loading={busy} onClick={() => void save()}>
+            Save Documents
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The profile's Images & Documents tab: the photo, the documents, and new rows for users who may edit. */
+export function ChildDocumentsPanel({ child }: { child: LocalChild }) {
+  const { canEdit } = useChildPermissions();
+  const image = text(child.image);
+  return (
+    <Stack>
+      <Group>
+        <ChildPhoto image={child.image} name={child.name ?? ''} size={120} />
+        {image && <DownloadButton name={image} serverUrl={childImageUrl(image)} label="Download photo" />}
+      </Group>
+      <Title order={4}>Documents</Title>
+      <ChildDocumentList child={child} />
+      {canEdit && <AddDocuments child={child} />}
+    </Stack>
+  );
+}
