@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { INDIA_ID } from './lookups';
 import { addDays, createRandom, daysBetween, isoDay, type Random } from './random';
-import { childHistory, children, districts, meals, notifications, states } from './schema';
+import { childHistory, children, districts, meals, notifications, states, tags } from './schema';
 import { CENTER_TYPE } from './seed-data';
 import * as pool from './seed-names';
 
@@ -17,6 +17,9 @@ type ChildRow = typeof children.$inferInsert;
 type HistoryRow = typeof childHistory.$inferInsert;
 
 const CHILD_COUNT = 300;
+
+/** Document tags a shelter files (a fresh install needs some before any document row can be filled). */
+export const DEMO_TAGS = ['Aadhar Card', 'Birth Certificate', 'School Certificate', 'Medical Report', 'CWC Order', 'Ration Card', 'Police Report', 'Audio Statement'];
 const CHUNK = 200;
 
 async function sourcePlaces(db: Db) {
@@ -137,6 +140,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 export async function seedDemoRecords(db: Db, centers: SeedCenter[], createdBy: number, userIds: number[]) {
+  await db.insert(tags).values(DEMO_TAGS.map((name) => ({ name })));
   const rnd = createRandom(20_240_601);
   const today = new Date();
   const places = await sourcePlaces(db);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../sync/contract';
 import { centers, children, tags } from '../../server/db/schema';
+import { DEMO_TAGS } from '../../server/db/seed-demo';
 import { adminMessages } from '../../server/admin/messages';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
@@ -133,20 +134,25 @@ describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
       expect(body.errors).toEqual({ name: [messages.tagRequired] });
     });
 
+    it('the demo seed files document tags, so a fresh install can fill document rows', async () => {
+      const all = await call('GET', '/api/tags_all', staff);
+      expect((all.body.data as unknown as { name: string }[]).map((t) => t.name)).toEqual(expect.arrayContaining(DEMO_TAGS));
+    });
+
     it('add, list, tags_all, update, duplicate and delete', async () => {
-      const added = await post('/api/tag_add', { name: 'Birth Certificate' });
+      const added = await post('/api/tag_add', { name: 'Adoption Papers' });
       expect(added.status).toBe(200);
       tag = added.body.data!;
-      expect(tag).toMatchObject({ name: 'Birth Certificate' });
-      expect((await post('/api/tag_add', { name: 'birth certificate' })).body.message).toBe(adminMessages.tagTaken);
+      expect(tag).toMatchObject({ name: 'Adoption Papers' });
+      expect((await post('/api/tag_add', { name: 'adoption papers' })).body.message).toBe(adminMessages.tagTaken);
       const list = await call('GET', '/api/tags');
       expect((list.body.data as unknown as { id: number }[])[0].id).toBe(tag.id);
       const all = await call('GET', '/api/tags_all', staff);
       expect(all.status).toBe(200);
-      expect(all.body.data).toContainEqual({ id: tag.id, name: 'Birth Certificate' });
+      expect(all.body.data).toContainEqual({ id: tag.id, name: 'Adoption Papers' });
       expect((await post('/api/tag_update', { id: tag.id, name: '' })).body.message).toBe(messages.tagRequired);
-      const updated = await post('/api/tag_update', { id: tag.id, name: 'Aadhar Card' }, admin, { 'If-Match': `"${tag.updated_at}"` });
-      expect(updated.body.data).toMatchObject({ name: 'Aadhar Card' });
+      const updated = await post('/api/tag_update', { id: tag.id, name: 'Transfer Letter' }, admin, { 'If-Match': `"${tag.updated_at}"` });
+      expect(updated.body.data).toMatchObject({ name: 'Transfer Letter' });
       expect((await post('/api/tag_update', { id: tag.id, name: 'X' }, admin, { 'If-Match': `"${tag.updated_at}"` })).status).toBe(409);
       const deleted = await call('DELETE', `/api/tag_delete/${tag.id}`);
       expect(deleted.body.message).toBe(messages.tagDeleted);
