@@ -3,7 +3,7 @@ import { pulledEntityNames } from './entities';
 import { appTransport } from './transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './session';
 import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
-import type { WriteResult } from './outbox';
+import type { WriteAllResult, WriteRequest, WriteResult } from './outbox';
 import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './review';
 import type { Fields } from './reconcile';
 import { bulkUpdateRequest, type BulkChild } from './bulk-update';
@@ -56,6 +56,15 @@ export const mutations = {
   /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
   action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op, fields, files }),
+  /**
+   * Several writes saved together or not at all (a registration with its documents). A
+   * create may carry its own `cid` so later writes of the same call can name it.
+   */
+  together: async (requests: readonly WriteRequest[]): Promise<WriteAllResult> => {
+    const result = await requireEngine().writeAll(requests);
+    if (result.ok) void requestBackgroundSync();
+    return result;
+  },
   /**
    * Bulk Update Details (POST /bulk_update): checked with the contract's schema, then one
    * queued entry and a pending history row per child, in one transaction.

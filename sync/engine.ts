@@ -4,7 +4,7 @@ import { pullCollection, type PullResult } from './pull';
 import { Replayer, type ReplaySummary } from './replay';
 import { syncStatusStore } from './status';
 import type { Transport } from './transport';
-import { writeLocal, type WriteRequest, type WriteResult } from './outbox';
+import { writeLocal, writeLocalAll, type WriteAllResult, type WriteRequest, type WriteResult } from './outbox';
 import { retryNow } from './review';
 import { writeBatch, type BatchRequest } from './batch';
 
@@ -51,6 +51,13 @@ export class SyncEngine {
   /** R1-R4: write locally, queue, and schedule a replay. */
   async write(request: WriteRequest): Promise<WriteResult> {
     const result = await writeLocal(this.deps.db, request);
+    if (result.ok) this.scheduleReplay();
+    return result;
+  }
+
+  /** Writes that stand or fall together (a child with its documents), then a replay. */
+  async writeAll(requests: readonly WriteRequest[]): Promise<WriteAllResult> {
+    const result = await writeLocalAll(this.deps.db, requests);
     if (result.ok) this.scheduleReplay();
     return result;
   }

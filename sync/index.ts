@@ -22,7 +22,7 @@ export { connectivityStore } from './connectivity';
 export { lockStore, lockIfIdle, lockNow, unlock, markActive, IDLE_LOCK_MS, type LockState } from './idle-lock';
 export { syncStatusStore, type SyncStatus } from './status';
 export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates, lastSyncedAt } from './app-sync';
-export type { WriteResult } from './outbox';
+export type { WriteAllResult, WriteRequest, WriteResult } from './outbox';
 export type { Resolution, ReviewItem } from './review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';
 export * from './queries';

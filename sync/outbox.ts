@@ -98,6 +98,45 @@ export async function writeLocal(db: AppDb, request: WriteRequest): Promise<Writ
   }
 }
 
+export type WriteAllResult = { ok: true; cids: string[] } | Extract<WriteResult, { ok: false }>;
+
+/** Carries a refused write out of the transaction, which then rolls back. */
+class Refused extends Error {
+  constructor(readonly result: Extract<WriteResult, { ok: false }>) {
+    super(result.message);
+  }
+}
+
+/**
+ * Several writes that stand or fall together (R1): a child registered with its document
+ * rows is saved whole or not at all, so pressing Finish again after a failure can never
+ * register the child twice. A create may name its cid up front so later writes of the
+ * same call can refer to it. Each write is queued exactly as alone (ordering, R6).
+ */
+export async function writeLocalAll(db: AppDb, requests: readonly WriteRequest[]): Promise<WriteAllResult> {
+  const names = new Set<string>(['children']);
+  for (const request of requests) {
+    const descriptor = descriptorOf(request.entity);
+    names.add(descriptor.table);
+    for (const table of Object.values(descriptor.refs)) names.add(table);
+  }
+  try {
+    return await db.transaction('rw', [...[...names].map((t) => db.entity(t as Parameters<AppDb['entity']>[0])), db.outbox, db.files], async () => {
+      const cids: string[] = [];
+      for (const request of requests) {
+        const result = await writeLocal(db, request);
+        if (!result.ok) throw new Refused(result);
+        cids.push(result.cid);
+      }
+      return { ok: true as const, cids };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    if (isQuotaError(error)) return { ok: false, reason: 'quota', message: QUOTA_MESSAGE };
+    throw error;
+  }
+}
+
 /** Merges a new write into the record's last never-sent entry (R3); true when merged. */
 async function coalesce(
   db: AppDb,

@@ -2,7 +2,7 @@
 // Node's structuredClone keeps Blobs in fake-indexeddb; jsdom's Blob would not survive it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../sync/db/app-db';
-import { isQuotaError, QUOTA_MESSAGE, writeLocal } from '../../../sync/outbox';
+import { isQuotaError, QUOTA_MESSAGE, writeLocal, writeLocalAll } from '../../../sync/outbox';
 
 let db: AppDb;
 beforeEach(async () => {
@@ -16,6 +16,34 @@ afterEach(async () => {
 
 const children = () => db.entity('children');
 const photo = () => new Blob([new Uint8Array(64)], { type: 'image/png' });
+
+describe('writes saved together (R1)', () => {
+  it('a child and its documents are saved in one go, the documents waiting for the child (R6)', async () => {
+    const cid = 'child-1';
+    const result = await writeLocalAll(db, [
+      { entity: 'children', op: 'create', cid, fields: { name: 'Asha' }, files: { image: photo() } },
+      { entity: 'documents', op: 'create', fields: { childregId: cid, tagId: 1, doc_date: '2024-03-06' }, files: { filename: photo() } },
+      { entity: 'documents', op: 'create', fields: { childregId: cid, tagId: 2, doc_date: '2024-03-07' }, files: { filename: photo() } },
+    ]);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.cids[0]).toBe(cid);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.entity, e.dependsOn])).toEqual([['children', []], ['documents', [cid]], ['documents', [cid]]]);
+    expect(await db.files.count()).toBe(3);
+  });
+
+  it('one refused write leaves nothing of the others: no row, no entry, no file', async () => {
+    const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
+    const result = await writeLocalAll(db, [
+      { entity: 'children', op: 'create', cid: 'child-2', fields: { name: 'Asha' }, files: { image: photo() } },
+      { entity: 'documents', op: 'create', fields: { childregId: 'child-2', tagId: 1, doc_date: '2024-03-06' }, files: { filename: big } },
+    ]);
+    expect(result).toEqual({ ok: false, reason: 'invalid', message: 'File can be uploaded, with up to 5 MB size.' });
+    expect(await children().count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.files.count()).toBe(0);
+  });
+});
 
 describe('local writes (R1-R4)', () => {
   it('R1: a create writes the row, marked pending, and one queued entry together', async () => {

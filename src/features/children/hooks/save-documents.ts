@@ -1,4 +1,4 @@
-import { documentRowSchema, mutations } from '../../../../sync';
+import { documentRowSchema, mutations, type WriteRequest } from '../../../../sync';
 import type { DocumentRowValues } from '../components/registration-values';
 
 /** The child a document is for: its cid, and its server id once known. */
@@ -24,9 +24,18 @@ export function documentRowsProblem(rows: readonly DocumentRowValues[]): string 
  * create and then go with its id (sync/SPEC.md R6, R8).
  */
 export async function saveDocumentRows(child: DocumentChild, rows: readonly DocumentRowValues[]): Promise<DocumentsOutcome> {
+  const built = documentRequests(child, rows);
+  if (!built.ok) return built;
+  if (built.requests.length === 0) return { ok: true, saved: 0 };
+  const result = await mutations.together(built.requests);
+  return result.ok ? { ok: true, saved: built.requests.length } : { ok: false, message: result.message };
+}
+
+/** The writes of the new rows (those without a server id), or the first row's problem. */
+export function documentRequests(child: DocumentChild, rows: readonly DocumentRowValues[]): { ok: true; requests: WriteRequest[] } | { ok: false; message: string } {
   const problem = documentRowsProblem(rows);
   if (problem !== null) return { ok: false, message: problem };
-  let saved = 0;
+  const requests: WriteRequest[] = [];
   for (const row of rows) {
     if (row.id) continue;
     const { tagId, doc_date, comment } = documentRowSchema.parse(row);
@@ -34,11 +43,9 @@ export async function saveDocumentRows(child: DocumentChild, rows: readonly Docu
     const files: Record<string, Blob> = {};
     if (isBlob(row.filename)) files.filename = row.filename;
     if (isBlob(row.profile_audio_name)) files.profile_audio_name = row.profile_audio_name;
-    const result = await mutations.create('documents', fields, files);
-    if (!result.ok) return { ok: false, message: result.message };
-    saved++;
+    requests.push({ entity: 'documents', op: 'create', fields, files });
   }
-  return { ok: true, saved };
+  return { ok: true, requests };
 }
 
 /** Removes a document (child_document delete); a document never sent just vanishes (R3). */

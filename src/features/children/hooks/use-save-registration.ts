@@ -1,8 +1,8 @@
 import {
-  childRegistrationSchema, mutations, registrationStepSchemas, type LocalChild,
+  childRegistrationSchema, mutations, registrationStepSchemas, type LocalChild, type WriteRequest,
 } from '../../../../sync';
 import type { RegistrationValues } from '../components/registration-values';
-import { saveDocumentRows, type DocumentChild } from './save-documents';
+import { documentRequests } from './save-documents';
 
 export type SaveOutcome = { ok: true; cid: string } | { ok: false; message: string; step?: number };
 
@@ -38,23 +38,22 @@ export async function saveRegistration(values: RegistrationValues, child?: Local
   const parsed = childRegistrationSchema.safeParse(values);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   const { fields, files } = toWrite(parsed.data as Record<string, unknown>);
+  // The child and its new document rows are saved together or not at all: a failure
+  // leaves nothing behind, so pressing Finish again cannot register the child twice.
+  const cid = child?.cid ?? crypto.randomUUID();
+  const documents = documentRequests(child ?? { cid }, values.documents);
+  if (!documents.ok) return { ok: false, message: documents.message, step: 2 };
+  const writes: WriteRequest[] = [];
   if (!child) {
-    const result = await mutations.create('children', fields, files);
-    if (!result.ok) return { ok: false, message: result.message };
-    return withDocuments({ cid: result.cid }, values, result.cid);
+    writes.push({ entity: 'children', op: 'create', cid, fields, files });
+  } else {
+    // Only what changed is queued, so the server's three-way merge sees the user's real edits.
+    const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !same(v, child[k])));
+    if (changed.old_image !== undefined && same(changed.old_image, child.image)) delete changed.old_image;
+    if (Object.keys(changed).length > 0 || Object.keys(files).length > 0) writes.push({ entity: 'children', op: 'update', cid, fields: changed, files });
   }
-  // Only what changed is queued, so the server's three-way merge sees the user's real edits.
-  const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !same(v, child[k])));
-  if (changed.old_image !== undefined && same(changed.old_image, child.image)) delete changed.old_image;
-  if (Object.keys(changed).length > 0 || Object.keys(files).length > 0) {
-    const result = await mutations.update('children', child.cid, changed, files);
-    if (!result.ok) return { ok: false, message: result.message };
-  }
-  return withDocuments(child, values, child.cid);
-}
-
-/** Saves the wizard's new document rows of the child just written. */
-async function withDocuments(child: DocumentChild, values: RegistrationValues, cid: string): Promise<SaveOutcome> {
-  const saved = await saveDocumentRows(child, values.documents);
-  return saved.ok ? { ok: true, cid } : { ok: false, message: saved.message, step: 2 };
+  writes.push(...documents.requests);
+  if (writes.length === 0) return { ok: true, cid };
+  const result = await mutations.together(writes);
+  return result.ok ? { ok: true, cid } : { ok: false, message: result.message };
 }
