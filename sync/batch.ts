@@ -14,7 +14,8 @@ import type { Fields } from './reconcile';
  * rows rejected; discarding it removes them.
  */
 
-export type BatchRequest = { entity: string; op: string; payload: Fields; rows: Fields[] };
+/** `dependsOn`: cids of records created on this device that the payload names (R6). */
+export type BatchRequest = { entity: string; op: string; payload: Fields; rows: Fields[]; dependsOn?: string[] };
 
 const prefixOf = (cid: string) => `${cid}:`;
 
@@ -42,7 +43,7 @@ export async function writeBatch(db: AppDb, request: BatchRequest): Promise<Writ
         payload: request.payload,
         fileKeys: [],
         baseUpdatedAt: null,
-        dependsOn: [],
+        dependsOn: request.dependsOn ?? [],
         attempts: 0,
         nextAttemptAt: 0,
         lastError: null,

@@ -13,21 +13,21 @@ export type BulkChild = { cid: string; id?: number | null; centerdetailId?: numb
 
 export type BulkRequestOutcome = { ok: true; request: BatchRequest } | { ok: false; message: string };
 
-/** A child created on this device has no server id yet, so a bulk update cannot name it. */
-export const BULK_NEEDS_SYNC = 'Some selected children are not on the server yet; sync first, then update them together.';
-
 /** Checks the modal's values with the contract's schema (first failing field's message) and builds the batch. */
 export function bulkUpdateRequest(values: Record<string, unknown>, children: readonly BulkChild[]): BulkRequestOutcome {
-  const ids = children.map((c) => c.id).filter((id): id is number => typeof id === 'number');
-  const bulk = values.type === 'center' ? ids.map((childregId) => ({ childregId, centerId: values.centerId })) : ids;
+  // A child created on this device is named by its cid: the entry waits for its create
+  // and then carries its id (R6, R8). The schema checks the ids' shape, so it sees a
+  // stand-in number for those.
+  const refs = children.map((c) => (typeof c.id === 'number' ? c.id : c.cid));
+  const waitsFor = children.filter((c) => typeof c.id !== 'number').map((c) => c.cid);
+  const pair = (childregId: number | string) => (values.type === 'center' ? { childregId, centerId: values.centerId } : childregId);
   const { centerId: _centerId, ...rest } = values;
-  const parsed = bulkUpdateSchema.safeParse({ ...rest, bulk });
+  const parsed = bulkUpdateSchema.safeParse({ ...rest, bulk: refs.map((ref) => pair(typeof ref === 'number' ? ref : 1)) });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
-  if (ids.length !== children.length) return { ok: false, message: BULK_NEEDS_SYNC };
   const update: BulkUpdate = parsed.data;
-  const rows = children.map((child) => {
-    const centerId = update.type === 'center' ? update.bulk[0]!.centerId : undefined;
-    return { childregId: child.id, centerId: centerId ?? child.centerdetailId ?? null, ...bulkHistoryEntry(update, centerId) };
-  });
-  return { ok: true, request: { entity: 'bulkUpdates', op: 'create', payload: update as unknown as Record<string, unknown>, rows } };
+  const centerId = update.type === 'center' ? update.bulk[0]!.centerId : undefined;
+  const rows = children.map((child, i) => ({ childregId: refs[i], centerId: centerId ?? child.centerdetailId ?? null, ...bulkHistoryEntry(update, centerId) }));
+  const bulk = refs.map((childregId) => (centerId === undefined ? childregId : { childregId, centerId }));
+  const payload = { ...update, bulk } as unknown as Record<string, unknown>;
+  return { ok: true, request: { entity: 'bulkUpdates', op: 'create', payload, rows, dependsOn: waitsFor } };
 }

@@ -97,8 +97,11 @@ export class Replayer {
   }
 
   /** Sends one entry and applies the answer in one transaction with the entry's removal (R9). */
-  private async send(entry: OutboxEntry): Promise<ReplayOutcome> {
+  private async send(listed: OutboxEntry): Promise<ReplayOutcome> {
     const { db, transport } = this.deps;
+    // Read again: an earlier entry of this pass may have remapped its cids (R8) or removed it.
+    const entry = await db.outbox.get(listed.seq!);
+    if (!entry) return 'blocked';
     const descriptor = descriptorOf(entry.entity);
     const call = callOf(descriptor, entry.op);
     const table = db.entity(descriptor.table);
@@ -125,7 +128,8 @@ export class Replayer {
         timeoutMs: this.deps.timeoutMs ?? 30_000,
       });
       const data = envelope.data ?? null;
-      answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : null) : data;
+      // A batch answers the list of records it made (R19); a call marked answer 'first' its one record.
+      answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : descriptor.batch ? data : null) : data;
     } catch (error) {
       if (this.killed) return 'blocked';
       if (!isSyncError(error)) throw error;
@@ -306,6 +310,16 @@ async function remapCid(db: AppDb, cid: string, id: number, dependents: ReturnTy
     .equals(cid)
     .modify((e) => {
       e.dependsOn = e.dependsOn.filter((c) => c !== cid);
-      for (const [field, value] of Object.entries(e.payload)) if (value === cid) e.payload[field] = id;
+      for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
     });
+}
+
+/** `value` with `cid` replaced by `id`, also inside lists and objects (a bulk update's children). */
+function swapCid(value: unknown, cid: string, id: number): unknown {
+  if (value === cid) return id;
+  if (Array.isArray(value)) return value.map((v) => swapCid(v, cid, id));
+  if (value && typeof value === 'object' && !(value instanceof Blob)) {
+    return Object.fromEntries(Object.entries(value as Fields).map(([k, v]) => [k, swapCid(v, cid, id)]));
+  }
+  return value;
 }

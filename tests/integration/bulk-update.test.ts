@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childHistory } from '../../server/db/schema';
-import { bulkUpdateRequest, BULK_NEEDS_SYNC, type BulkChild } from '../../sync/bulk-update';
+import { bulkUpdateRequest, type BulkChild } from '../../sync/bulk-update';
 import { batchRows } from '../../sync/batch';
 import { discardEntry, resubmitEntry } from '../../sync/review';
 import { Device, photo } from './support/devices';
@@ -96,10 +96,32 @@ describe('bulk update through the outbox', () => {
     expect(await batchRows(d.db, 'bulkUpdates', written.cid).count()).toBe(0);
   });
 
-  it("checks the modal with the contract's messages, and refuses children not yet on the server", () => {
+  it('R6/R8/R19: children registered offline can be bulk updated at once; the entry waits for their creates and goes with their ids', async () => {
+    const d = device();
+    const made: BulkChild[] = [];
+    for (const name of [`Bulk offline A ${Date.now()}`, `Bulk offline B ${Date.now()}`]) {
+      const result = await d.engine.write({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+      if (!result.ok) throw new Error(result.message);
+      made.push({ cid: result.cid });
+    }
+    const built = bulkUpdateRequest(values, made);
+    if (!built.ok) throw new Error(built.message);
+    const written = await d.engine.writeBatch(built.request);
+    if (!written.ok) throw new Error(written.message);
+    const [, , entry] = await d.db.outbox.orderBy('seq').toArray();
+    expect(entry).toMatchObject({ entity: 'bulkUpdates', dependsOn: made.map((c) => c.cid), payload: { bulk: made.map((c) => c.cid) } });
+    expect((await d.db.entity('children').get(made[0]!.cid))?.last_status).toMatchObject({ history_status: 'medical_issue', medical: 'Fever' });
+
+    await d.engine.replay();
+    expect(await d.db.outbox.count()).toBe(0);
+    const ids = await Promise.all(made.map(async (c) => (await d.db.entity('children').get(c.cid))!.id as number));
+    const onServer = await server.db.select().from(childHistory).where(and(inArray(childHistory.childregId, ids), eq(childHistory.history_status, 'medical_issue')));
+    expect(onServer.map((e) => e.childregId).sort()).toEqual([...ids].sort());
+  });
+
+  it("checks the modal with the contract's messages", () => {
     expect(bulkUpdateRequest({ ...values, comment: '' }, [{ cid: 'a', id: 1 }, { cid: 'b', id: 2 }])).toEqual({ ok: false, message: 'The comment field is required.' });
     expect(bulkUpdateRequest({ ...values, type: '' }, [{ cid: 'a', id: 1 }, { cid: 'b', id: 2 }])).toEqual({ ok: false, message: 'The type field is required.' });
-    expect(bulkUpdateRequest(values, [{ cid: 'a', id: 1 }, { cid: 'b' }])).toEqual({ ok: false, message: BULK_NEEDS_SYNC });
     const move = bulkUpdateRequest({ type: 'center', centerId: '3', date: '2025-06-01', comment: 'x' }, [{ cid: 'a', id: 1, centerdetailId: 2 }, { cid: 'b', id: 2, centerdetailId: 2 }]);
     expect(move.ok && move.request.payload.bulk).toEqual([{ childregId: 1, centerId: 3 }, { childregId: 2, centerId: 3 }]);
     expect(move.ok && move.request.rows.map((r) => [r.history_status, r.centerId])).toEqual([['transfer', 3], ['transfer', 3]]);
