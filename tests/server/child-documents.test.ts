@@ -48,7 +48,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
     staffCenter = row.centerId;
     const [other] = await h.db.select().from(children).where(sql`${children.centerdetailId} <> ${staffCenter}`).limit(1);
     otherCenter = other.centerdetailId;
-    const tag = await json<Body<{ id: number }>>(await h.request('/api/tag_add', { method: 'POST', token: admin, json: { name: 'Birth Certificate' } }));
+    const tag = await json<Body<{ id: number }>>(await h.request('/api/tag_add', { method: 'POST', token: admin, json: { name: 'Station Master Letter' } }));
     tagId = tag.data!.id;
   });
   afterAll(() => h?.close());
@@ -90,7 +90,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
     // The original extension is kept; the name is ours (random), not the uploader's.
     expect(first.filename).toMatch(/^[a-f0-9]{32}\.jpeg$/);
     expect(first.profile_audio_name).toMatch(/^[a-f0-9]{32}\.mp3$/);
-    expect(first).toMatchObject({ tag_data: { id: tagId, name: 'Birth Certificate' }, comment: 'Birth certificate from the station master', status: 1 });
+    expect(first).toMatchObject({ tag_data: { id: tagId, name: 'Station Master Letter' }, comment: 'Birth certificate from the station master', status: 1 });
     const image = await h.request(first.file_path!, { token: staff });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -173,7 +173,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
 
       const flat = await json<Body<Doc[]>>(await post('/child_document_update', staff, { childregId: added.id, tagId, doc_date: '2025-04-03', filename: jpeg() }, { 'Idempotency-Key': 'doc-flat-1' }));
       expect(flat.data).toHaveLength(1);
-      expect(flat.data![0]).toMatchObject({ doc_date: '2025-04-03', tag_data: { name: 'Birth Certificate' } });
+      expect(flat.data![0]).toMatchObject({ doc_date: '2025-04-03', tag_data: { name: 'Station Master Letter' } });
       // A retried request (same key) does not store the document twice.
       const again = await json<Body<Doc[]>>(await post('/child_document_update', staff, { childregId: added.id, tagId, doc_date: '2025-04-03', filename: jpeg() }, { 'Idempotency-Key': 'doc-flat-1' }));
       expect(again.data![0]!.id).toBe(flat.data![0]!.id);
