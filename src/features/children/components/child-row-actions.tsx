@@ -1,8 +1,7 @@
-import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import type { LocalChild } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
+import { messages, type LocalChild } from '../../../../sync';
+import { DeleteAction, EditAction, IconAction, RowActions } from '../../../components/row-actions';
 import { deleteChild } from '../hooks/use-delete-child';
 import { profileState } from './profile-state';
 
@@ -13,40 +12,18 @@ export function ChildRowActions({ child, canView, canEdit, canDelete }: Props) {
   const navigate = useNavigate();
   const open = (action: 'view' | 'edit') => navigate('/child-registration/profile', { state: profileState(child, action) });
   return (
-    <Group gap={4} wrap="nowrap">
-      {canView && (
-        <Tooltip label="View">
-          <ActionIcon variant="subtle" size="lg" aria-label={`View ${child.name ?? ''}`} onClick={() => open('view')}>
-            <IconEye size={20} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {canEdit && (
-        <Tooltip label="Edit">
-          <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${child.name ?? ''}`} onClick={() => open('edit')}>
-            <IconEdit size={20} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+    <RowActions>
+      {canView && <IconAction tooltip="View" label={`View ${child.name ?? ''}`} icon={<IconEye size={20} />} onClick={() => open('view')} />}
+      {canEdit && <EditAction name={child.name} onClick={() => open('edit')} />}
       {canDelete && (
-        <ConfirmButton
-          variant="subtle"
-          color="red"
-          size="compact-md"
-          label={
-            <>
-              <IconTrash size={20} />
-              <VisuallyHidden>Delete {child.name ?? ''}</VisuallyHidden>
-            </>
-          }
+        <DeleteAction
+          name={child.name}
           title="Delete child"
           question={`Delete ${child.name ?? 'this child'}? This cannot be undone.`}
-          confirmLabel="Delete"
-          onConfirm={async () => {
-            await deleteChild(child.cid);
-          }}
+          success={messages.childDeleted}
+          onDelete={() => deleteChild(child.cid)}
         />
       )}
-    </Group>
+    </RowActions>
   );
 }
