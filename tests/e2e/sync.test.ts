@@ -14,7 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 async function serverChildren(prefix: string): Promise<Array<{ id: number; name: string; f_name: string | null }>> {
   const token = await apiLogin('admin@demo.test');
@@ -30,18 +29,7 @@ async function serverChildren(prefix: string): Promise<Array<{ id: number; name:
 async function register(page: Page, name: string) {
   const wizard = new ChildrenWizardPage(page);
   await wizard.open();
-  await wizard.type('Name', name);
-  await wizard.date('Date of Arrival', '05-03-2024');
-  await wizard.pick('Gender', 'Male');
-  await wizard.pickFirst('Center Name');
-  await wizard.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
-  await wizard.next();
-  await wizard.pick('CWC Action', 'Produce to CWC');
-  await wizard.pick('Short Stay', 'No');
-  await wizard.type('Address', 'Platform 4, New Delhi station');
-  await wizard.pickFirst('State');
-  await wizard.pickFirst('District');
-  await wizard.pick('Reference By', 'Self');
+  await wizard.fillRequired(name);
   await wizard.next();
   await wizard.next();
   await wizard.finish();

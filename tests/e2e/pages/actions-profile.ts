@@ -2,7 +2,6 @@ import type { Locator, Page } from 'playwright-core';
 import { ChildrenListPage } from './children-list';
 import { ChildrenWizardPage } from './children-wizard';
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /** Page model of a child's profile side menu, its history tables and the action forms (issue 5). */
 export class ActionsProfilePage {
@@ -12,18 +11,7 @@ export class ActionsProfilePage {
   async register(name: string) {
     const wizard = new ChildrenWizardPage(this.page);
     await wizard.open();
-    await wizard.type('Name', name);
-    await wizard.date('Date of Arrival', '05-03-2024');
-    await wizard.pick('Gender', 'Male');
-    await wizard.pickFirst('Center Name');
-    await wizard.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
-    await wizard.next();
-    await wizard.pick('CWC Action', 'Produce to CWC');
-    await wizard.pick('Short Stay', 'No');
-    await wizard.type('Address', 'Platform 4, New Delhi station');
-    await wizard.pickFirst('State');
-    await wizard.pickFirst('District');
-    await wizard.pick('Reference By', 'Self');
+    await wizard.fillRequired(name);
     await wizard.next();
     await wizard.next();
     await wizard.finish();

@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
+/** A 1x1 PNG: the photo every registration in the e2e tests carries. */
+export const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 /** Page model of the four-step registration at /child-registration/profile. */
 export class ChildrenWizardPage {
   constructor(private readonly page: Page) {}
@@ -40,6 +43,25 @@ export class ChildrenWizardPage {
   async photo(file: { name: string; mimeType: string; buffer: Buffer }) {
     // Step 1 has one file input: the profile picture.
     await this.page.locator('input[type="file"]').first().setInputFiles(file);
+  }
+
+  /**
+   * Fills every required field of steps 1 and 2 (photo included) and stays on step 2, so
+   * the caller decides what happens before the next step (going offline, documents).
+   */
+  async fillRequired(name: string, gender: 'Male' | 'Female' = 'Male') {
+    await this.type('Name', name);
+    await this.date('Date of Arrival', '05-03-2024');
+    await this.pick('Gender', gender);
+    await this.pickFirst('Center Name');
+    await this.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await this.next();
+    await this.pick('CWC Action', 'Produce to CWC');
+    await this.pick('Short Stay', 'No');
+    await this.type('Address', 'Platform 4, New Delhi station');
+    await this.pickFirst('State');
+    await this.pickFirst('District');
+    await this.pick('Reference By', 'Self');
   }
 
   /** Adds a document row on the Documents step and fills it: tag, date (dd-MM-yyyy), file and optional audio. */

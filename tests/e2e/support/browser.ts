@@ -59,9 +59,9 @@ export async function apiGet<T>(path: string, token: string): Promise<T> {
  * Waits until the app has kept on the device what registration needs offline: India's
  * states and every state's districts (the shell prefetches them after sign-in).
  */
-export async function waitForOfflineData(page: Page): Promise<void> {
+export async function waitForOfflineData(page: Page, options: { tag?: string } = {}): Promise<void> {
   await page.waitForFunction(
-    async () => {
+    async (tag) => {
       const dbs = await indexedDB.databases();
       const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
       if (!name) return false;
@@ -77,12 +77,20 @@ export async function waitForOfflineData(page: Page): Promise<void> {
           request.onerror = () => reject(request.error);
         });
         const states = keys.filter((k) => String(k).startsWith('districts:')).length;
-        return keys.includes('state:101') && keys.includes('centers_list') && states >= 36;
+        if (!keys.includes('state:101') || !keys.includes('centers_list') || states < 36) return false;
+        if (tag === null) return true;
+        // And the document tags, with `tag` among them.
+        const tags = await new Promise<{ data?: { name: string }[] } | undefined>((resolve, reject) => {
+          const request = db.transaction('lookups').objectStore('lookups').get('tags_all');
+          request.onsuccess = () => resolve(request.result as { data?: { name: string }[] } | undefined);
+          request.onerror = () => reject(request.error);
+        });
+        return (tags?.data ?? []).some((t) => t.name === tag);
       } finally {
         db.close();
       }
     },
-    null,
+    options.tag ?? null,
     { timeout: 60_000, polling: 500 },
   );
 }
