@@ -49,13 +49,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   if (claimed.length === 0) {
     const [stored] = await db.select().from(idempotencyKeys).where(scope).limit(1);
-    if (!stored) {
-      // Claimed and released between the insert and this read: the first run just ended.
-      c.header('Retry-After', '1');
-      return fail(c, 409, 'A request with this Idempotency-Key is still in progress.');
-    }
-    if (stored.path !== path || stored.method !== method) return fail(c, 422, 'This Idempotency-Key was already used for another request.');
-    if (stored.status === 0) {
+    if (stored && (stored.path !== path || stored.method !== method)) return fail(c, 422, 'This Idempotency-Key was already used for another request.');
+    // Still running (status 0), or released between the insert and this read: try again soon.
+    if (!stored || stored.status === 0) {
       c.header('Retry-After', '1');
       return fail(c, 409, 'A request with this Idempotency-Key is still in progress.');
     }
