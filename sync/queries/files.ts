@@ -24,53 +24,44 @@ export function childImageUrl(image: unknown): string | null {
   return `${CHILD_IMAGE_PATH}${encodeURIComponent(image)}`;
 }
 
-const serverImageUrls = new Map<string, Promise<string | null>>();
+const objectUrls = new Map<string, Promise<string | null>>();
 
-/**
- * An object URL of a server image fetched with the bearer token (the server serves
- * child photos only to signed-in users, so a plain <img src> cannot load them). Kept
- * in memory for the page's life; null when offline or refused.
- */
-export function authorisedImageUrl(url: string): Promise<string | null> {
-  let pending = serverImageUrls.get(url);
+/** An object URL of what `load` gives, remembered under `key` for the page's life; a null is tried again next time (offline now). */
+function rememberedObjectUrl(key: string, load: () => Promise<Blob | null>): Promise<string | null> {
+  let pending = objectUrls.get(key);
   if (!pending) {
-    pending = (async () => {
-      try {
-        const token = sessionStore.getState().user?.token;
-        const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-        if (!response.ok) return null;
-        return URL.createObjectURL(await response.blob());
-      } catch {
-        return null;
-      }
-    })();
-    serverImageUrls.set(url, pending);
+    pending = load()
+      .then((blob) => (blob ? URL.createObjectURL(blob) : null))
+      .catch(() => null);
+    objectUrls.set(key, pending);
     void pending.then((result) => {
-      if (result === null) serverImageUrls.delete(url); // try again next time (offline now)
+      if (result === null) objectUrls.delete(key);
     });
   }
   return pending;
 }
 
-const childPhotoUrls = new Map<string, Promise<string | null>>();
+/**
+ * An object URL of a server image fetched with the bearer token (the server serves
+ * files only to signed-in users, so a plain <img src> cannot load them). Null when
+ * offline or refused.
+ */
+export function authorisedImageUrl(url: string): Promise<string | null> {
+  return rememberedObjectUrl(url, async () => {
+    const token = sessionStore.getState().user?.token;
+    const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    return response.ok ? response.blob() : null;
+  });
+}
 
 /**
- * An object URL of a child's photo for the signed-in user, kept for offline in the
- * user's photo cache (sync/photo-cache.ts). Remembered per user and URL for the page's
- * life; null when offline and never fetched, or refused.
+ * An object URL of a child's photo or a document's file for the signed-in user, kept
+ * for offline in the user's photo cache (sync/photo-cache.ts). Null when offline and
+ * never fetched, or refused.
  */
-export function childPhotoUrl(url: string): Promise<string | null> {
+export function cachedFileUrl(url: string): Promise<string | null> {
   const dbName = currentDb().name;
-  const key = `${dbName}|${url}`;
-  let pending = childPhotoUrls.get(key);
-  if (!pending) {
-    pending = cachedPhoto(url, dbName, sessionStore.getState().user?.token).then((blob) => (blob ? URL.createObjectURL(blob) : null));
-    childPhotoUrls.set(key, pending);
-    void pending.then((result) => {
-      if (result === null) childPhotoUrls.delete(key); // try again next time (offline now)
-    });
-  }
-  return pending;
+  return rememberedObjectUrl(`${dbName}|${url}`, () => cachedPhoto(url, dbName, sessionStore.getState().user?.token));
 }
 
 /** Where the server serves a document's stored file or audio. */

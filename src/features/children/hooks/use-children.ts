@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerNames, childPhotoUrl, centerOptions, childImageUrl, documentFileUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
+  centerNames, cachedFileUrl, centerOptions, childImageUrl, documentFileUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
 } from '../../../../sync';
 
 /** One page of the list from the device; null while the first read runs. */
@@ -40,6 +40,6 @@ function useStoredFile(image: unknown, serverUrl: (name: unknown) => string | nu
   const local = isLocalFile(image) ? image : null;
   const localUrl = useLiveQuery(() => (local ? localFileUrl(local) : null), [local], null);
   const remote = useMemo(() => serverUrl(image), [image, serverUrl]);
-  const remoteUrl = useLiveQuery(() => (remote && !local ? childPhotoUrl(remote) : null), [remote, local], null);
+  const remoteUrl = useLiveQuery(() => (remote && !local ? cachedFileUrl(remote) : null), [remote, local], null);
   return local ? localUrl : remoteUrl;
 }
