@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import type { Hono } from 'hono';
 import { messages } from '../../sync/contract';
 import { documentContentType, readDocumentFile } from '../actions/files';
-import type { AppEnv } from '../context';
-import { mayReadChildImage, mayReadDocumentFile } from '../files/document-access';
-import { readUpload, sniffImage } from '../files/uploads';
-import { fail } from '../http';
+import type { AppEnv } from '../core/context';
+import { mayReadChildImage, mayReadDocumentFile } from './document-access';
+import { readUpload, sniffImage } from './uploads';
+import { fail } from '../core/http';
 
 const TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 

@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import { can, childRegistrationSchema, messages, quickAddSchema } from '../../sync/contract';
-import { addChild } from '../children/add';
-import { bulkUpdate } from '../children/bulk-update';
-import { deleteChild, updateChild } from '../children/change';
-import { childDocumentRecords, downloadImages, updateChildDocuments } from '../children/documents';
-import { listChildren } from '../children/list';
-import { CHILD_IMAGE_PATH, childRecord } from '../children/records';
-import type { AppEnv } from '../context';
-import { fail, idParam } from '../http';
+import { addChild } from './add';
+import { bulkUpdate } from './bulk-update';
+import { deleteChild, updateChild } from './change';
+import { childDocumentRecords, downloadImages, updateChildDocuments } from './documents';
+import { listChildren } from './list';
+import { CHILD_IMAGE_PATH, childRecord } from './records';
+import type { AppEnv } from '../core/context';
+import { fail, idParam } from '../core/http';
 
 /**
  * Child registration (spec part 1 sections 3, 5, 7; issue 4's server part): list, add,

@@ -7,18 +7,18 @@ import { answerGuarded, type WriteVerdict } from '../admin/answers';
 import { answerAdminList, containsText } from '../admin/list';
 import { adminMessages } from '../admin/messages';
 import { one, userRecords } from '../admin/records';
-import { readUserImage, removeUserImage, storeUserImage } from '../admin/user-images';
+import { readUserImage, removeUserImage, storeUserImage } from './images';
 import { hashPassword } from '../auth/password';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { apiTokens, centers, roles, users } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { readImage, sniffImage, type CheckedImage } from '../files/uploads';
-import { fail, idParam, ok, readBody } from '../http';
-import { serverMessages, USER_IMAGE_PATH } from '../messages';
-import { checkPatch, checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { serverMessages, USER_IMAGE_PATH } from '../core/messages';
+import { checkPatch, checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 
 /*
  * Users administration (spec part 1, sections 3, 5, 7): list with filters (center, role,

@@ -2,11 +2,11 @@ import type { Hono } from 'hono';
 import { can, messages } from '../../sync/contract';
 import { deleteEntry } from '../actions/delete';
 import { actionDefs, saveAction } from '../actions/save';
-import type { AppEnv } from '../context';
-import { listHistory } from '../history/list';
-import { updateMedical } from '../history/medical';
-import { historyRecord } from '../history/records';
-import { fail, idParam, ok } from '../http';
+import type { AppEnv } from '../core/context';
+import { listHistory } from './list';
+import { updateMedical } from './medical';
+import { historyRecord } from './records';
+import { fail, idParam, ok } from '../core/http';
 
 /**
  * Child history: create (with the other actions, server/actions) and update of medical entries, the generic

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
-import { createCwc, deleteCwc, listCwc, updateCwc } from '../cwc/cwc';
-import { listSchemeNames } from '../cwc/schemes';
+import type { AppEnv } from '../core/context';
+import { createCwc, deleteCwc, listCwc, updateCwc } from './cwc';
+import { listSchemeNames } from './schemes';
 
 /** CWC produce and refer (issue 5; spec part 1 sections 2, 3, 6, 7) and the scheme names of /sps_all. */
 export function registerCwcRoutes(api: Hono<AppEnv>) {

@@ -6,14 +6,14 @@ import { isInUse } from '../admin/in-use';
 import { answerAdminList, containsText } from '../admin/list';
 import { adminMessages } from '../admin/messages';
 import { centerRecords, one } from '../admin/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, centerTypes } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok, readBody } from '../http';
-import { checkPatch, checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { checkPatch, checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 
 /*
  * Centers administration (spec part 1, sections 2, 4, 5, 7): list with filters and stat

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { idempotencyKeys } from './db/schema';
+import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from './context';
 import { fail } from './http';
 

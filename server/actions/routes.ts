@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
-import { changeCenter, saveFollowUps } from '../actions/follow-up';
-import { deleteActivityLog, deleteDocument, deleteEntry } from '../actions/delete';
-import { childActivity, childDocumentList, listActivityLogs, listDocuments, listGroup } from '../actions/lists';
-import { actionDefs, saveAction } from '../actions/save';
-import { childStatus, reopenChild, updateEntry } from '../actions/status';
+import type { AppEnv } from '../core/context';
+import { changeCenter, saveFollowUps } from './follow-up';
+import { deleteActivityLog, deleteDocument, deleteEntry } from './delete';
+import { childActivity, childDocumentList, listActivityLogs, listDocuments, listGroup } from './lists';
+import { actionDefs, saveAction } from './save';
+import { childStatus, reopenChild, updateEntry } from './status';
 
 /**
  * Per-child actions and their history tables (issue 5; spec part 1 sections 2-7): the

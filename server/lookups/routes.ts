@@ -3,8 +3,8 @@ import type { Hono } from 'hono';
 import { messages } from '../../sync/contract';
 import { ensureCitiesOfState } from '../db/lookups';
 import { cities, countries, districts, states } from '../db/schema';
-import type { AppEnv } from '../context';
-import { fail, idParam, ok } from '../http';
+import type { AppEnv } from '../core/context';
+import { fail, idParam, ok } from '../core/http';
 
 /** GET /api/country, /api/state/:countryId, /api/city/:stateId, /api/districts/:stateId. */
 export function registerLookupRoutes(api: Hono<AppEnv>) {

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { API_PREFIX, endpoints, isAllowed, matchEndpoint, messages, type EndpointName } from '../../sync/contract';
-import type { AppEnv } from '../context';
-import { fail } from '../http';
+import type { AppEnv } from './context';
+import { fail } from './http';
 
 /*
  * The server is the authority on permissions (spec part 1, section 6; DESIGN.md, Server):

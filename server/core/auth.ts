@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../sync/contract';
-import type { AppEnv } from '../context';
-import { loadAuthUser } from './session';
-import { resolveToken } from './tokens';
+import type { AppEnv } from './context';
+import { loadAuthUser } from '../auth/session';
+import { resolveToken } from '../auth/tokens';
 
 /**
  * Bearer check for every protected route. Missing, unknown and expired tokens, and

@@ -3,9 +3,9 @@ import type { Hono } from 'hono';
 import { isAllCenterUser } from '../../sync/contract';
 import { centers, childHistory, children, meals } from '../db/schema';
 import { CENTER_TYPE } from '../db/seed-data';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
-import { ok } from '../http';
+import { ok } from '../core/http';
 
 /*
  * The eight dashboard tiles (spec part 1 section 2), computed from live data and

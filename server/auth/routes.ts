@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import { loginRequestSchema, messages } from '../../sync/contract';
-import { dummyPasswordHash, verifyPassword } from '../auth/password';
-import { attemptKey, clearFailures, isLockedOut, recordFailure } from '../auth/rate-limit';
-import { loadAuthUser } from '../auth/session';
-import { issueToken, revokeToken } from '../auth/tokens';
-import { clientIp } from '../client-ip';
-import type { AppEnv } from '../context';
-import { fail, ok, readBody, text, validationFailed } from '../http';
-import { serverMessages, USER_IMAGE_PATH } from '../messages';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { attemptKey, clearFailures, isLockedOut, recordFailure } from './rate-limit';
+import { loadAuthUser } from './session';
+import { issueToken, revokeToken } from './tokens';
+import { clientIp } from './client-ip';
+import type { AppEnv } from '../core/context';
+import { fail, ok, readBody, text, validationFailed } from '../core/http';
+import { serverMessages, USER_IMAGE_PATH } from '../core/messages';
 
 /** POST /api/login: public, so it must be registered before the bearer check. */
 export function registerLoginRoute(api: Hono<AppEnv>) {

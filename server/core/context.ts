@@ -1,5 +1,5 @@
-import type { RolePermissions } from '../sync/contract';
-import type { Db } from './db/client';
+import type { RolePermissions } from '../../sync/contract';
+import type { Db } from '../db/client';
 
 /** The signed-in user as routes see it; also the `data` of GET /api/me. */
 export type AuthUser = {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { messages, type FieldErrors } from '../sync/contract';
+import { messages, type FieldErrors } from '../../sync/contract';
 import { fail } from './http';
 
 /*

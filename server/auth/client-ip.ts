@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../core/context';
 
 /**
  * The client's address for rate limiting. X-Forwarded-For is believed only when the

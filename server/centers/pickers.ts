@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isAllCenterUser } from '../../sync/contract';
 import { centers, centerTypes } from '../db/schema';
-import type { AppEnv } from '../context';
-import { ok } from '../http';
+import type { AppEnv } from '../core/context';
+import { ok } from '../core/http';
 
 /** GET /api/centers_list and /api/centers_points (the center-picker lookups). */
 export function registerCenterRoutes(api: Hono<AppEnv>) {

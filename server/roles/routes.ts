@@ -9,14 +9,14 @@ import { isInUse } from '../admin/in-use';
 import { answerAdminList } from '../admin/list';
 import { adminMessages } from '../admin/messages';
 import { one, roleRecords } from '../admin/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { roles } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok, readBody } from '../http';
-import { checkSchema, invalid, tooLongIssues } from '../validation';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 
 /*
  * Roles and their permission blocks (spec part 1, sections 3, 5, 6, 7). Names are stored

@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { ALL_CENTERS_ID, canReachCenter, messages } from '../../sync/contract';
 import { notifications } from '../db/schema';
-import type { AppEnv } from '../context';
-import { fail, idParam, ok } from '../http';
-import { timeAgo } from '../time-diff';
+import type { AppEnv } from '../core/context';
+import { fail, idParam, ok } from '../core/http';
+import { timeAgo } from './time-diff';
 
 /**
  * GET /api/notify_list_count/:centerId → {record_count, timeDiff}: the unread
