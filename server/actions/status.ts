@@ -56,7 +56,7 @@ export async function childStatus(c: Context<AppEnv>) {
 export async function reopenChild(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!can(user, 'edit', 'child_registration')) return fail(c, 403, messages.forbidden);
-  // POST /reopen/{id}, or POST /reopen with childregId (the sync engine's form, see sync/entities-actions.ts).
+  // POST /reopen/{id}, or POST /reopen with childregId (the sync engine's form, see sync/entities/child-records.ts).
   const asked = c.req.param('id') ?? String((await readBody(c)).childregId ?? '');
   const id = idParam(asked);
   if (id === null) return fail(c, 404, messages.notFound);

@@ -1,5 +1,5 @@
-import type { Call, EntityDescriptor } from './entities';
-import type { EntityTable } from './db/app-db';
+import type { Call, EntityDescriptor } from './registry';
+import type { EntityTable } from '../db/app-db';
 
 /*
  * Sync descriptors of centers, tags, roles and users (issue 6); spread into `entities`.

@@ -1,6 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import { messages } from './contract/messages';
-import type { Envelope } from './contract/envelope';
+import { messages } from '../contract/messages';
+import type { Envelope } from '../contract/envelope';
 import { apiUrl } from './config';
 import { SyncError, type SyncErrorReason } from './errors';
 

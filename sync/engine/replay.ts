@@ -1,11 +1,11 @@
-import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
-import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from './entities';
-import { isSyncError, SyncError } from './errors';
+import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from '../entities/registry';
+import { isSyncError, SyncError } from '../net/errors';
 import { isLocalFile, LOCAL_FILE_PREFIX } from './outbox';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
-import type { Transport } from './transport';
-import { withLock } from './lock';
+import type { Transport } from '../net/transport';
+import { withLock } from './web-lock';
 import { applyBatchAnswer, markBatch } from './batch';
 
 export type ReplayDeps = {

@@ -1,7 +1,7 @@
-import type { EntityTable } from './db/app-db';
+import type { EntityTable } from '../db/app-db';
 import { historyMovesPresentStatus, type AfterLocalWrite } from './present-status';
-import { adminEntities } from './entities-admin';
-import { actionEntities } from './entities-actions';
+import { adminEntities } from './admin';
+import { actionEntities } from './child-records';
 
 /** How one call is made, and what it does to the record. */
 export type Call = {

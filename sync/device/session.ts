@@ -1,11 +1,11 @@
 import { createStore } from 'zustand/vanilla';
-import { loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from './contract';
-import { sessionDb, type PasswordVerifier } from './db/session-db';
+import { loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from '../contract';
+import { sessionDb, type PasswordVerifier } from '../db/session-db';
 import { makeVerifier, resetLock } from './idle-lock';
-import { AppDb, appDbName } from './db/app-db';
-import { apiUrl } from './config';
-import { request, setTokenSource, onUnauthenticated } from './transport';
-import { isSyncError } from './errors';
+import { AppDb, appDbName } from '../db/app-db';
+import { apiUrl } from '../net/config';
+import { request, setTokenSource, onUnauthenticated } from '../net/transport';
+import { isSyncError } from '../net/errors';
 import { clearPhotoCaches } from './photo-cache';
 
 export type SessionState =

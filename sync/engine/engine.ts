@@ -1,9 +1,9 @@
-import type { AppDb } from './db/app-db';
-import { isSyncError } from './errors';
+import type { AppDb } from '../db/app-db';
+import { isSyncError } from '../net/errors';
 import { pullCollection, type PullResult } from './pull';
 import { Replayer, type ReplaySummary } from './replay';
-import { syncStatusStore } from './status';
-import type { Transport } from './transport';
+import { syncStatusStore } from './sync-status';
+import type { Transport } from '../net/transport';
 import { writeLocal, writeLocalAll, type WriteAllResult, type WriteRequest, type WriteResult } from './outbox';
 import { retryNow } from './review';
 import { writeBatch, type BatchRequest } from './batch';

@@ -1,7 +1,7 @@
 import { currentDb, refreshUser } from './session';
-import { request } from './transport';
-import { isSyncError, type SyncError } from './errors';
-import { ensureGeo, ensureLookup, readGeo, tagsLookup } from './queries/lookups';
+import { request } from '../net/transport';
+import { isSyncError, type SyncError } from '../net/errors';
+import { ensureGeo, ensureLookup, readGeo, tagsLookup } from '../queries/lookups';
 
 /**
  * Small server reads kept on the device so screens open offline: the last answer

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { sessionDb, type PasswordVerifier } from './db/session-db';
+import { sessionDb, type PasswordVerifier } from '../db/session-db';
 
 /*
  * The idle lock (DESIGN: Security on the device). A shared tablet left on a table must

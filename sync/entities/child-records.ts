@@ -1,4 +1,4 @@
-import type { EntityDescriptor } from './entities';
+import type { EntityDescriptor } from './registry';
 import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-status';
 
 /*

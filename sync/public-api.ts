@@ -1,12 +1,12 @@
-import { LAST_SYNC, SyncEngine } from './engine';
-import { pulledEntityNames } from './entities';
-import { appTransport } from './transport';
-import { currentDb, refreshUser, sessionStore, type SessionState } from './session';
+import { LAST_SYNC, SyncEngine } from './engine/engine';
+import { pulledEntityNames } from './entities/registry';
+import { appTransport } from './net/transport';
+import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
-import type { WriteAllResult, WriteRequest, WriteResult } from './outbox';
-import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './review';
-import type { Fields } from './reconcile';
-import { bulkUpdateRequest, type BulkChild } from './bulk-update';
+import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
+import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './engine/review';
+import type { Fields } from './engine/reconcile';
+import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 
 /** Collections this app pulls, parents first. */
 export const pulledCollections = pulledEntityNames();

@@ -1,5 +1,5 @@
-import type { AppDb, LocalRow } from './db/app-db';
-import { lastStatusOf, withNewestEntry, type StatusEntry } from './contract';
+import type { AppDb, LocalRow } from '../db/app-db';
+import { lastStatusOf, withNewestEntry, type StatusEntry } from '../contract';
 
 /*
  * Present Status on the device (issue 5: "each action writes the child's history, which

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { SyncErrorReason } from './errors';
+import type { SyncErrorReason } from '../net/errors';
 
 /** What the header shows of sync: a spinner, the last success, and why it stopped. */
 export type SyncStatus = {

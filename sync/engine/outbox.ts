@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
-import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
-import { callOf, descriptorOf } from './entities';
-import { messages } from './contract/messages';
-import { uploadLimits } from './contract/constants';
+import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { callOf, descriptorOf } from '../entities/registry';
+import { messages } from '../contract/messages';
+import { uploadLimits } from '../contract/constants';
 
 /** A value stored in a row or payload in place of a file not yet uploaded. */
 export const LOCAL_FILE_PREFIX = 'local-file:';

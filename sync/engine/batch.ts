@@ -1,5 +1,5 @@
-import type { AppDb, LocalRow, RowSyncState } from './db/app-db';
-import { descriptorOf } from './entities';
+import type { AppDb, LocalRow, RowSyncState } from '../db/app-db';
+import { descriptorOf } from '../entities/registry';
 import { isQuotaError, QUOTA_MESSAGE, type WriteResult } from './outbox';
 import { serverCid } from './pull';
 import type { Fields } from './reconcile';

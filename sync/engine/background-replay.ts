@@ -1,7 +1,7 @@
-import { sessionDb } from './db/session-db';
-import { AppDb, appDbName } from './db/app-db';
-import { apiUrl } from './config';
-import { createTransport } from './transport';
+import { sessionDb } from '../db/session-db';
+import { AppDb, appDbName } from '../db/app-db';
+import { apiUrl } from '../net/config';
+import { createTransport } from '../net/transport';
 import { Replayer } from './replay';
 
 /**

@@ -1,5 +1,5 @@
-import type { AppDb, ConflictRow, LocalRow, OutboxEntry } from './db/app-db';
-import { callOf, descriptorOf } from './entities';
+import type { AppDb, ConflictRow, LocalRow, OutboxEntry } from '../db/app-db';
+import { callOf, descriptorOf } from '../entities/registry';
 import { pickFields, type Fields } from './reconcile';
 import { batchRows, markBatch } from './batch';
 

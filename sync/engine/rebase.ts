@@ -1,5 +1,5 @@
-import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
-import { callOf, descriptorOf } from './entities';
+import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { callOf, descriptorOf } from '../entities/registry';
 import { threeWayMerge, type Fields } from './reconcile';
 
 /**

@@ -1,9 +1,9 @@
-import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
-import { callOf, descriptorOf, type EntityDescriptor } from './entities';
+import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { callOf, descriptorOf, type EntityDescriptor } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
-import type { Transport } from './transport';
-import type { Envelope } from './contract';
+import type { Transport } from '../net/transport';
+import type { Envelope } from '../contract';
 
 export type PullDeps = { db: AppDb; transport: Transport; perPage?: number; now?: () => number };
 

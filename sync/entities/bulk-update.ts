@@ -1,5 +1,5 @@
-import { bulkHistoryEntry, bulkUpdateSchema, type BulkUpdate } from './contract';
-import type { BatchRequest } from './batch';
+import { bulkHistoryEntry, bulkUpdateSchema, type BulkUpdate } from '../contract';
+import type { BatchRequest } from '../engine/batch';
 
 /*
  * The Bulk Update Details modal's save (POST /bulk_update) as a batch write: one outbox
