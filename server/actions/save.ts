@@ -48,7 +48,8 @@ const restoreEntry = (status: string) => (d: Data) => ({
   restore_to_address: str(d.restore_to_address),
 });
 
-const liveCenter = async (tx: Db, id: number) =>
+/** Whether a center exists and is not deleted (a form may name neither). */
+export const liveCenter = async (tx: Db, id: number) =>
   (await tx.select({ id: centers.id }).from(centers).where(and(eq(centers.id, id), isNull(centers.deleted_at)))).length > 0;
 
 /** Moves the child to `centerId` (transfer and centers change). */
