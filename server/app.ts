@@ -21,6 +21,9 @@ import { registerActionRoutes } from './routes/actions-child';
 import { registerCwcRoutes } from './routes/cwc';
 import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerReportRoutes } from './reports/routes';
+import { registerMealRoutes } from './meals/routes';
+import { registerBalanceRoutes } from './balances/routes';
 import { noStore, securityHeaders } from './security';
 import { serveApp } from './static';
 
@@ -69,6 +72,9 @@ export function createApp(options: CreateAppOptions) {
   registerAdminTagRoutes(api);
   registerAdminRoleRoutes(api);
   registerAdminUserRoutes(api);
+  registerReportRoutes(api);
+  registerMealRoutes(api);
+  registerBalanceRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);
