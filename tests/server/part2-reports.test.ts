@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildReport, countReportRows, messages, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods, type ReportAnswer, type ReportRow,
+  buildReport, countReportRows, type GroupReportAnswer, messages, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods, type ReportAnswer, type ReportRow,
 } from '../../sync/contract';
 import { centers, childHistory, children, meals, previousBalances } from '../../server/db/schema';
 import { createHarness, json, type Harness } from './harness';
@@ -68,7 +68,7 @@ describe('part 2 reports, meals and previous balance', () => {
     expect(reversed.body.message).toBe(messages.fromBeforeTo);
     const other = await post('/api/reports', staff, { centerId: staffCenter === 2 ? 3 : 2 });
     expect(other.status).toBe(403);
-    const own = await post<ReportAnswer>('/api/group_report2', staff, {});
+    const own = await post<GroupReportAnswer>('/api/group_report2', staff, {});
     expect(own.body.data.AllCenterList.map((c) => c.id)).toEqual([staffCenter]);
   });
 

@@ -40,7 +40,7 @@ export function reportGenderOf(gender: unknown): ReportGender | null {
 }
 
 /** The activity date of a history entry (yyyy-MM-dd), or null. */
-export function reportDateOf(row: { transfer_date?: unknown; history_date?: unknown }): string | null {
+export function reportDateOf(row: { transfer_date?: unknown; history_date?: unknown; [field: string]: unknown }): string | null {
   for (const value of [row.transfer_date, row.history_date]) {
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
   }
