@@ -3,6 +3,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput }
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
+import { parseTypedDate } from '../../../components/date-range-filter';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
@@ -42,7 +43,7 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
           <Controller
             name="activity_date"
             control={form.control}
-            render={({ field }) => <DateInput label="Activity Date" withAsterisk size="md" valueFormat={dateFormats.display} value={field.value} onChange={field.onChange} clearable />}
+            render={({ field }) => <DateInput label="Activity Date" withAsterisk size="md" valueFormat={dateFormats.display} dateParser={parseTypedDate} value={field.value} onChange={field.onChange} clearable />}
           />
           <Textarea label="Comment" withAsterisk size="md" {...form.register('comment')} />
           <Group grow>

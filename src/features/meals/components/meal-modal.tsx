@@ -3,6 +3,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core'
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { ALL_CENTERS_ID, dateFormats, mealTypes } from '../../../../sync';
+import { parseTypedDate } from '../../../components/date-range-filter';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
@@ -42,7 +43,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
           <Controller
             name="meal_date"
             control={form.control}
-            render={({ field }) => <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} value={field.value} onChange={field.onChange} clearable />}
+            render={({ field }) => <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} dateParser={parseTypedDate} value={field.value} onChange={field.onChange} clearable />}
           />
           <Controller name="meal_type" control={form.control} render={({ field }) => <Select label="Meal Provided in a day" withAsterisk size="md" data={mealTypeOptions} value={field.value} onChange={field.onChange} />} />
           <Controller name="child_count" control={form.control} render={({ field }) => <NumberInput label="Children Count" withAsterisk size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
