@@ -5,7 +5,7 @@ import { isSyncError, type SyncError } from '../errors';
 import { lastSyncedAt } from '../app-sync';
 import {
   buildGroupReport, buildReport, countGroupRows, countReportRows, paginate, reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods,
-  REPORT_NO_VALUE, type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportRow,
+  reportRowsFrom, REPORT_NO_VALUE, type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportRow,
 } from '../contract';
 import { centerOptions } from './lookups';
 
@@ -29,22 +29,7 @@ type Row = LocalRow & { _deleted?: number };
 export async function deviceReportRows(): Promise<ReportRow[]> {
   const db = currentDb();
   const [children, history] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray()]);
-  const byKey = new Map<string | number, { gender: ReturnType<typeof reportGenderOf>; center: number | null }>();
-  for (const child of children as Row[]) {
-    if (child._deleted || child.deleted_at) continue;
-    const value = { gender: reportGenderOf(child.gender), center: child.centerdetailId === undefined || child.centerdetailId === null ? null : Number(child.centerdetailId) };
-    byKey.set(child.cid, value);
-    if (typeof child.id === 'number') byKey.set(child.id, value);
-  }
-  const rows: ReportRow[] = [];
-  for (const entry of history as Row[]) {
-    if (entry._deleted || entry.deleted_at) continue;
-    const child = byKey.get(entry.childregId as string | number);
-    if (!child) continue;
-    const center = entry.centerId === undefined || entry.centerId === null ? child.center : Number(entry.centerId);
-    rows.push({ category: reportCategoryOf(entry.history_status), day: reportDateOf(entry), gender: child.gender, centerId: center });
-  }
-  return rows;
+  return reportRowsFrom(children, history);
 }
 
 /** Previous balances on the device dated in [from, to], per center. */

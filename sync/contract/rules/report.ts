@@ -182,6 +182,32 @@ export function detailsRangeOf(period: ReportPeriod, p: Pick<ReportPeriods, 'fro
 /** One input row of the device's computation (and of the property test). */
 export type ReportRow = { category: string | null; day: string | null; gender: ReportGender | null; centerId: number | null };
 
+type Fields = { [field: string]: unknown };
+
+/**
+ * Report rows from children and history as the device holds them (server rows plus
+ * local ones: a child is found by its id or its cid; `_deleted`/`deleted_at` rows are
+ * left out). The device's computation and the property test both start here.
+ */
+export function reportRowsFrom(children: readonly Fields[], history: readonly Fields[]): ReportRow[] {
+  const byKey = new Map<unknown, { gender: ReportGender | null; center: number | null }>();
+  for (const child of children) {
+    if (child._deleted || child.deleted_at) continue;
+    const value = { gender: reportGenderOf(child.gender), center: child.centerdetailId === undefined || child.centerdetailId === null ? null : Number(child.centerdetailId) };
+    if (child.cid !== undefined) byKey.set(child.cid, value);
+    if (typeof child.id === 'number') byKey.set(child.id, value);
+  }
+  const rows: ReportRow[] = [];
+  for (const entry of history) {
+    if (entry._deleted || entry.deleted_at) continue;
+    const child = byKey.get(entry.childregId);
+    if (!child) continue;
+    const centerId = entry.centerId === undefined || entry.centerId === null ? child.center : Number(entry.centerId);
+    rows.push({ category: reportCategoryOf(entry.history_status), day: reportDateOf(entry), gender: child.gender, centerId });
+  }
+  return rows;
+}
+
 /** Counts the rows of the chosen center (null: all) by category, period and gender. */
 export function countReportRows(rows: Iterable<ReportRow>, p: ReportPeriods, centerId: number | null): ReportCounts {
   const counts: ReportCounts = new Map();
