@@ -167,3 +167,40 @@ export async function loadReportDetails(req: DetailsRequest, page: number, onlin
   }
   return { ok: true, value: { data: await deviceReportDetails(req, page), source: 'device', syncedAt: await lastSyncedAt() } };
 }
+
+/** Which device rows a dashboard tile's trend counts (tiles without one show no trend). */
+const trendOf: Partial<Record<string, { statuses?: readonly string[]; arrivals?: true; meals?: true }>> = {
+  children_supported: { arrivals: true },
+  meals_distributed: { meals: true },
+  school_going: { statuses: ['education'] },
+  literacy_programme: { statuses: ['education', 'higher_education'] },
+  medical_support: { statuses: ['medical_issue', 'mhp'] },
+  reunited_with_family: { statuses: ['restoration'] },
+};
+
+/**
+ * The last `months` months (oldest first, ending with the current one) of the dashboard
+ * tiles that have a trend, counted on the device: arrivals, history entries by activity
+ * date, children fed by meal date.
+ */
+export async function dashboardTrends(months = 12, now = new Date()): Promise<Record<string, number[]>> {
+  const db = currentDb();
+  const keys = Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const trends: Record<string, number[]> = Object.fromEntries(Object.keys(trendOf).map((k) => [k, keys.map(() => 0)]));
+  const bump = (tile: string, day: unknown, by = 1) => {
+    const i = typeof day === 'string' ? index.get(day.slice(0, 7)) : undefined;
+    if (i !== undefined) trends[tile][i] += by;
+  };
+  const [children, history, meals] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray(), db.entity('meals').toArray()]);
+  for (const child of children as Row[]) if (!child._deleted) bump('children_supported', child.dateofarrival);
+  for (const entry of history as Row[]) {
+    if (entry._deleted) continue;
+    for (const [tile, rule] of Object.entries(trendOf)) if (rule?.statuses?.includes(String(entry.history_status))) bump(tile, reportDateOf(entry));
+  }
+  for (const meal of meals as Row[]) if (!meal._deleted) bump('meals_distributed', meal.meal_date, Number(meal.child_count ?? 0));
+  return trends;
+}
