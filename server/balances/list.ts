@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { previousBalanceFilterSchema } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { listed, readListQuery } from '../delta/delta';
-import { readBody } from '../http';
-import { invalid } from '../validation';
+import { readBody } from '../core/http';
+import { invalid } from '../core/validation';
 import { listBalances } from './records';
 
 /** POST /previous_balance (getPreviousBalance): the filter in the body; ?page or delta. */

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { previousBalanceList } from './list';
 import { addPreviousBalance, updatePreviousBalance } from './save';
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { isAllCenterUser } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { centers } from '../db/schema';
-import { ok } from '../http';
+import { ok } from '../core/http';
 
 /** GET /meal_centers (getMealCenters): the centers a user may record meals for, {id, name}. */
 export async function mealCenters(c: Context<AppEnv>) {

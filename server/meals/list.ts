@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { mealFilterSchema } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { listed, readListQuery } from '../delta/delta';
-import { readBody } from '../http';
-import { invalid } from '../validation';
+import { readBody } from '../core/http';
+import { invalid } from '../core/validation';
 import { listMeals } from './records';
 
 const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) => error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message }));

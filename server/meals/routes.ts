@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { mealCenters } from './centers';
 import { mealData, mealList } from './list';
 import { addMeal, deleteMeal, updateMeal } from './save';

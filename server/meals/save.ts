@@ -2,14 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { canReachCenter, mealFormSchema, messages, type MealForm } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { meals } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, ok, readBody } from '../http';
-import { checkSchema, invalid } from '../validation';
+import { fail, ok, readBody } from '../core/http';
+import { checkSchema, invalid } from '../core/validation';
 import { mealRecord, mealScope } from './records';
 
 /*

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { buildGroupReport, messages, reportPeriods, reportRequestSchema } from '../../sync/contract';
-import type { AppEnv } from '../context';
-import { fail, ok } from '../http';
-import { invalid } from '../validation';
+import type { AppEnv } from '../core/context';
+import { fail, ok } from '../core/http';
+import { invalid } from '../core/validation';
 import { balancesIn, groupCounts, reportCenter, reportCenters, today } from './records';
 import { readReportRequest } from './request';
 

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { buildReport, messages, reportPeriods, reportRequestSchema } from '../../sync/contract';
-import type { AppEnv } from '../context';
-import { fail, ok } from '../http';
-import { invalid } from '../validation';
+import type { AppEnv } from '../core/context';
+import { fail, ok } from '../core/http';
+import { invalid } from '../core/validation';
 import { balancesIn, reportCenter, reportCenters, reportCounts, today } from './records';
 import { readReportRequest } from './request';
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { groupReport } from './group-report';
 import { report } from './report';
 import { groupSingleReport, singleReport } from './single-report';

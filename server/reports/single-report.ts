@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { groupSingleReportRequestSchema, messages, paginate, singleReportRequestSchema } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { readListQuery } from '../delta/delta';
-import { fail } from '../http';
-import { invalid } from '../validation';
+import { fail } from '../core/http';
+import { invalid } from '../core/validation';
 import { conditionsOf, detailsPage, reportCenter } from './records';
 import { readReportRequest } from './request';
 

@@ -7,3 +7,4 @@ export * from './rules/file';
 export * from './rules/normalise';
 export * from './rules/last-status';
 export * from './rules/report';
+export * from './rules/readable-errors';

@@ -1,8 +1,8 @@
 import type { LocalRow, RowSyncState } from '../db/app-db';
-import { currentDb } from '../session';
-import { appTransport } from '../transport';
-import { pullCollection } from '../pull';
-import { isSyncError, type SyncError } from '../errors';
+import { currentDb } from '../device/session';
+import { appTransport } from '../net/transport';
+import { pullCollection } from '../engine/pull';
+import { isSyncError, type SyncError } from '../net/errors';
 import { paginate, DEFAULT_PAGE_SIZE, type Meal, type MealFilter, type Pagination, type PreviousBalance, type PreviousBalanceFilter } from '../contract';
 
 /*

@@ -1,8 +1,8 @@
 import type { LocalRow } from '../db/app-db';
-import { currentDb } from '../session';
-import { request } from '../transport';
-import { isSyncError, type SyncError } from '../errors';
-import { lastSyncedAt } from '../app-sync';
+import { currentDb } from '../device/session';
+import { request } from '../net/transport';
+import { isSyncError, type SyncError } from '../net/errors';
+import { lastSyncedAt } from '../public-api';
 import {
   buildGroupReport, buildReport, countGroupRows, countReportRows, paginate, reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods,
   reportRowsFrom, REPORT_NO_VALUE, type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportRow,
