@@ -26,6 +26,9 @@ import { serveApp } from './core/static';
 import { z } from 'zod';
 import { errorHandler, logToStderr, requestId } from './core/errors';
 import { refuseControlCharactersInUrl } from './core/url-guard';
+import { registerReportRoutes } from './reports/routes';
+import { registerMealRoutes } from './meals/routes';
+import { registerBalanceRoutes } from './balances/routes';
 
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 
@@ -77,6 +80,9 @@ export function createApp(options: CreateAppOptions) {
   registerAdminTagRoutes(api);
   registerAdminRoleRoutes(api);
   registerAdminUserRoutes(api);
+  registerReportRoutes(api);
+  registerMealRoutes(api);
+  registerBalanceRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { INDIA_ID } from './lookups';
 import { addDays, createRandom, daysBetween, isoDay, type Random } from './random';
-import { childHistory, children, districts, meals, notifications, states, tags } from './schema';
+import { financialYearOf, yearEarlier } from '../../sync/contract';
+import { childHistory, children, districts, meals, notifications, previousBalances, states, tags } from './schema';
 import { CENTER_TYPE } from './seed-data';
 import * as pool from './seed-names';
 
@@ -163,16 +164,32 @@ export async function seedDemoRecords(db: Db, centers: SeedCenter[], createdBy: 
   const historyRows = childRows.flatMap((child, i) => makeHistory(rnd, ids[i], child, centers, today, createdBy));
   await insertChunks(historyRows, (chunk) => db.insert(childHistory).values(chunk));
 
-  // Meals: the last 14 days at every center that cooks (shelters and homes), 3 meals a day.
+  // Meals: a year at every center that cooks (shelters and homes), 3 meals a day and a
+  // dinner on most days; their own random stream, so the other demo rows stay as they were.
+  const mealRnd = createRandom(20_250_401);
   const mealRows: (typeof meals.$inferInsert)[] = [];
   for (const center of centers.filter((c) => c.centertypeId === CENTER_TYPE.openShelter || c.centertypeId === CENTER_TYPE.home)) {
-    for (let d = 1; d <= 14; d++) {
-      for (const mealType of [1, 2, 3]) {
-        mealRows.push({ center_id: center.id, meal_date: isoDay(addDays(today, -d)), child_count: rnd.int(15, 45), meal_type: mealType });
+    for (let d = 1; d <= 365; d++) {
+      for (const mealType of mealRnd.chance(0.7) ? [1, 2, 3, 4] : [1, 2, 3]) {
+        mealRows.push({ center_id: center.id, meal_date: isoDay(addDays(today, -d)), child_count: mealRnd.int(15, 45), meal_type: mealType });
       }
     }
   }
   await insertChunks(mealRows, (chunk) => db.insert(meals).values(chunk));
+
+  // Previous balances: the children each center carried into this financial year and the last.
+  const year = financialYearOf(isoDay(today));
+  const balanceRows = childCenters.flatMap((center) =>
+    [year.from, yearEarlier(year.from)].map((activity_date) => ({
+      centerId: center.id,
+      activity_date,
+      comment: 'Children carried over from the previous year.',
+      male: mealRnd.int(5, 40),
+      female: mealRnd.int(3, 30),
+      created_by: createdBy,
+    })),
+  );
+  await db.insert(previousBalances).values(balanceRows);
 
   // Unread notifications about the latest arrival of each center (one read), newest minutes ago.
   const latestPerCenter = childCenters
@@ -191,5 +208,5 @@ export async function seedDemoRecords(db: Db, centers: SeedCenter[], createdBy: 
       read_at: i === latestPerCenter.length - 1 ? today : null,
     })),
   );
-  return { children: childRows.length, history: historyRows.length, meals: mealRows.length };
+  return { children: childRows.length, history: historyRows.length, meals: mealRows.length, balances: balanceRows.length };
 }

@@ -8,6 +8,9 @@ import { TagListPage } from '../features/tags';
 import { RoleListPage } from '../features/roles';
 import { UserListPage } from '../features/users';
 import { CwcFormPage, CwcListPage } from '../features/cwc';
+import { GroupReportPage, ReportDetailsPage, ReportPage } from '../features/reports';
+import { MealListPage, OurServicesPage } from '../features/meals';
+import { BalanceListPage } from '../features/balances';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -31,6 +34,13 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/produce/add': () => <CwcFormPage kind="produce" />,
   '/refer': () => <CwcListPage kind="refer" />,
   '/refer/add': () => <CwcFormPage kind="refer" />,
+  '/reports': () => <ReportPage />,
+  '/reports/report-details': () => <ReportDetailsPage />,
+  '/groupReports': () => <GroupReportPage />,
+  '/groupReports/report-details': () => <ReportDetailsPage group />,
+  '/meals-management': () => <OurServicesPage />,
+  '/manage-meals': () => <MealListPage />,
+  '/previous-balance': () => <BalanceListPage />,
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

@@ -6,4 +6,5 @@ export * from './rules/date';
 export * from './rules/file';
 export * from './rules/normalise';
 export * from './rules/last-status';
+export * from './rules/report';
 export * from './rules/readable-errors';

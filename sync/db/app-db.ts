@@ -145,6 +145,8 @@ export class AppDb extends Dexie {
       cwcProduce: `${entityIndexes.cwcProduce}, childregId`,
       cwcRefer: `${entityIndexes.cwcRefer}, childregId`,
     });
+    // v6: meals indexed by meal type (the Meal Management filter).
+    this.version(6).stores({ meals: `${entityIndexes.meals}, meal_type` });
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

@@ -2,6 +2,7 @@ import { historyMovesPresentStatus } from './present-status';
 import { adminEntities } from './admin';
 import { actionEntities } from './child-records';
 import type { Call, EntityDescriptor } from './types';
+import { part2ReportEntities } from './part2-reports';
 
 export type { Call, EntityDescriptor } from './types';
 
@@ -36,6 +37,7 @@ export const entities = {
   },
   ...adminEntities,
   ...actionEntities,
+  ...part2ReportEntities,
 } satisfies Record<string, EntityDescriptor>;
 
 export type EntityName = keyof typeof entities;

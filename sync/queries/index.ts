@@ -9,3 +9,5 @@ export * from './lookups';
 export * from './admin';
 export * from './actions';
 export * from './cwc';
+export * from './reports';
+export * from './part2-lists';

@@ -9,7 +9,8 @@ import { createTransport } from '../../sync/net/transport';
 import { pullCollection, serverCid } from '../../sync/engine/pull';
 import { sessionDb } from '../../sync/db/session-db';
 import { restoreSession, currentDb } from '../../sync/device/session';
-import { listChildren } from '../../sync/queries';
+import { deviceReport, listChildren } from '../../sync/queries';
+import { reportCategories } from '../../sync/contract';
 
 const transportFor = (token: string) => createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });
 
@@ -110,4 +111,31 @@ async function list(n: number) {
   return { open, filter, page, byName };
 }
 
-Object.assign(window, { ashrayBench: { replay, plain, pull, list } });
+/**
+ * The device's report (the contract's rule over IndexedDB) for one year over all centers,
+ * with `n` children and 10 history entries each on the device; median of 5.
+ */
+async function report(n: number) {
+  const user = { id: 800_000 + n, token: 'bench', name: 'Bench', email: 'bench@demo.test', role: { id: 1, name: 'admin', permissions: null }, centerId: 1, image: null, imagePath: '' };
+  await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
+  await restoreSession();
+  const statuses = reportCategories.flatMap((c) => c.statuses);
+  const children = Array.from({ length: n }, (_, i) => ({ id: i + 1, cid: serverCid(i + 1), name: `Child ${i + 1}`, gender: i % 2 ? 'Male' : 'Female', centerdetailId: (i % 8) + 2, _sync: 'synced' as const }));
+  for (let i = 0; i < children.length; i += 5000) await currentDb().entity('children').bulkPut(children.slice(i, i + 5000));
+  const history = Array.from({ length: n * 10 }, (_, i) => {
+    const day = new Date(Date.UTC(2024, 0, 1) + (i % 800) * 86_400_000).toISOString().slice(0, 10);
+    return { id: i + 1, cid: serverCid(i + 1), childregId: (i % n) + 1, centerId: (i % 8) + 2, history_status: statuses[i % statuses.length], transfer_date: day, history_date: day, _sync: 'synced' as const };
+  });
+  for (let i = 0; i < history.length; i += 10_000) await currentDb().entity('history').bulkPut(history.slice(i, i + 10_000));
+  const samples: number[] = [];
+  let counted = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    const answer = await deviceReport({ from_date: '2025-04-01', to_date: '2026-03-31' }, '2026-11-23');
+    samples.push(performance.now() - t);
+    counted = (answer.categories ?? []).length;
+  }
+  return { ms: median(samples), categories: counted, history: history.length };
+}
+
+Object.assign(window, { ashrayBench: { replay, plain, pull, list, report } });

@@ -16,11 +16,13 @@ import { chromium } from 'playwright-core';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
+import { reportCategories } from '../../sync/contract';
 
 const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
 const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
 const HISTORY_PER_CHILD = 10;
 const N_LIST = Number(process.env.BENCH_LIST ?? 20_000);
+const N_REPORT = Number(process.env.BENCH_REPORT_CHILDREN ?? 20_000);
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-bench-'));
@@ -61,12 +63,14 @@ async function main() {
     await page.evaluate(([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }), [states.data[0].id, districts.data[0].id]);
 
     type Bench = {
-      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
+      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; report: (n: number) => Promise<{ ms: number; categories: number; history: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
     const replay = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number), [token, N_CREATES]);
     const plain = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number), [token, N_CREATES]);
     const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
 
     const listed = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n), N_LIST);
+    const deviceReport = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.report(n), N_REPORT);
+    const serverReport = await serverReports(database.db, url, token);
     const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
     console.log('\n| measure | result |\n| --- | --- |');
     console.log(`| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`);
@@ -79,12 +83,47 @@ async function main() {
     console.log(`| filter by center | ${listed.filter.toFixed(1)} ms |`);
     console.log(`| page 5 of that filter | ${listed.page.toFixed(1)} ms |`);
     console.log(`| filter by name, page 2 | ${listed.byName.toFixed(1)} ms |`);
+    console.log(`| server reports, one year, all centers, ${serverReport.children} children / ${serverReport.history} history rows (median of 7) | ${serverReport.reports.toFixed(1)} ms |`);
+    console.log(`| server groupReport2, the same (median of 7) | ${serverReport.group.toFixed(1)} ms |`);
+    console.log(`| device report, one year, ${N_REPORT} children / ${deviceReport.history} history rows on the device (median of 5) | ${deviceReport.ms.toFixed(1)} ms |`);
   } finally {
     await browser.close();
     server.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Tops the server's bench data up to N_REPORT children with 10 history entries each,
+ * spread over the report categories, two years and eight centers, then times POST
+ * /reports and /group_report2 for one financial year over all centers.
+ */
+async function serverReports(db: Awaited<ReturnType<typeof openDatabase>>['db'], url: string, token: string) {
+  const statuses = reportCategories.flatMap((c) => c.statuses);
+  const extra = Math.max(0, N_REPORT - N_CHILDREN);
+  await db.execute(sql`
+    insert into children (name, gender, dateofarrival, centerdetail_id, unique_id, referred_by, short_stay_status, address, country_id, reference_type)
+    select 'Report Child ' || g, case when g % 2 = 0 then 'Male' else 'Female' end, date '2024-01-01' + (g % 700), 2 + (g % 8), 'REPORT/' || g, 'produce', 'no', 'Bench address', 101, 'Self'
+    from generate_series(1, ${extra}) g`);
+  await db.execute(sql`
+    insert into child_history (childreg_id, center_id, history_status, transfer_date, comment)
+    select c.id, c.centerdetail_id, (array[${sql.join(statuses.map((status) => sql`${status}`), sql`, `)}]::text[])[1 + (c.id + g) % ${statuses.length}], date '2024-01-01' + ((c.id * 7 + g * 31) % 800), 'report bench'
+    from children c cross join generate_series(1, ${HISTORY_PER_CHILD}) g where c.unique_id like 'REPORT/%'`);
+  await db.execute(sql`analyze`);
+  const counted = (await db.execute(sql`select (select count(*)::int from children) as children, (select count(*)::int from child_history) as history`)) as unknown as { rows: { children: number; history: number }[] };
+  const [{ children, history }] = counted.rows;
+  const time = async (path: string) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t = performance.now();
+      const response = await fetch(`${url}/api${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ from_date: '2025-04-01', to_date: '2026-03-31' }) });
+      await response.json();
+      samples.push(performance.now() - t);
+    }
+    return samples.sort((a, b) => a - b)[3];
+  };
+  return { children, history, reports: await time('/reports'), group: await time('/group_report2') };
 }
 
 main().catch((error) => {

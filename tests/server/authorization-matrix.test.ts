@@ -16,10 +16,8 @@ import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
 
 const PENDING: EndpointName[] = [
   'regusersEducation', 'nonRegusersEducation', 'regusersMedical',
-  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'reports', 'singleReport', 'groupReport2',
-  'groupSingleReport', 'getMealList', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps',
-  'getPreviousBalance', 'addPreviousBalance', 'updatePreviousBalance', 'getMealData', 'addMeal', 'updateMeal',
-  'deleteMeal', 'getMealCenters', 'restoreExitList', 'shortStayRegisterList',
+  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps',
+  'restoreExitList', 'shortStayRegisterList',
 ];
 
 type Kind = 'superadmin' | 'admin' | 'viewer' | 'custom' | 'centerBound';

@@ -35,8 +35,19 @@ export const otherOptions = sameLabel([
   'Exposure Visit', 'Library Reading',
 ] as const);
 
-/** Meals provided in a day (meal_type 1 to 4); the spec gives no other meaning. */
-export const mealTypes = [1, 2, 3, 4].map((value) => ({ value, label: String(value) })) satisfies readonly Option<number>[];
+/**
+ * Meals provided in a day (meal_type 1 to 4, part 2 sections 5 and 9). The spec gives the
+ * numbers only; ours name the meal a center served that day (README, Part 2 reports).
+ */
+export const mealTypes = [
+  { value: 1, label: 'Breakfast' },
+  { value: 2, label: 'Lunch' },
+  { value: 3, label: 'Evening snack' },
+  { value: 4, label: 'Dinner' },
+] as const satisfies readonly Option<number>[];
+
+/** The readable name of a meal type, or the value itself when unknown. */
+export const mealTypeLabel = (value: unknown): string => mealTypes.find((t) => t.value === Number(value))?.label ?? String(value ?? '');
 
 /** Bulk update types of the Bulk Update Details modal; 'center' is the center move. */
 export const bulkUpdateTypes = [

@@ -1,6 +1,7 @@
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Sparkline } from '@mantine/charts';
 import dayjs from 'dayjs';
-import { useDashboard } from '../hooks/use-dashboard';
+import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
 
 /** The eight tiles of spec part 1, section 2, in order. */
 export const dashboardTiles = [
@@ -16,6 +17,7 @@ export const dashboardTiles = [
 
 export function DashboardPage() {
   const stored = useDashboard();
+  const trends = useDashboardTrends();
   if (stored === null) return <Loader aria-label="Loading" />;
   return (
     <Stack>
@@ -32,6 +34,9 @@ export function DashboardPage() {
             <Text size="xl" fw={700} data-testid="tile-value">
               {stored ? (stored.data[tile.key] ?? 0).toLocaleString('en-IN') : '–'}
             </Text>
+            {trends[tile.key] && (
+              <Sparkline h={36} data={trends[tile.key]} curveType="linear" color="teal" fillOpacity={0.4} strokeWidth={1.5} aria-label={`${tile.label}, last 12 months`} data-testid="tile-trend" />
+            )}
           </Paper>
         ))}
       </SimpleGrid>

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lookupKeys, readLookup } from '../../../../sync';
+import { dashboardTrends, lookupKeys, readLookup } from '../../../../sync';
 
 export type DashboardCounts = Record<string, number>;
 
@@ -7,3 +7,6 @@ export type DashboardCounts = Record<string, number>;
 export function useDashboard() {
   return useLiveQuery(() => readLookup<DashboardCounts>(lookupKeys.dashboard), [], null);
 }
+
+/** The last 12 months of the tiles that have a trend, counted on the device. */
+export const useDashboardTrends = () => useLiveQuery(() => dashboardTrends(12), [], {} as Record<string, number[]>);

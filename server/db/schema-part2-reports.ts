@@ -1,0 +1,34 @@
+import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { centers, users } from './schema-core';
+
+/*
+ * Previous balances (spec part 2 sections 2, 3, 5): boys and girls carried into a center
+ * on a date; the group report's previous balance row and the report's previousyeardata.
+ */
+
+const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
+
+export const previousBalances = pgTable(
+  'previous_balances',
+  {
+    id: serial('id').primaryKey(),
+    centerId: integer('center_id')
+      .notNull()
+      .references(() => centers.id),
+    activity_date: date('activity_date', { mode: 'string' }).notNull(),
+    comment: text('comment').notNull(),
+    male: integer('male').notNull().default(0),
+    female: integer('female').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    index('previous_balances_center_idx').on(t.centerId, t.activity_date),
+    index('previous_balances_updated_idx').on(t.updated_at, t.id),
+  ],
+);

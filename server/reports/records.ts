@@ -1,0 +1,169 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  canReachCenter, isAllCenterUser, reportCategories, REPORT_NO_VALUE, type Principal, type ReportPeriods,
+} from '../../sync/contract';
+import type { Db } from '../db/client';
+import { centers, childHistory, children, previousBalances } from '../db/schema';
+import { iso } from '../delta/timestamps';
+
+/*
+ * The report rule of sync/contract/rules/report.ts in SQL: the category, gender, date and
+ * center of an entry are the same expressions the device applies to its rows.
+ */
+
+export const activityDay = sql`coalesce(${childHistory.transfer_date}, ${childHistory.history_date})`;
+export const entryCenter = sql`coalesce(${childHistory.centerId}, ${children.centerdetailId})`;
+const genderKey = sql`lower(trim(${children.gender}))`;
+export const genderCase = sql<string>`case ${genderKey} when 'male' then 'Male' when 'female' then 'Female' end`;
+export const categoryCase = sql<string>`case ${sql.join(
+  reportCategories.map((c) => sql`when ${childHistory.history_status} in (${sql.join(c.statuses.map((s) => sql`${s}`), sql`, `)}) then ${c.key}`),
+  sql` `,
+)} end`;
+const allStatuses = reportCategories.flatMap((c) => c.statuses);
+
+/** Today (UTC) as yyyy-MM-dd: the default financial year. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The center a report is for: a center-bound user always their own (the filter is
+ * read-only for them); null is every center. `false` when the center is out of reach.
+ */
+export function reportCenter(user: Principal, asked: number | null | undefined): number | null | false {
+  if (!isAllCenterUser(user)) return asked && asked !== user.centerId ? false : user.centerId;
+  if (asked && !canReachCenter(user, asked)) return false;
+  return asked ?? null;
+}
+
+/** Live entries of live children that some category counts, of `centerId` (null: all). */
+export const countedEntries = (centerId: number | null, extra?: SQL) =>
+  and(
+    isNull(childHistory.deleted_at),
+    isNull(children.deleted_at),
+    inArray(childHistory.history_status, allStatuses),
+    sql`${genderKey} in ('male', 'female')`,
+    isNotNull(activityDay),
+    centerId === null ? undefined : sql`${entryCenter} = ${centerId}`,
+    extra,
+  );
+
+/** Counts by category, period and gender (keys of reportCountKey). */
+export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | null): Promise<Map<string, number>> {
+  const period = sql<string>`case
+    when ${activityDay} between ${p.from_date}::date and ${p.to_date}::date then 'new'
+    when ${activityDay} between ${p.from_last}::date and ${p.to_last}::date and ${activityDay} < ${p.from_date}::date then 'pre'
+    when ${activityDay} <= ${p.till_to}::date then 'till' end`;
+  const rows = await db
+    .select({ category: categoryCase, period, gender: genderCase, n: sql<number>`count(*)::int` })
+    .from(childHistory)
+    .innerJoin(children, eq(children.id, childHistory.childregId))
+    .where(countedEntries(centerId, sql`${activityDay} <= ${p.to_date}::date`))
+    .groupBy(sql`1`, sql`2`, sql`3`);
+  const counts = new Map<string, number>();
+  for (const row of rows) if (row.period) counts.set(`${row.category}|${row.period}|${row.gender}`, row.n);
+  return counts;
+}
+
+/** Group report counts of [from, to]: keys `${centerId}|${category}|${gender}`. */
+export async function groupCounts(db: Db, p: ReportPeriods, centerId: number | null): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ center: sql<number>`${entryCenter}`, category: categoryCase, gender: genderCase, n: sql<number>`count(*)::int` })
+    .from(childHistory)
+    .innerJoin(children, eq(children.id, childHistory.childregId))
+    .where(countedEntries(centerId, sql`${activityDay} between ${p.from_date}::date and ${p.to_date}::date`))
+    .groupBy(sql`1`, sql`2`, sql`3`);
+  return new Map(rows.map((r) => [`${r.center}|${r.category}|${r.gender}`, r.n]));
+}
+
+/** Previous balances dated in [from, to], per center. */
+export async function balancesIn(db: Db, from: string, to: string, centerId: number | null): Promise<Map<number, { male: number; female: number }>> {
+  const rows = await db
+    .select({ centerId: previousBalances.centerId, male: sql<number>`sum(${previousBalances.male})::int`, female: sql<number>`sum(${previousBalances.female})::int` })
+    .from(previousBalances)
+    .where(
+      and(
+        isNull(previousBalances.deleted_at),
+        gte(previousBalances.activity_date, from),
+        lte(previousBalances.activity_date, to),
+        centerId === null ? undefined : eq(previousBalances.centerId, centerId),
+      ),
+    )
+    .groupBy(previousBalances.centerId);
+  return new Map(rows.map((r) => [r.centerId, { male: r.male, female: r.female }]));
+}
+
+/** Live centers of the report, in id order (head office first). */
+export const reportCenters = (db: Db, centerId: number | null) =>
+  db
+    .select({ id: centers.id, name: centers.name })
+    .from(centers)
+    .where(and(isNull(centers.deleted_at), centerId === null ? undefined : eq(centers.id, centerId)))
+    .orderBy(asc(centers.id));
+
+export type DetailsFilter = { centerId: number | null; from: string | null; to: string | null; gender: string | null; category: string | null };
+
+const set = (v: unknown): v is string => typeof v === 'string' && v !== '' && v !== REPORT_NO_VALUE;
+
+/** The where/value pairs of a details request as a filter; unknown fields are refused (null). */
+export function conditionsOf(pairs: [unknown, unknown][]): { category: string | null; gender: string | null } | null {
+  const found = { category: null as string | null, gender: null as string | null };
+  for (const [where, value] of pairs) {
+    if (!set(where) || !set(value)) continue;
+    if (where === 'category' && reportCategories.some((c) => c.key === value)) found.category = value;
+    else if (where === 'gender' && (value === 'Male' || value === 'Female')) found.gender = value;
+    else return null;
+  }
+  return found;
+}
+
+/** The entries behind a count, newest activity first, a page of them. */
+export async function detailsPage(db: Db, f: DetailsFilter, limit: number, offset: number) {
+  const category = f.category ? reportCategories.find((c) => c.key === f.category) : undefined;
+  const where = countedEntries(
+    f.centerId,
+    and(
+      f.from ? sql`${activityDay} >= ${f.from}::date` : undefined,
+      f.to ? sql`${activityDay} <= ${f.to}::date` : undefined,
+      f.gender ? sql`${genderCase} = ${f.gender}` : undefined,
+      category ? inArray(childHistory.history_status, [...category.statuses]) : undefined,
+    ),
+  );
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(childHistory)
+    .innerJoin(children, eq(children.id, childHistory.childregId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: childHistory.id,
+      childregId: childHistory.childregId,
+      name: children.name,
+      uniqueId: children.uniqueId,
+      history_status: childHistory.history_status,
+      aadharno: children.aadharno,
+      cwccaseno: children.cwccaseno,
+      gender: children.gender,
+      dateofarrival: children.dateofarrival,
+      transfer_date: sql<string>`${activityDay}::text`,
+      session_number: childHistory.session_number,
+      center_name: centers.name,
+      unique_centerId: centers.unique_centerId,
+      created_at: childHistory.created_at,
+      updated_at: childHistory.updated_at,
+    })
+    .from(childHistory)
+    .innerJoin(children, eq(children.id, childHistory.childregId))
+    .leftJoin(centers, sql`${centers.id} = ${entryCenter}`)
+    .where(where)
+    .orderBy(sql`${activityDay} desc`, asc(childHistory.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    total: n,
+    rows: rows.map((r) => ({
+      ...r,
+      center_data: { name: r.center_name ?? '', unique_centerId: r.unique_centerId },
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+    })),
+  };
+}

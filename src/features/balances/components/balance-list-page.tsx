@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DateRangeFilter, dateRangeProblem, parseTypedDate } from '../../../components/date-range-filter';
+import { SyncBadge } from '../../../components/sync-badge';
+import { toast } from '../../../components/toast';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useUser } from '../../../lib/use-store';
+import { showDate, useBalancePage, useCanEditBalances, useCenterSelect, usePullBalances, type LocalPreviousBalance } from '../hooks/use-balances';
+import { BalanceModal } from './balance-modal';
+
+const filterKeys = ['centerId', 'activity_date', 'from_date', 'to_date'] as const;
+type Draft = { centerId: string; activity_date: string | null; from_date: string | null; to_date: string | null };
+
+/** /previous-balance: the Previous Balance list from the device, with Filters, Add and edit. */
+export function BalanceListPage() {
+  usePullBalances();
+  const user = useUser();
+  const bound = user.centerId !== ALL_CENTERS_ID;
+  const canEdit = useCanEditBalances();
+  const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
+  const [draft, setDraft] = useState<Draft>({ centerId: filter.centerId ?? '', activity_date: filter.activity_date ?? null, from_date: filter.from_date ?? null, to_date: filter.to_date ?? null });
+  const [editing, setEditing] = useState<LocalPreviousBalance | 'new' | null>(null);
+  const listFilter = useMemo(() => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }), [filter]);
+  const result = useBalancePage(listFilter, page);
+  const centers = useCenterSelect();
+  const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
+
+  const search = () => {
+    const problem = dateRangeProblem(draft.from_date, draft.to_date);
+    if (problem) return toast.info(problem);
+    setFilter(draft);
+  };
+  const reset = () => {
+    setDraft({ centerId: '', activity_date: null, from_date: null, to_date: null });
+    setFilter({});
+  };
+  const columns: DataColumn<LocalPreviousBalance>[] = [
+    { key: 'center', header: 'Center Name', render: (b) => b.center_data?.name ?? centerName.get(Number(b.centerId)) ?? '' },
+    { key: 'date', header: 'Activity Date', render: (b) => showDate(b.activity_date), nowrap: true },
+    { key: 'comment', header: 'Comment', render: (b) => String(b.comment ?? '') },
+    { key: 'male', header: 'Male', render: (b) => Number(b.male ?? 0) },
+    { key: 'female', header: 'Female', render: (b) => Number(b.female ?? 0) },
+    {
+      key: 'total',
+      header: 'Total',
+      render: (b) => (
+        <Group gap="xs" wrap="nowrap">
+          <span>{Number(b.male ?? 0) + Number(b.female ?? 0)}</span>
+          <Box style={{ flexShrink: 0 }}>
+            <SyncBadge state={b._sync} />
+          </Box>
+        </Group>
+      ),
+    },
+    { key: 'user', header: 'User', render: (b) => b.user_data?.name ?? '' },
+    ...(canEdit
+      ? [
+          {
+            key: 'action',
+            header: 'Action',
+            render: (b: LocalPreviousBalance) => (
+              <Tooltip label="Edit">
+                <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => setEditing(b)}>
+                  <IconEdit size={20} />
+                </ActionIcon>
+              </Tooltip>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Previous Balance</Title>
+        {canEdit && (
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+            Add
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="sm">
+        <Group align="flex-end" wrap="wrap">
+          <Select label="Center" size="md" data={centers} value={bound ? String(user.centerId) : draft.centerId || null} onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })} readOnly={bound} clearable={!bound} w={220} />
+          <DateInput
+            label="Activity Date"
+            size="md"
+            placeholder={dateFormats.filter}
+            valueFormat={dateFormats.filter}
+            dateParser={parseTypedDate}
+            value={draft.activity_date}
+            onChange={(v) => setDraft({ ...draft, activity_date: v })}
+            clearable
+          />
+          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
+            Search
+          </Button>
+          <Button size="md" variant="default" onClick={reset}>
+            Reset
+          </Button>
+        </Group>
+      </Paper>
+      {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
+      {result === null ? <Loader /> : <DataTable label="Previous Balance" rows={result.rows} columns={columns} rowKey={(b) => b.cid} pagination={result.pagination} onPageChange={setPage} />}
+      {editing && <BalanceModal balance={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

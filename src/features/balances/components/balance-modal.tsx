@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
+import { parseTypedDate } from '../../../components/date-range-filter';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useUser } from '../../../lib/use-store';
+import { saveBalance, useCenterSelect, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
+
+/** Add / Update Previous Balance: center, activity date, comment, male, female; total computed. */
+export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBalance; onClose: () => void }) {
+  const user = useUser();
+  const centers = useCenterSelect();
+  const bound = user.centerId !== ALL_CENTERS_ID;
+  const [busy, setBusy] = useState(false);
+  const form = useForm<BalanceValues>({
+    defaultValues: {
+      centerId: balance?.centerId ? String(balance.centerId) : bound ? String(user.centerId) : null,
+      activity_date: balance?.activity_date ?? null,
+      comment: balance?.comment ?? '',
+      male: balance?.male ?? 0,
+      female: balance?.female ?? 0,
+    },
+  });
+  useUnsavedGuard(form.formState.isDirty && !busy);
+  const [male, female] = useWatch({ control: form.control, name: ['male', 'female'] });
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await saveBalance(values, balance?.cid);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    toast.success(balance ? 'Previous balance updated successfully' : 'Previous balance added successfully');
+    form.reset(values);
+    onClose();
+  });
+  return (
+    <Modal opened onClose={onClose} title={balance ? 'Update Previous Balance' : 'Add Previous Balance'}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <Controller name="centerId" control={form.control} render={({ field }) => <Select label="Center" withAsterisk size="md" data={centers} value={field.value} onChange={field.onChange} readOnly={bound} />} />
+          <Controller
+            name="activity_date"
+            control={form.control}
+            render={({ field }) => <DateInput label="Activity Date" withAsterisk size="md" valueFormat={dateFormats.display} dateParser={parseTypedDate} value={field.value} onChange={field.onChange} clearable />}
+          />
+          <Textarea label="Comment" withAsterisk size="md" {...form.register('comment')} />
+          <Group grow>
+            <Controller name="male" control={form.control} render={({ field }) => <NumberInput label="Male" size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
+            <Controller name="female" control={form.control} render={({ field }) => <NumberInput label="Female" size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
+            <TextInput label="Total" size="md" readOnly value={String((Number(male) || 0) + (Number(female) || 0))} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy}>
+              {balance ? 'Update' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

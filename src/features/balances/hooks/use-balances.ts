@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import dayjs from 'dayjs';
+import {
+  centerOptions, dateFormats, isAdministrator, listPreviousBalances, messages, mutations, previousBalanceFormSchema, pullPart2Lists, type LocalPreviousBalance,
+  type PreviousBalanceFilter,
+} from '../../../../sync';
+import { useOnline, useUser } from '../../../lib/use-store';
+
+export type { LocalPreviousBalance };
+export type Outcome = { ok: true } | { ok: false; message: string };
+
+/** Pulls the previous balances onto the device when the screen opens online. */
+export function usePullBalances() {
+  const online = useOnline();
+  useEffect(() => {
+    if (online) void pullPart2Lists(['previousBalances']);
+  }, [online]);
+}
+
+export const useBalancePage = (filter: Partial<PreviousBalanceFilter>, page: number) =>
+  useLiveQuery(() => listPreviousBalances(filter, page), [JSON.stringify(filter), page], null);
+
+/** Add and edit are the administrators' (the viewer reads). */
+export const useCanEditBalances = () => isAdministrator(useUser());
+
+export const useCenterSelect = () => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+
+export type BalanceValues = { centerId: string | null; activity_date: string | null; comment: string; male: string | number; female: string | number };
+
+/** Add or update a previous balance on the device, checked by the contract; the outbox sends it. */
+export async function saveBalance(values: BalanceValues, cid?: string): Promise<Outcome> {
+  const parsed = previousBalanceFormSchema.safeParse(values);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  const { id: _id, ...fields } = parsed.data;
+  const row = { ...fields, total_balance: fields.male + fields.female };
+  const result = cid ? await mutations.update('previousBalances', cid, row) : await mutations.create('previousBalances', row);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+export function showDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
+  return day.isValid() ? day.format(dateFormats.display) : value;
+}

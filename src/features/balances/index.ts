@@ -1,0 +1,1 @@
+export { BalanceListPage } from './components/balance-list-page';

@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ALL_CENTERS_ID, mealTypeLabel, mealTypes, messages } from '../../../../sync';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
+import { SyncBadge } from '../../../components/sync-badge';
+import { toast } from '../../../components/toast';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useUser } from '../../../lib/use-store';
+import { deleteMeal, showDate, useCenterSelect, useMealPage, useMealPermissions, usePullMeals, type LocalMeal } from '../hooks/use-meals';
+import { MealModal } from './meal-modal';
+
+const filterKeys = ['center_id', 'meal_type', 'from_date', 'to_date'] as const;
+type Draft = { center_id: string; meal_type: string; from_date: string | null; to_date: string | null };
+
+/** The meal columns both lists show; `actions` adds the Action column. */
+export function mealColumns(centerName: Map<number, string>, actions?: (m: LocalMeal) => React.ReactNode): DataColumn<LocalMeal>[] {
+  return [
+    { key: 'center', header: 'Center Name', render: (m) => m.center_data?.name ?? centerName.get(Number(m.center_id)) ?? '' },
+    { key: 'date', header: 'Date', render: (m) => showDate(m.meal_date), nowrap: true },
+    { key: 'type', header: 'Meal Provided in a day', render: (m) => mealTypeLabel(m.meal_type) },
+    {
+      key: 'count',
+      header: 'Children Count',
+      render: (m) => (
+        <Group gap="xs" wrap="nowrap">
+          <span>{String(m.child_count ?? '')}</span>
+          <Box style={{ flexShrink: 0 }}>
+            <SyncBadge state={m._sync} />
+          </Box>
+        </Group>
+      ),
+    },
+    ...(actions ? [{ key: 'action', header: 'Action', render: actions }] : []),
+  ];
+}
+
+/** /manage-meals: Meal Management from the device, with Filters, Add, edit and delete. */
+export function MealListPage() {
+  usePullMeals();
+  const user = useUser();
+  const bound = user.centerId !== ALL_CENTERS_ID;
+  const { canCreate, canEdit, canDelete } = useMealPermissions();
+  const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
+  const [draft, setDraft] = useState<Draft>({ center_id: filter.center_id ?? '', meal_type: filter.meal_type ?? '', from_date: filter.from_date ?? null, to_date: filter.to_date ?? null });
+  const [editing, setEditing] = useState<LocalMeal | 'new' | null>(null);
+  const listFilter = useMemo(
+    () => ({ ...filter, center_id: filter.center_id ? Number(filter.center_id) : undefined, meal_type: filter.meal_type ? Number(filter.meal_type) : undefined }),
+    [filter],
+  );
+  const result = useMealPage(listFilter, page);
+  const centers = useCenterSelect();
+  const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
+
+  const search = () => {
+    const problem = dateRangeProblem(draft.from_date, draft.to_date);
+    if (problem) return toast.info(problem);
+    setFilter(draft);
+  };
+  const reset = () => {
+    setDraft({ center_id: '', meal_type: '', from_date: null, to_date: null });
+    setFilter({});
+  };
+  const actions = (m: LocalMeal) => (
+    <Group gap={4} wrap="nowrap">
+      {canEdit && (
+        <Tooltip label="Edit">
+          <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => setEditing(m)}>
+            <IconEdit size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <ConfirmButton
+          label="Delete"
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          title="Delete"
+          question="Are you sure you want to delete this record?"
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            const done = await deleteMeal(m.cid);
+            if (done.ok) toast.success(messages.deleted);
+            else toast.error(done.message);
+          }}
+        />
+      )}
+    </Group>
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Meal Management</Title>
+        {canCreate && (
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+            Add
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="sm">
+        <Group align="flex-end" wrap="wrap">
+          <Select label="Center Name" size="md" data={centers} value={bound ? String(user.centerId) : draft.center_id || null} onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })} readOnly={bound} clearable={!bound} w={220} />
+          <Select label="Meal Type" size="md" data={mealTypes.map((t) => ({ value: String(t.value), label: t.label }))} value={draft.meal_type || null} onChange={(v) => setDraft({ ...draft, meal_type: v ?? '' })} clearable w={180} />
+          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
+            Search
+          </Button>
+          <Button size="md" variant="default" onClick={reset}>
+            Reset
+          </Button>
+        </Group>
+      </Paper>
+      {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
+      {result === null ? (
+        <Loader />
+      ) : (
+        <DataTable label="Meal Management" rows={result.rows} columns={mealColumns(centerName, canEdit || canDelete ? actions : undefined)} rowKey={(m) => m.cid} pagination={result.pagination} onPageChange={setPage} />
+      )}
+      {editing && <MealModal meal={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Controller, useForm } from 'react-hook-form';
+import { ALL_CENTERS_ID, dateFormats, mealTypes } from '../../../../sync';
+import { parseTypedDate } from '../../../components/date-range-filter';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useUser } from '../../../lib/use-store';
+import { saveMeal, useCenterSelect, type LocalMeal, type MealValues } from '../hooks/use-meals';
+
+const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: `${t.value} - ${t.label}` }));
+
+/** Add Meal / Update Meal: center, date, meals provided in a day, children count. */
+export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => void }) {
+  const user = useUser();
+  const centers = useCenterSelect();
+  const bound = user.centerId !== ALL_CENTERS_ID;
+  const [busy, setBusy] = useState(false);
+  const form = useForm<MealValues>({
+    defaultValues: {
+      center_id: meal?.center_id ? String(meal.center_id) : bound ? String(user.centerId) : null,
+      meal_date: meal?.meal_date ?? null,
+      meal_type: meal?.meal_type ? String(meal.meal_type) : null,
+      child_count: meal?.child_count ?? '',
+    },
+  });
+  useUnsavedGuard(form.formState.isDirty && !busy);
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await saveMeal(values, meal?.cid, meal?.id);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    toast.success(meal ? 'Meal updated successfully' : 'Meal added successfully');
+    form.reset(values);
+    onClose();
+  });
+  return (
+    <Modal opened onClose={onClose} title={meal ? 'Update Meal' : 'Add Meal'}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <Controller name="center_id" control={form.control} render={({ field }) => <Select label="Center Name" withAsterisk size="md" data={centers} value={field.value} onChange={field.onChange} readOnly={bound} />} />
+          <Controller
+            name="meal_date"
+            control={form.control}
+            render={({ field }) => <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} dateParser={parseTypedDate} value={field.value} onChange={field.onChange} clearable />}
+          />
+          <Controller name="meal_type" control={form.control} render={({ field }) => <Select label="Meal Provided in a day" withAsterisk size="md" data={mealTypeOptions} value={field.value} onChange={field.onChange} />} />
+          <Controller name="child_count" control={form.control} render={({ field }) => <NumberInput label="Children Count" withAsterisk size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy}>
+              {meal ? 'Update' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { Loader, Stack, Title } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useCenterSelect, useMealPage, usePullMeals } from '../hooks/use-meals';
+import { mealColumns } from './meal-list-page';
+
+const noFilter = [] as const;
+
+/** /meals-management: Our Services, the read-only list of meals served, from the device. */
+export function OurServicesPage() {
+  usePullMeals();
+  const { page, setPage } = useListSearchParams(noFilter);
+  const result = useMealPage({}, page);
+  const centers = useCenterSelect();
+  const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
+  return (
+    <Stack>
+      <Title order={2}>Our Services</Title>
+      {result === null ? <Loader /> : <DataTable label="Our Services" rows={result.rows} columns={mealColumns(centerName)} rowKey={(m) => m.cid} pagination={result.pagination} onPageChange={setPage} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import dayjs from 'dayjs';
+import {
+  can, centerOptions, dateFormats, listMeals, mealFormSchema, messages, mutations, pullPart2Lists, type LocalMeal, type MealFilter,
+} from '../../../../sync';
+import { useOnline, useUser } from '../../../lib/use-store';
+
+export type { LocalMeal };
+export type Outcome = { ok: true } | { ok: false; message: string };
+
+/** Pulls the meals onto the device when a meal screen opens online. */
+export function usePullMeals() {
+  const online = useOnline();
+  useEffect(() => {
+    if (online) void pullPart2Lists(['meals']);
+  }, [online]);
+}
+
+export const useMealPage = (filter: Partial<MealFilter>, page: number) => useLiveQuery(() => listMeals(filter, page), [JSON.stringify(filter), page], null);
+
+/** Add, edit and delete on meals follow the meal_type module (spec section 6). */
+export function useMealPermissions() {
+  const user = useUser();
+  return { canCreate: can(user, 'create', 'meal_type'), canEdit: can(user, 'edit', 'meal_type'), canDelete: can(user, 'delete', 'meal_type') };
+}
+
+export const useCenterSelect = () => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+
+export type MealValues = { center_id: string | null; meal_date: string | null; meal_type: string | null; child_count: string | number };
+
+/** Add Meal or update the meal `cid` on the device, checked in the spec's order; the outbox sends it. */
+export async function saveMeal(values: MealValues, cid?: string, id?: number): Promise<Outcome> {
+  const parsed = mealFormSchema.safeParse({ ...values, id });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  const { id: _id, ...fields } = parsed.data;
+  const result = cid ? await mutations.update('meals', cid, fields) : await mutations.create('meals', fields);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+export async function deleteMeal(cid: string): Promise<Outcome> {
+  const result = await mutations.remove('meals', cid);
+  return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
+}
+
+export function showDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
+  return day.isValid() ? day.format(dateFormats.display) : value;
+}

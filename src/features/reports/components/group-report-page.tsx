@@ -1,0 +1,112 @@
+import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { useNavigate } from 'react-router';
+import { REPORT_NO_VALUE, type GroupCell } from '../../../../sync';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { downloadCsv } from '../../../lib/csv';
+import { sourceText, useGroupReport, useReportFilter, type GroupReportAnswer } from '../hooks/use-report';
+import { ReportFilters } from './report-filters';
+
+const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
+type Rows = { label: string; cells: GroupCell[]; shaded: boolean; clickable: boolean }[];
+
+/** Category rows (Male, Female and a shaded Total), the previous balance and the grand total. */
+function rowsOf(r: GroupReportAnswer): Rows {
+  const rows: Rows = [];
+  for (const c of r.categories) {
+    const block = r[c.key] as Record<'Male' | 'Female' | 'Total', GroupCell[]>;
+    rows.push({ label: `${c.title} (M)`, cells: block.Male, shaded: false, clickable: true });
+    rows.push({ label: `${c.title} (F)`, cells: block.Female, shaded: false, clickable: true });
+    rows.push({ label: `${c.title} Total`, cells: block.Total, shaded: true, clickable: true });
+  }
+  rows.push({ label: 'Previous balance', cells: r.previous_balance, shaded: false, clickable: false });
+  rows.push({ label: 'Total', cells: r.totalsum, shaded: true, clickable: false });
+  return rows;
+}
+
+const csvRows = (r: GroupReportAnswer) => [['Category', ...r.AllCenterList.map((c) => c.name), 'Total'], ...rowsOf(r).map((row) => [row.label, ...row.cells.map((c) => c.total)])];
+
+/** /groupReports: a column per center and Total, by category; CSV group-report.csv. */
+export function GroupReportPage() {
+  const navigate = useNavigate();
+  const { filter, setFilter } = useListSearchParams(filterKeys);
+  const answer = useGroupReport(useReportFilter(filter));
+  const report = answer?.data ?? null;
+  const open = (cell: GroupCell) => {
+    if (!report) return;
+    const params = cell.searchParams as Record<string, string | number>;
+    const q = new URLSearchParams({
+      from_date: report.date_range.from_date,
+      to_date: report.date_range.to_date,
+      where: 'category',
+      value: String(params.category),
+      where1: params.gender === REPORT_NO_VALUE ? REPORT_NO_VALUE : 'gender',
+      value1: String(params.gender),
+    });
+    if (typeof cell.centerId === 'number') q.set('centerId', String(cell.centerId));
+    void navigate(`/groupReports/report-details?${q.toString()}`);
+  };
+  return (
+    <Stack>
+      <Title order={2}>Group Report</Title>
+      <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? () => downloadCsv('group-report.csv', csvRows(report)) : undefined} />
+      {answer === null || !report ? (
+        <Loader />
+      ) : (
+        <>
+          <Alert variant="light" color={answer.source === 'server' ? 'blue' : 'yellow'} data-testid="report-source">
+            {sourceText(answer)}
+          </Alert>
+          <Group align="flex-start" wrap="wrap" gap="md">
+            <Paper withBorder style={{ flex: '3 1 640px', minWidth: 0 }}>
+              <ScrollArea type="auto">
+                <Table withTableBorder withColumnBorders data-testid="group-report-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Category</Table.Th>
+                      {report.AllCenterList.map((c) => (
+                        <Table.Th key={c.id}>{c.name}</Table.Th>
+                      ))}
+                      <Table.Th>Total</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rowsOf(report).map((row) => (
+                      <Table.Tr key={row.label} bg={row.shaded ? 'gray.1' : undefined} fw={row.shaded ? 700 : undefined} data-row={row.label}>
+                        <Table.Td>{row.label}</Table.Td>
+                        {row.cells.map((cell) => (
+                          <Table.Td key={String(cell.centerId)} ta="center">
+                            {row.clickable && cell.total > 0 ? (
+                              <UnstyledButton c="blue" td="underline" onClick={() => open(cell)}>
+                                {cell.total}
+                              </UnstyledButton>
+                            ) : (
+                              cell.total
+                            )}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            </Paper>
+            <Paper withBorder p="sm" style={{ flex: '1 1 320px' }}>
+              <Text fw={600} mb="xs">
+                Children served by center
+              </Text>
+              <BarChart
+                h={360}
+                data={report.AllCenterList.map((c, i) => ({ center: c.name, Total: report.totalsum[i]?.total ?? 0 }))}
+                dataKey="center"
+                orientation="vertical"
+                yAxisProps={{ width: 140 }}
+                series={[{ name: 'Total', color: 'teal.6' }]}
+              />
+            </Paper>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { REPORT_NO_VALUE, statusLabel } from '../../../../sync';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { showDate, sourceText, useReportDetails, type DetailsRequest, type DetailsRow } from '../hooks/use-report';
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * /reports/report-details and /groupReports/report-details: the entries behind a count,
+ * from the conditions the count carried (center, dates, gender, where/value pairs).
+ */
+export function ReportDetailsPage({ group = false }: { group?: boolean }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const get = (key: string) => params.get(key) || REPORT_NO_VALUE;
+  const centerId = Number(params.get('centerId')) || null;
+  const req: DetailsRequest = {
+    centerId,
+    from_date: params.get('from_date') || null,
+    to_date: params.get('to_date') || null,
+    gender: get('gender'),
+    where: get('where'),
+    value: get('value'),
+    where1: get('where1'),
+    value1: get('value1'),
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const answer = useReportDetails(req, page, group);
+  const withSession = params.get('time') === 'yes';
+  const columns: DataColumn<DetailsRow>[] = [
+    { key: 'name', header: 'Name', render: (r) => text(r.name), nowrap: true },
+    { key: 'uniqueId', header: 'Unique Id', render: (r) => text(r.uniqueId), nowrap: true },
+    { key: 'unique_centerId', header: 'Unique Center Id', render: (r) => text((r.center_data as { unique_centerId?: string } | null)?.unique_centerId) },
+    { key: 'status', header: 'Status', render: (r) => statusLabel(text(r.history_status)) },
+    { key: 'aadharno', header: 'Aadhar No.', render: (r) => text(r.aadharno) },
+    { key: 'cwccaseno', header: 'CWC Case No.', render: (r) => text(r.cwccaseno) },
+    { key: 'gender', header: 'Gender', render: (r) => text(r.gender) },
+    { key: 'center', header: 'Center', render: (r) => text((r.center_data as { name?: string } | null)?.name) },
+    { key: 'arrival', header: 'Date of Arrival', render: (r) => showDate(r.dateofarrival), nowrap: true },
+    { key: 'activity', header: 'Activity Date', render: (r) => showDate(r.transfer_date), nowrap: true },
+    ...(withSession ? [{ key: 'session', header: 'Session Number', render: (r: DetailsRow) => text(r.session_number) }] : []),
+    { key: 'created', header: 'Created', render: (r) => showDate(r.created_at), nowrap: true },
+    { key: 'updated', header: 'Updated', render: (r) => showDate(r.updated_at), nowrap: true },
+  ];
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('page', String(next));
+      return copy;
+    });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{group ? 'Group Report Details' : 'Report Details'}</Title>
+        <Button size="md" variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => void navigate(-1)}>
+          Back
+        </Button>
+      </Group>
+      {answer === null ? (
+        <Loader />
+      ) : (
+        <>
+          <Alert variant="light" color={answer.source === 'server' ? 'blue' : 'yellow'}>
+            {sourceText(answer)}
+          </Alert>
+          <DataTable label="Report details" rows={answer.data.rows} columns={columns} rowKey={(r) => String(r.id ?? r.cid)} pagination={answer.data.pagination} onPageChange={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { useNavigate } from 'react-router';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { downloadCsv } from '../../../lib/csv';
+import { sourceText, useReport, useReportFilter, type ReportAnswer } from '../hooks/use-report';
+import { ReportFilters } from './report-filters';
+import { blockOf, columns, countOf, detailsQuery, periodTitle, periodsShown, reportCsvRows, type Column } from './report-table';
+
+const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
+
+/** /reports: counts per category by gender and period, a chart of them, CSV export. */
+export function ReportPage() {
+  const { filter, setFilter } = useListSearchParams(filterKeys);
+  const asked = useReportFilter(filter);
+  const answer = useReport(asked);
+  const report = answer?.data ?? null;
+  return (
+    <Stack>
+      <Title order={2}>Report List</Title>
+      <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? () => downloadCsv('report.csv', reportCsvRows(report)) : undefined} />
+      {answer === null || !report ? (
+        <Loader />
+      ) : (
+        <>
+          <Alert variant="light" color={answer.source === 'server' ? 'blue' : 'yellow'} data-testid="report-source">
+            {sourceText(answer)}
+            {report.center_name ? ` · ${report.center_name}` : ''}
+          </Alert>
+          <Group align="flex-start" wrap="wrap" gap="md">
+            <Paper withBorder style={{ flex: '3 1 640px', minWidth: 0 }}>
+              <ReportTable report={report} />
+            </Paper>
+            <Paper withBorder p="sm" style={{ flex: '1 1 320px' }}>
+              <Text fw={600} mb="xs">
+                Current period by category
+              </Text>
+              <BarChart
+                h={360}
+                data={report.categories.map((c) => ({ category: c.title, Male: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }), Female: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }) }))}
+                dataKey="category"
+                orientation="vertical"
+                yAxisProps={{ width: 140 }}
+                series={[
+                  { name: 'Male', color: 'blue.6' },
+                  { name: 'Female', color: 'pink.6' },
+                ]}
+              />
+            </Paper>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ReportTable({ report }: { report: ReportAnswer }) {
+  const navigate = useNavigate();
+  const open = (category: string | null, column: Column) => {
+    const q = detailsQuery(report, category, column);
+    if (q) void navigate(`/reports/report-details?${q.toString()}`);
+  };
+  const cell = (category: string | null, column: Column, n: number) =>
+    n > 0 && column.period !== 'all' ? (
+      <UnstyledButton onClick={() => open(category, column)} c="blue" td="underline" aria-label={`${n} ${column.gender ?? 'Total'}`}>
+        {n}
+      </UnstyledButton>
+    ) : (
+      n
+    );
+  const totals = columns.map((col) => report.categories.reduce((s, c) => s + countOf(blockOf(report, c.key), col), 0));
+  return (
+    <ScrollArea type="auto">
+      <Table withTableBorder withColumnBorders striped data-testid="report-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th rowSpan={2}>Category</Table.Th>
+            {periodsShown.map((p) => (
+              <Table.Th key={p} colSpan={3} ta="center">
+                {periodTitle(report, p)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+          <Table.Tr>
+            {columns.map((col, i) => (
+              <Table.Th key={i} ta="center">
+                {col.gender === 'Male' ? 'M' : col.gender === 'Female' ? 'F' : 'Total'}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.categories.map((c) => (
+            <Table.Tr key={c.key} data-category={c.key}>
+              <Table.Td>{c.title}</Table.Td>
+              {columns.map((col, i) => (
+                <Table.Td key={i} ta="center">
+                  {cell(c.key, col, countOf(blockOf(report, c.key), col))}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+          <Table.Tr bg="gray.1" fw={700} data-category="total">
+            <Table.Td>Total</Table.Td>
+            {totals.map((n, i) => (
+              <Table.Td key={i} ta="center">
+                {cell(null, columns[i], n)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+          <Table.Tr data-category="previous-balance">
+            <Table.Td>Previous balance</Table.Td>
+            <Table.Td ta="center">{report.previousyeardata.male}</Table.Td>
+            <Table.Td ta="center">{report.previousyeardata.female}</Table.Td>
+            <Table.Td ta="center">{report.previousyeardata.countgender}</Table.Td>
+            <Table.Td colSpan={9} />
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,59 @@
+import { REPORT_NO_VALUE, type ReportAnswer, type ReportCell, type ReportPeriod } from '../../../../sync';
+import { showDate } from '../hooks/use-report';
+
+/*
+ * The report answer as table rows (screen, chart and CSV read the same rows): per
+ * category M, F and Total of the current period, the previous one, earlier years, and
+ * all three together.
+ */
+
+export type Block = Record<ReportPeriod, ReportCell[]>;
+export type Column = { period: ReportPeriod | 'all'; gender: 'Male' | 'Female' | null };
+export const periodsShown: (ReportPeriod | 'all')[] = ['new', 'pre', 'till', 'all'];
+export const columns: Column[] = periodsShown.flatMap((period) => [
+  { period, gender: 'Male' as const },
+  { period, gender: 'Female' as const },
+  { period, gender: null },
+]);
+
+export function periodTitle(r: ReportAnswer, period: ReportPeriod | 'all'): string {
+  if (period === 'new') return `Current period (${showDate(r.from_date)} to ${showDate(r.to_date)})`;
+  if (period === 'pre') return `Previous period (${showDate(r.from_last)} to ${showDate(r.to_last)})`;
+  if (period === 'till') return `Earlier years (up to ${showDate(r.till_to)})`;
+  return 'Total';
+}
+
+export const blockOf = (r: ReportAnswer, key: string) => r[key] as Block;
+
+/** The count of one cell of a category. */
+export function countOf(block: Block, column: Column): number {
+  const periods: ReportPeriod[] = column.period === 'all' ? ['new', 'pre', 'till'] : [column.period];
+  return periods.reduce((sum, p) => sum + block[p].filter((c) => column.gender === null || c.gender === column.gender).reduce((s, c) => s + c.countgender, 0), 0);
+}
+
+/** The details request of a count (for its period's dates; previous-period counts use from_last/to_last). */
+export function detailsQuery(r: ReportAnswer, category: string | null, column: Column): URLSearchParams | null {
+  if (column.period === 'all') return null;
+  const range = column.period === 'new' ? [r.from_date, r.to_date] : column.period === 'pre' ? [r.from_last, r.to_last] : ['', r.till_to];
+  const q = new URLSearchParams({
+    from_date: range[0],
+    to_date: range[1],
+    gender: column.gender ?? REPORT_NO_VALUE,
+    where: category ? 'category' : REPORT_NO_VALUE,
+    value: category ?? REPORT_NO_VALUE,
+    where1: REPORT_NO_VALUE,
+    value1: REPORT_NO_VALUE,
+  });
+  if (r.centerId) q.set('centerId', String(r.centerId));
+  return q;
+}
+
+/** Header, category rows, the totals row and the previous balance, as CSV rows. */
+export function reportCsvRows(r: ReportAnswer): (string | number)[][] {
+  const head1 = ['Category', ...periodsShown.flatMap((p) => [periodTitle(r, p), '', ''])];
+  const head2 = ['', ...periodsShown.flatMap(() => ['M', 'F', 'Total'])];
+  const body = r.categories.map((c) => [c.title, ...columns.map((col) => countOf(blockOf(r, c.key), col))]);
+  const totals = ['Total', ...columns.map((_, i) => body.reduce((s, row) => s + Number(row[i + 1]), 0))];
+  const balance = ['Previous balance', r.previousyeardata.male, r.previousyeardata.female, r.previousyeardata.countgender];
+  return [head1, head2, ...body, totals, balance];
+}

@@ -1,0 +1,3 @@
+export { ReportPage } from './components/report-page';
+export { ReportDetailsPage } from './components/report-details-page';
+export { GroupReportPage } from './components/group-report-page';

@@ -1,0 +1,206 @@
+import type { LocalRow } from '../db/app-db';
+import { currentDb } from '../device/session';
+import { request } from '../net/transport';
+import { isSyncError, type SyncError } from '../net/errors';
+import { lastSyncedAt } from '../public-api';
+import {
+  buildGroupReport, buildReport, countGroupRows, countReportRows, paginate, reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods,
+  reportRowsFrom, REPORT_NO_VALUE, type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportRow,
+} from '../contract';
+import { centerOptions } from './lookups';
+
+/*
+ * Reports from the device (part 2 DESIGN notes): the contract's rule over the children,
+ * history and previous balances this device holds, so /reports and /groupReports open
+ * offline for the centers on the device; and the same reports from the server when it
+ * answers. Each answer says which source it came from and, for the device, as of which
+ * sync.
+ */
+
+export type ReportFilter = { centerId?: number | null; from_date?: string | null; to_date?: string | null };
+export type ReportSource = { source: 'server' } | { source: 'device'; syncedAt: number | null };
+export type Sourced<T> = { data: T } & ReportSource;
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: SyncError };
+
+const today = () => new Date().toISOString().slice(0, 10);
+type Row = LocalRow & { _deleted?: number };
+
+/** The device's history entries as report rows (category, activity date, gender, center). */
+export async function deviceReportRows(): Promise<ReportRow[]> {
+  const db = currentDb();
+  const [children, history] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray()]);
+  return reportRowsFrom(children, history);
+}
+
+/** Previous balances on the device dated in [from, to], per center. */
+async function deviceBalances(from: string, to: string, centerId: number | null) {
+  const balances = new Map<number, { male: number; female: number }>();
+  for (const row of (await currentDb().entity('previousBalances').toArray()) as Row[]) {
+    const day = String(row.activity_date ?? '').slice(0, 10);
+    const center = Number(row.centerId);
+    if (row._deleted || day < from || day > to || (centerId !== null && center !== centerId)) continue;
+    const sum = balances.get(center) ?? { male: 0, female: 0 };
+    balances.set(center, { male: sum.male + Number(row.male ?? 0), female: sum.female + Number(row.female ?? 0) });
+  }
+  return balances;
+}
+
+/** The reports answer computed on the device. */
+export async function deviceReport(filter: ReportFilter, on = today()): Promise<ReportAnswer> {
+  const centerId = filter.centerId ?? null;
+  const p = reportPeriods(filter.from_date, filter.to_date, on);
+  const [rows, balances, centers] = await Promise.all([deviceReportRows(), deviceBalances(p.from_date, p.to_date, centerId), centerOptions()]);
+  const balance = [...balances.values()].reduce((s, b) => ({ male: s.male + b.male, female: s.female + b.female }), { male: 0, female: 0 });
+  const center_name = centerId === null ? null : (centers.find((c) => c.id === centerId)?.name ?? null);
+  return buildReport(countReportRows(rows, p, centerId), p, { centerId, center_name, balance });
+}
+
+/** The groupReport2 answer computed on the device: the centers it knows, in id order. */
+export async function deviceGroupReport(filter: ReportFilter, on = today()): Promise<GroupReportAnswer> {
+  const centerId = filter.centerId ?? null;
+  const p = reportPeriods(filter.from_date, filter.to_date, on);
+  const [rows, balances, options] = await Promise.all([deviceReportRows(), deviceBalances(p.from_date, p.to_date, centerId), centerOptions()]);
+  const centers = options
+    .filter((c) => centerId === null || c.id === centerId)
+    .map((c) => ({ id: c.id, name: c.name }))
+    .sort((a, b) => a.id - b.id);
+  return buildGroupReport(countGroupRows(rows.filter((r) => centerId === null || r.centerId === centerId), p), p, centers, balances);
+}
+
+async function ask<T>(path: string, body: Record<string, unknown>, page?: number): Promise<Answer<{ data: T; pagination?: Pagination }>> {
+  try {
+    const envelope = await request<T>('POST', path, { json: body, ...(page ? { searchParams: { page } } : {}) });
+    return { ok: true, value: { data: envelope.data as T, pagination: envelope.pagination } };
+  } catch (error) {
+    if (isSyncError(error)) return { ok: false, error };
+    throw error;
+  }
+}
+
+/**
+ * A report from the server when `online`, else (or when the server cannot be reached)
+ * from the device. Validation answers (422) are returned as errors, not hidden.
+ */
+async function sourced<T>(online: boolean, path: string, filter: ReportFilter, device: () => Promise<T>): Promise<Answer<Sourced<T>>> {
+  if (online) {
+    const answer = await ask<T>(path, { ...filter });
+    if (answer.ok) return { ok: true, value: { data: answer.value.data, source: 'server' } };
+    if (!answer.error.retryable) return answer;
+  }
+  return { ok: true, value: { data: await device(), source: 'device', syncedAt: await lastSyncedAt() } };
+}
+
+export const loadReport = (filter: ReportFilter, online: boolean) => sourced(online, '/reports', filter, () => deviceReport(filter));
+export const loadGroupReport = (filter: ReportFilter, online: boolean) => sourced(online, '/group_report2', filter, () => deviceGroupReport(filter));
+
+/** A count's details request (singleReport / groupSingleReport). */
+export type DetailsRequest = {
+  centerId?: number | null;
+  from_date?: string | null;
+  to_date?: string | null;
+  gender?: string | null;
+  where: string;
+  value: string;
+  where1: string;
+  value1: string;
+};
+
+export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };
+
+/** The entries behind a count on the device, newest activity first, one page. */
+export async function deviceReportDetails(req: DetailsRequest, page: number, perPage = 10): Promise<{ rows: DetailsRow[]; pagination: Pagination }> {
+  const db = currentDb();
+  const conditions = [[req.where, req.value], [req.where1, req.value1]].filter(([w, v]) => w && v && w !== REPORT_NO_VALUE && v !== REPORT_NO_VALUE);
+  const category = conditions.find(([w]) => w === 'category')?.[1] ?? null;
+  const gender = req.gender && req.gender !== REPORT_NO_VALUE ? req.gender : (conditions.find(([w]) => w === 'gender')?.[1] ?? null);
+  const from = req.from_date && req.from_date !== REPORT_NO_VALUE ? req.from_date : null;
+  const to = req.to_date && req.to_date !== REPORT_NO_VALUE ? req.to_date : null;
+  const statuses = category ? (reportCategories.find((c) => c.key === category)?.statuses ?? []) : null;
+  const [children, history, centers] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray(), centerOptions()]);
+  const childOf = new Map<string | number, Row>();
+  for (const child of children as Row[]) {
+    if (child._deleted || child.deleted_at) continue;
+    childOf.set(child.cid, child);
+    if (typeof child.id === 'number') childOf.set(child.id, child);
+  }
+  const centerName = new Map(centers.map((c) => [c.id, c.name]));
+  const found: DetailsRow[] = [];
+  for (const entry of history as Row[]) {
+    if (entry._deleted || entry.deleted_at) continue;
+    const child = childOf.get(entry.childregId as string | number);
+    const day = reportDateOf(entry);
+    const category = reportCategoryOf(entry.history_status);
+    const g = child ? reportGenderOf(child.gender) : null;
+    if (!child || !day || !category || !g) continue;
+    if ((statuses && !statuses.includes(String(entry.history_status))) || (gender && g !== gender) || (from && day < from) || (to && day > to)) continue;
+    const center = entry.centerId === undefined || entry.centerId === null ? Number(child.centerdetailId) : Number(entry.centerId);
+    if (req.centerId && center !== req.centerId) continue;
+    found.push({
+      id: entry.id,
+      cid: entry.cid,
+      name: child.name,
+      uniqueId: child.uniqueId,
+      history_status: entry.history_status,
+      aadharno: child.aadharno,
+      cwccaseno: child.cwccaseno,
+      gender: child.gender,
+      dateofarrival: child.dateofarrival,
+      transfer_date: day,
+      session_number: entry.session_number,
+      center_data: { name: centerName.get(center) ?? '', unique_centerId: null },
+      created_at: entry.created_at,
+      updated_at: entry.updated_at,
+    });
+  }
+  found.sort((a, b) => (a.transfer_date === b.transfer_date ? Number(a.id ?? 0) - Number(b.id ?? 0) : String(a.transfer_date) < String(b.transfer_date) ? 1 : -1));
+  const pagination = paginate(found.length, page, perPage);
+  const start = (pagination.current_page - 1) * perPage;
+  return { rows: found.slice(start, start + perPage), pagination };
+}
+
+/** A count's details: from the server when online, else from the device. */
+export async function loadReportDetails(req: DetailsRequest, page: number, online: boolean, group = false): Promise<Answer<Sourced<{ rows: DetailsRow[]; pagination: Pagination }>>> {
+  if (online) {
+    const answer = await ask<DetailsRow[]>(group ? '/group_single_report' : '/single_report', { ...req }, page);
+    if (answer.ok) return { ok: true, value: { data: { rows: answer.value.data ?? [], pagination: answer.value.pagination ?? paginate(0, 1) }, source: 'server' } };
+    if (!answer.error.retryable) return answer;
+  }
+  return { ok: true, value: { data: await deviceReportDetails(req, page), source: 'device', syncedAt: await lastSyncedAt() } };
+}
+
+/** Which device rows a dashboard tile's trend counts (tiles without one show no trend). */
+const trendOf: Partial<Record<string, { statuses?: readonly string[]; arrivals?: true; meals?: true }>> = {
+  children_supported: { arrivals: true },
+  meals_distributed: { meals: true },
+  school_going: { statuses: ['education'] },
+  literacy_programme: { statuses: ['education', 'higher_education'] },
+  medical_support: { statuses: ['medical_issue', 'mhp'] },
+  reunited_with_family: { statuses: ['restoration'] },
+};
+
+/**
+ * The last `months` months (oldest first, ending with the current one) of the dashboard
+ * tiles that have a trend, counted on the device: arrivals, history entries by activity
+ * date, children fed by meal date.
+ */
+export async function dashboardTrends(months = 12, now = new Date()): Promise<Record<string, number[]>> {
+  const db = currentDb();
+  const keys = Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const trends: Record<string, number[]> = Object.fromEntries(Object.keys(trendOf).map((k) => [k, keys.map(() => 0)]));
+  const bump = (tile: string, day: unknown, by = 1) => {
+    const i = typeof day === 'string' ? index.get(day.slice(0, 7)) : undefined;
+    if (i !== undefined) trends[tile][i] += by;
+  };
+  const [children, history, meals] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray(), db.entity('meals').toArray()]);
+  for (const child of children as Row[]) if (!child._deleted) bump('children_supported', child.dateofarrival);
+  for (const entry of history as Row[]) {
+    if (entry._deleted) continue;
+    for (const [tile, rule] of Object.entries(trendOf)) if (rule?.statuses?.includes(String(entry.history_status))) bump(tile, reportDateOf(entry));
+  }
+  for (const meal of meals as Row[]) if (!meal._deleted) bump('meals_distributed', meal.meal_date, Number(meal.child_count ?? 0));
+  return trends;
+}
