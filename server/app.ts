@@ -21,6 +21,7 @@ import { registerActionRoutes } from './routes/actions-child';
 import { registerCwcRoutes } from './routes/cwc';
 import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerExitRoutes } from './exits/routes';
 import { noStore, securityHeaders } from './security';
 import { serveApp } from './static';
 
@@ -69,6 +70,7 @@ export function createApp(options: CreateAppOptions) {
   registerAdminTagRoutes(api);
   registerAdminRoleRoutes(api);
   registerAdminUserRoutes(api);
+  registerExitRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);

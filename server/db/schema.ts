@@ -3,3 +3,4 @@ export * from './schema-core';
 export * from './schema-children';
 export * from './schema-admin';
 export * from './schema-actions';
+export * from './schema-part2-lists';

@@ -8,6 +8,8 @@ import { TagListPage } from '../features/tags';
 import { RoleListPage } from '../features/roles';
 import { UserListPage } from '../features/users';
 import { CwcFormPage, CwcListPage } from '../features/cwc';
+import { ExitListPage } from '../features/exits';
+import { exitRestoreRoutes } from '../../sync';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -31,6 +33,7 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/produce/add': () => <CwcFormPage kind="produce" />,
   '/refer': () => <CwcListPage kind="refer" />,
   '/refer/add': () => <CwcFormPage kind="refer" />,
+  ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />])),
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

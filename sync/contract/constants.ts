@@ -8,3 +8,4 @@ export * from './constants/options';
 export * from './constants/ui-lists';
 export * from './constants/limits';
 export * from './constants/dashboard';
+export * from './constants/exit-lists';

@@ -9,3 +9,4 @@ export * from './lookups';
 export * from './admin';
 export * from './actions';
 export * from './cwc';
+export * from './exits';

@@ -19,7 +19,7 @@ const PENDING: EndpointName[] = [
   'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'reports', 'singleReport', 'groupReport2',
   'groupSingleReport', 'getMealList', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps',
   'getPreviousBalance', 'addPreviousBalance', 'updatePreviousBalance', 'getMealData', 'addMeal', 'updateMeal',
-  'deleteMeal', 'getMealCenters', 'restoreExitList', 'shortStayRegisterList',
+  'deleteMeal', 'getMealCenters',
 ];
 
 type Kind = 'superadmin' | 'admin' | 'viewer' | 'custom' | 'centerBound';
