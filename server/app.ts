@@ -22,6 +22,7 @@ import { registerCwcRoutes } from './routes/cwc';
 import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerExitRoutes } from './exits/routes';
+import { registerSchemeRoutes } from './schemes/routes';
 import { noStore, securityHeaders } from './security';
 import { serveApp } from './static';
 
@@ -71,6 +72,7 @@ export function createApp(options: CreateAppOptions) {
   registerAdminRoleRoutes(api);
   registerAdminUserRoutes(api);
   registerExitRoutes(api);
+  registerSchemeRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);

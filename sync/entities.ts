@@ -2,6 +2,7 @@ import type { EntityTable } from './db/app-db';
 import { historyMovesPresentStatus, type AfterLocalWrite } from './present-status';
 import { adminEntities } from './entities-admin';
 import { actionEntities } from './entities-actions';
+import { part2ListEntities } from './entities-part2-lists';
 
 /** How one call is made, and what it does to the record. */
 export type Call = {
@@ -68,6 +69,7 @@ export const entities = {
   },
   ...adminEntities,
   ...actionEntities,
+  ...part2ListEntities,
 } satisfies Record<string, EntityDescriptor>;
 
 export type EntityName = keyof typeof entities;

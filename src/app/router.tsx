@@ -9,6 +9,7 @@ import { RoleListPage } from '../features/roles';
 import { UserListPage } from '../features/users';
 import { CwcFormPage, CwcListPage } from '../features/cwc';
 import { ExitListPage } from '../features/exits';
+import { SchemeListPage } from '../features/schemes';
 import { exitRestoreRoutes } from '../../sync';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
@@ -33,6 +34,7 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/produce/add': () => <CwcFormPage kind="produce" />,
   '/refer': () => <CwcListPage kind="refer" />,
   '/refer/add': () => <CwcFormPage kind="refer" />,
+  '/sps-management': () => <SchemeListPage />,
   ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />])),
 };
 

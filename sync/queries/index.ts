@@ -10,3 +10,4 @@ export * from './admin';
 export * from './actions';
 export * from './cwc';
 export * from './exits';
+export * from './schemes';
