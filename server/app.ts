@@ -20,7 +20,7 @@ import { registerHistoryRoutes } from './routes/history';
 import { registerActionRoutes } from './routes/actions-child';
 import { registerCwcRoutes } from './routes/cwc';
 import { registerLookupRoutes } from './routes/lookups';
-import { registerNotificationRoutes } from './routes/notifications';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerExitRoutes } from './exits/routes';
 import { registerSchemeRoutes } from './schemes/routes';
 import { noStore, securityHeaders } from './security';

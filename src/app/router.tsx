@@ -10,6 +10,7 @@ import { UserListPage } from '../features/users';
 import { CwcFormPage, CwcListPage } from '../features/cwc';
 import { ExitListPage } from '../features/exits';
 import { SchemeListPage } from '../features/schemes';
+import { NotificationListPage } from '../features/notifications';
 import { exitRestoreRoutes } from '../../sync';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
@@ -35,6 +36,7 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/refer': () => <CwcListPage kind="refer" />,
   '/refer/add': () => <CwcFormPage kind="refer" />,
   '/sps-management': () => <SchemeListPage />,
+  '/notifications': () => <NotificationListPage />,
   ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />])),
 };
 

@@ -11,3 +11,4 @@ export * from './actions';
 export * from './cwc';
 export * from './exits';
 export * from './schemes';
+export * from './notifications';
