@@ -23,6 +23,7 @@ import { registerLookupRoutes } from './routes/lookups';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerExitRoutes } from './exits/routes';
 import { registerSchemeRoutes } from './schemes/routes';
+import { registerBeneficiaryRoutes } from './beneficiaries/routes';
 import { noStore, securityHeaders } from './security';
 import { serveApp } from './static';
 
@@ -73,6 +74,7 @@ export function createApp(options: CreateAppOptions) {
   registerAdminUserRoutes(api);
   registerExitRoutes(api);
   registerSchemeRoutes(api);
+  registerBeneficiaryRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);

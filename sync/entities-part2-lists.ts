@@ -27,6 +27,19 @@ export const part2ListEntities: Record<string, EntityDescriptor> = {
     fileFields: [],
     pull: false,
   },
+  // Non-registered beneficiaries of /education, /medical and /mhp (ours, see the endpoint table).
+  beneficiaries: {
+    table: 'beneficiaries',
+    ops: {
+      create: { method: 'POST', path: '/beneficiary_add', kind: 'json', effect: 'create' },
+      update: { method: 'POST', path: '/beneficiary_update', kind: 'json' },
+      delete: { method: 'DELETE', path: '/beneficiary_delete/:id', kind: 'none', effect: 'delete' },
+    },
+    view: read('/beneficiaries'),
+    list: read('/beneficiaries'),
+    refs: {},
+    fileFields: [],
+  },
   notifications: {
     table: 'notifications',
     ops: { update: { method: 'POST', path: '/notify_update/:id', kind: 'none' } },

@@ -11,6 +11,7 @@ import { CwcFormPage, CwcListPage } from '../features/cwc';
 import { ExitListPage } from '../features/exits';
 import { SchemeListPage } from '../features/schemes';
 import { NotificationListPage } from '../features/notifications';
+import { BeneficiaryListPage } from '../features/beneficiaries';
 import { exitRestoreRoutes } from '../../sync';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
@@ -37,6 +38,9 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/refer/add': () => <CwcFormPage kind="refer" />,
   '/sps-management': () => <SchemeListPage />,
   '/notifications': () => <NotificationListPage />,
+  '/education': () => <BeneficiaryListPage key="education" service="education" />,
+  '/medical': () => <BeneficiaryListPage key="medical" service="medical" />,
+  '/mhp': () => <BeneficiaryListPage key="mhp" service="mhp" />,
   ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />])),
 };
 

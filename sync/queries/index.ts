@@ -12,3 +12,4 @@ export * from './cwc';
 export * from './exits';
 export * from './schemes';
 export * from './notifications';
+export * from './beneficiaries';

@@ -15,8 +15,7 @@ import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
  */
 
 const PENDING: EndpointName[] = [
-  'regusersEducation', 'nonRegusersEducation', 'regusersMedical',
-  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'reports', 'singleReport', 'groupReport2',
+  'reports', 'singleReport', 'groupReport2',
   'groupSingleReport', 'getMealList',
   'getPreviousBalance', 'addPreviousBalance', 'updatePreviousBalance', 'getMealData', 'addMeal', 'updateMeal',
   'deleteMeal', 'getMealCenters',
