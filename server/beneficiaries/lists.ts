@@ -2,12 +2,12 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL
 import type { Context } from 'hono';
 import { DEFAULT_PAGE_SIZE, exitRestoreListFilterSchema, paginate, serviceStatuses, type BeneficiaryService } from '../../sync/contract';
 import { childScope } from '../children/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { beneficiaries, childHistory } from '../db/schema';
 import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { exitEntryPage, liveEntryOfLiveChild, pageOf, withinDays } from '../exits/records';
-import { ok, readBody } from '../http';
-import { checkSchema, invalid } from '../validation';
+import { ok, readBody } from '../core/http';
+import { checkSchema, invalid } from '../core/validation';
 import { beneficiaryRecords, beneficiaryScope } from './records';
 
 /*

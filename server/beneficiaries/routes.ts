@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { beneficiaryServices } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { listBeneficiaries, nonRegisteredUsers, registeredUsers } from './lists';
 import { addBeneficiary, deleteBeneficiary, updateBeneficiary } from './save';
 

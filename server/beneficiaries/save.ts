@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { beneficiaryFormSchema, canReachCenter, messages } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { beneficiaries } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok, readBody } from '../http';
-import { checkSchema, invalid, tooLongIssues } from '../validation';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 import { beneficiaryMessages, beneficiaryRecord, lockBeneficiary } from './records';
 
 const fieldsOf = (d: { name: string; gender?: string | null; age?: string | null; centerId: number; service: string; service_date: string; comment?: string | null }) => ({

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { paginate, pageQuerySchema, type Pagination } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, childHistory, children, users } from '../db/schema';
 import { iso } from '../delta/timestamps';

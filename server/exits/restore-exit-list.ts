@@ -2,10 +2,10 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { DEFAULT_PAGE_SIZE, exitRestoreListFilterSchema, exitRestoreStatusKeys, messages, type Pagination } from '../../sync/contract';
 import { childScope } from '../children/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { childHistory, children } from '../db/schema';
-import { fail, ok, readBody } from '../http';
-import { checkSchema, invalid } from '../validation';
+import { fail, ok, readBody } from '../core/http';
+import { checkSchema, invalid } from '../core/validation';
 import { exitEntryPage, liveEntryOfLiveChild, pageOf, shortStayPage, withinDays } from './records';
 
 /*

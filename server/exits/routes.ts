@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { restoreExitList, shortStayRegister } from './restore-exit-list';
 
 /** Exit and restoration lists (spec part 2, sections 2 and 7). */

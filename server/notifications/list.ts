@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ALL_CENTERS_ID, canReachCenter, messages } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { notifications } from '../db/schema';
 import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
-import { fail, idParam, ok } from '../http';
-import { timeAgo } from '../time-diff';
-import { invalid } from '../validation';
+import { fail, idParam, ok } from '../core/http';
+import { timeAgo } from './time-diff';
+import { invalid } from '../core/validation';
 import { notificationRecords } from './records';
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { messages } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { notifications } from '../db/schema';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok } from '../http';
+import { fail, idParam, ok } from '../core/http';
 import { notificationRecord } from './records';
 
 export const notificationMessages = { read: 'Notification marked as read' } as const;

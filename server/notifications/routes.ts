@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { countNotifications, listNotifications } from './list';
 import { markNotificationRead } from './mark-read';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { answerAdminList } from '../admin/list';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { schemes } from '../db/schema';
 import { schemeRecords } from './records';
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { listAllSchemes, listSchemes } from './list';
 import { addScheme, updateScheme } from './save';
 

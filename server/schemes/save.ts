@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { schemeFormSchema } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { schemes } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { ok, readBody } from '../http';
-import { checkSchema, invalid, tooLongIssues } from '../validation';
+import { ok, readBody } from '../core/http';
+import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 import { lockScheme, schemeMessages, schemeRecord } from './records';
 
 /** POST /sps_add: name required ('Scheme name is required.'), status 1 Active or 0 Inactive (default 1). */

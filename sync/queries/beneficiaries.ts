@@ -1,4 +1,4 @@
-import { currentDb } from '../session';
+import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { serviceStatuses, toStoredDate, type BeneficiaryService } from '../contract';
 import type { LocalRow, RowSyncState } from '../db/app-db';

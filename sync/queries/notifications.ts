@@ -1,4 +1,4 @@
-import { currentDb } from '../session';
+import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import type { Notification } from '../contract';
 import type { LocalRow } from '../db/app-db';

@@ -1,8 +1,8 @@
-import { currentDb } from '../session';
-import { appTransport } from '../transport';
-import { pullCollection } from '../pull';
-import { isSyncError, type SyncError } from '../errors';
-import { readLookup } from '../lookups';
+import { currentDb } from '../device/session';
+import { appTransport } from '../net/transport';
+import { pullCollection } from '../engine/pull';
+import { isSyncError, type SyncError } from '../net/errors';
+import { readLookup } from '../device/lookups-cache';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import type { Scheme } from '../contract';
 import type { LocalRow } from '../db/app-db';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listNonRegisteredBeneficiaries, listRegisteredBeneficiaries } from '../../../sync/queries';
-import { currentDb } from '../../../sync/session';
-import { serverCid } from '../../../sync/pull';
+import { currentDb } from '../../../sync/device/session';
+import { serverCid } from '../../../sync/engine/pull';
 import { checkBeneficiary, deleteBeneficiary, saveBeneficiary } from '../../../src/features/beneficiaries/hooks/use-beneficiaries';
 import { adminUser, makeChild, seedChildren } from '../children/factories';
 import { offlineDevice, teardownDevice } from '../children/helpers';

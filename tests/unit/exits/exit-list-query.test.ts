@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exitListConfig, exitRestoreRoutes, statusLabel } from '../../../sync/contract';
 import { listExitEntries, listShortStayRegister } from '../../../sync/queries';
-import { currentDb } from '../../../sync/session';
-import { serverCid } from '../../../sync/pull';
+import { currentDb } from '../../../sync/device/session';
+import { serverCid } from '../../../sync/engine/pull';
 import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from '../children/factories';
 
 const entry = (id: number, status: string, transfer_date: string, centerId: number, childregId: number) => ({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listNotifications, unreadNotificationCount } from '../../../sync/queries';
-import { currentDb } from '../../../sync/session';
-import { serverCid } from '../../../sync/pull';
+import { currentDb } from '../../../sync/device/session';
+import { serverCid } from '../../../sync/engine/pull';
 import { markRead } from '../../../src/features/notifications/hooks/use-notifications';
 import { adminUser } from '../children/factories';
 import { offlineDevice, teardownDevice } from '../children/helpers';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../sync/contract';
 import { activeSchemeNames, listSchemes, schemesLookup } from '../../../sync/queries';
-import { currentDb } from '../../../sync/session';
+import { currentDb } from '../../../sync/device/session';
 import { checkScheme, saveScheme } from '../../../src/features/schemes/hooks/save-scheme';
 import { adminUser } from '../children/factories';
 import { offlineDevice, teardownDevice } from '../children/helpers';
