@@ -21,6 +21,7 @@ const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
 const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
 const HISTORY_PER_CHILD = 10;
 const N_LIST = Number(process.env.BENCH_LIST ?? 20_000);
+const N_EXIT_HISTORY = Number(process.env.BENCH_EXIT_HISTORY ?? 200_000);
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-bench-'));
@@ -61,12 +62,13 @@ async function main() {
     await page.evaluate(([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }), [states.data[0].id, districts.data[0].id]);
 
     type Bench = {
-      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
+      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; exits: (n: number, children: number) => Promise<{ open: number; filter: number; page: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
     const replay = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number), [token, N_CREATES]);
     const plain = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number), [token, N_CREATES]);
     const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
 
     const listed = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n), N_LIST);
+    const exited = await page.evaluate(([n, c]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.exits(n as number, c as number), [N_EXIT_HISTORY, N_LIST]);
     const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
     console.log('\n| measure | result |\n| --- | --- |');
     console.log(`| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`);
@@ -79,6 +81,9 @@ async function main() {
     console.log(`| filter by center | ${listed.filter.toFixed(1)} ms |`);
     console.log(`| page 5 of that filter | ${listed.page.toFixed(1)} ms |`);
     console.log(`| filter by name, page 2 | ${listed.byName.toFixed(1)} ms |`);
+    console.log(`| exit list (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children: open (median of 5) | ${exited.open.toFixed(1)} ms |`);
+    console.log(`| exit list: filter by center and date range | ${exited.filter.toFixed(1)} ms |`);
+    console.log(`| exit list: page 5 of that filter | ${exited.page.toFixed(1)} ms |`);
   } finally {
     await browser.close();
     server.close();
