@@ -22,6 +22,9 @@ import { registerCwcRoutes } from './cwc/routes';
 import { registerLookupRoutes } from './lookups/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { drainUnreadBody, noStore, securityHeaders } from './core/headers';
+import { registerExitRoutes } from './exits/routes';
+import { registerSchemeRoutes } from './schemes/routes';
+import { registerBeneficiaryRoutes } from './beneficiaries/routes';
 import { serveApp } from './core/static';
 import { z } from 'zod';
 import { errorHandler, logToStderr, requestId } from './core/errors';
@@ -83,6 +86,9 @@ export function createApp(options: CreateAppOptions) {
   registerReportRoutes(api);
   registerMealRoutes(api);
   registerBalanceRoutes(api);
+  registerExitRoutes(api);
+  registerSchemeRoutes(api);
+  registerBeneficiaryRoutes(api);
   api.all('*', (c) => fail(c, 404, serverMessages.notFound));
 
   app.route('/api', api);

@@ -16,7 +16,9 @@ let engine: SyncEngine | null = null;
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
 export function startSync(options: { collections?: string[] } = {}): SyncEngine {
   stopSync();
-  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? pulledCollections, afterSync: refreshUser });
+  const centerId = sessionStore.getState().user?.centerId;
+  const listParams: Record<string, number> = centerId === undefined ? {} : { centerId };
+  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? pulledCollections, listParams, afterSync: refreshUser });
   engine.start();
   void requestBackgroundSync();
   return engine;

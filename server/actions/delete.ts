@@ -35,6 +35,8 @@ export const deleteEntry = (fixed?: string) => async (c: Context<AppEnv>) => {
   const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockEntry(tx, id, user, null), async (tx, row) => {
     const group = groupOf(row.history_status);
     if (only && !only.statuses.includes(row.history_status)) return { missing: true };
+    // A Social Protection Scheme entry also needs the role's `sps` delete permission (spec part 1, section 6).
+    if (row.history_status === 'social_protection_scheme' && !can(user, 'delete', 'sps')) return { forbidden: true };
     await lockChildOf(tx, row.childregId, user);
     if ((await newestOf(tx, row.childregId, group.statuses)) !== row.id) return { refused: true };
     await removeEntry(tx, row, group.title, user);
@@ -42,6 +44,7 @@ export const deleteEntry = (fixed?: string) => async (c: Context<AppEnv>) => {
   });
   if (outcome.status === 'missing' || (outcome.status === 'ok' && 'missing' in outcome.value)) return fail(c, 404, messages.notFound);
   if (outcome.status === 'conflict') return conflictAnswer(c, await historyRecord(db, id, user));
+  if ('forbidden' in outcome.value) return fail(c, 403, messages.forbidden);
   if ('refused' in outcome.value) return invalid(c, [{ path: 'id', message: serverMessages.onlyLastEntry }]);
   return c.json({ success: true, message: actionDeleted(outcome.value.title ?? 'History') });
 };

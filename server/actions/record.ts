@@ -5,6 +5,7 @@ import { activityLogs, childDocuments, childHistory } from '../db/schema';
 import { touchChild } from '../history/locks';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { groupOf } from './groups';
+import { notifyReaders } from '../notifications/write';
 
 /*
  * What every per-child action writes, inside the caller's transaction (issue 5: "history
@@ -66,6 +67,7 @@ export async function recordAction(
     .values({ centerId: child.centerdetailId, history_date: values.transfer_date, ...values, childregId: child.id, created_by: user.id })
     .returning({ id: childHistory.id });
   await logActivity(tx, child.id, values.centerId ?? child.centerdetailId, activity, values.comment ?? null, user);
+  await notifyReaders(tx, { childregId: child.id, centerId: child.centerdetailId, authorId: user.id, comment: activity });
   await touchChild(tx, child.id);
   return row.id;
 }

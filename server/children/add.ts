@@ -1,3 +1,4 @@
+import { notifyReaders } from '../notifications/write';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -85,6 +86,7 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
         })
         .returning({ id: children.id });
       await insertDocuments(tx, data.documents as Record<string, unknown>[] | undefined, { childregId: row.id }, user, names);
+      await notifyReaders(tx, { childregId: row.id, centerId: center.id, authorId: user.id, comment: 'New child registered' });
       return row.id;
     });
     if (id === null) {

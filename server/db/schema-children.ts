@@ -122,6 +122,7 @@ export const childHistory = pgTable(
   (t) => [
     index('child_history_child_idx').on(t.childregId),
     index('child_history_status_idx').on(t.history_status),
+    index('child_history_exit_list_idx').on(t.history_status, t.transfer_date),
     index('child_history_updated_idx').on(t.updated_at, t.id),
     index('child_history_deleted_idx').on(t.deleted_at),
   ],
@@ -153,12 +154,18 @@ export const notifications = pgTable(
       .notNull()
       .references(() => centers.id),
     user_id: integer('user_id').references(() => users.id),
+    // Who it is for (part 2 lists): one row per reader, so each reader marks its own as read.
+    recipient_id: integer('recipient_id').references(() => users.id),
     comment: text('comment'),
     read_at: ts('read_at'),
     created_at: created(),
     updated_at: updated(),
   },
-  (t) => [index('notifications_center_idx').on(t.centerId, t.read_at)],
+  (t) => [
+    index('notifications_center_idx').on(t.centerId, t.read_at),
+    index('notifications_recipient_idx').on(t.recipient_id, t.read_at),
+    index('notifications_updated_idx').on(t.updated_at, t.id),
+  ],
 );
 
 /**

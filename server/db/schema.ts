@@ -4,3 +4,4 @@ export * from './schema-children';
 export * from './schema-admin';
 export * from './schema-actions';
 export * from './schema-part2-reports';
+export * from './schema-part2-lists';

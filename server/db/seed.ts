@@ -1,3 +1,4 @@
+import { seedPart2Lists } from './seed-part2-lists';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Db } from './client';
@@ -93,6 +94,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       staffId,
       userRows.map((u) => u.id),
     );
+    await seedPart2Lists(db, staffId);
     return { seeded: true, ...records };
   });
 }

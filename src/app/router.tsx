@@ -11,6 +11,11 @@ import { CwcFormPage, CwcListPage } from '../features/cwc';
 import { GroupReportPage, ReportDetailsPage, ReportPage } from '../features/reports';
 import { MealListPage, OurServicesPage } from '../features/meals';
 import { BalanceListPage } from '../features/balances';
+import { ExitListPage } from '../features/exits';
+import { SchemeListPage } from '../features/schemes';
+import { NotificationListPage } from '../features/notifications';
+import { BeneficiaryListPage } from '../features/beneficiaries';
+import { exitRestoreRoutes } from '../../sync';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
@@ -41,6 +46,12 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/meals-management': () => <OurServicesPage />,
   '/manage-meals': () => <MealListPage />,
   '/previous-balance': () => <BalanceListPage />,
+  '/sps-management': () => <SchemeListPage />,
+  '/notifications': () => <NotificationListPage />,
+  '/education': () => <BeneficiaryListPage key="education" service="education" />,
+  '/medical': () => <BeneficiaryListPage key="medical" service="medical" />,
+  '/mhp': () => <BeneficiaryListPage key="mhp" service="mhp" />,
+  ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />])),
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

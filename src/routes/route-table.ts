@@ -1,14 +1,9 @@
-import { exitRestoreRoutes, statusLabelOf } from './status-labels';
+import { exitListConfig, exitRestoreRoutes } from '../../sync';
 
 /** A screen of the spec: its path and the heading the header shows. */
 export type ScreenRoute = { path: string; title: string; built?: boolean };
 
-const headingOf = (label: string) => label.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
-
-const exitRoutes: ScreenRoute[] = Object.entries(exitRestoreRoutes).map(([path, status]) => ({
-  path,
-  title: path === '/short-stay-register' ? 'Short Stay Registration' : headingOf(statusLabelOf(status)),
-}));
+const exitRoutes: ScreenRoute[] = Object.keys(exitRestoreRoutes).map((path) => ({ path, title: exitListConfig(path)!.title }));
 
 /** Every route of both spec parts (part 1 section 2, part 2 section 2). */
 export const screenRoutes: ScreenRoute[] = [

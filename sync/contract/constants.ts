@@ -9,3 +9,4 @@ export * from './constants/ui-lists';
 export * from './constants/limits';
 export * from './constants/dashboard';
 export * from './constants/history-groups';
+export * from './constants/exit-lists';

@@ -29,3 +29,4 @@ export * from './forms/previous-balance';
 export * from './forms/scheme';
 export * from './forms/filters';
 export * from './forms/reports';
+export * from './forms/beneficiary';

@@ -69,6 +69,7 @@ export const entityTables = [
   'schemes',
   'notifications',
   'activityLogs',
+  'beneficiaries',
 ] as const;
 export type EntityTable = (typeof entityTables)[number];
 
@@ -88,6 +89,7 @@ const entityIndexes: Record<EntityTable, string> = {
   schemes: 'cid, &id, name, _sync',
   notifications: 'cid, &id, childregId, centerId',
   activityLogs: 'cid, &id, childregId, _sync',
+  beneficiaries: 'cid, &id, [service+centerId+service_date], [service+service_date], _sync',
 };
 
 const outboxTables = {
@@ -99,7 +101,7 @@ const outboxTables = {
 };
 
 /** The first schema; kept so a database of that version can be opened and upgraded. */
-const { activityLogs: _v3Only, ...entityIndexesV1 } = entityIndexes;
+const { activityLogs: _v3Only, beneficiaries: _v5Only, ...entityIndexesV1 } = entityIndexes;
 export const schemaV1: Record<string, string> = { ...entityIndexesV1, ...outboxTables };
 
 const withSyncIndex = (indexes: string) => (indexes.includes('_sync') ? indexes : `${indexes}, _sync`);
@@ -108,6 +110,8 @@ export const schemaV2: Record<string, string> = {
   children: `${entityIndexes.children}, _deleted`,
   ...outboxTables,
 };
+
+const historyV4 = schemaV2.history!;
 
 /**
  * The per-user database (one per signed-in user and API origin). Every schema
@@ -144,6 +148,16 @@ export class AppDb extends Dexie {
       outbox: `${outboxTables.outbox}, *dependsOn`,
       cwcProduce: `${entityIndexes.cwcProduce}, childregId`,
       cwcRefer: `${entityIndexes.cwcRefer}, childregId`,
+    });
+    // v5 (part 2 lists): the exit/restoration lists page through one status's entries by
+    // date, with or without a center, from compound indexes instead of scanning history;
+    // the short stay register likewise over children; non-registered beneficiaries get
+    // their table; notifications index their read mark so unread ones are counted by key.
+    this.version(5).stores({
+      history: `${historyV4}, [history_status+transfer_date], [history_status+centerId+transfer_date]`,
+      children: `${schemaV2.children}, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]`,
+      notifications: `${schemaV2.notifications}, read`,
+      beneficiaries: entityIndexes.beneficiaries,
     });
     // v6: meals indexed by meal type (the Meal Management filter).
     this.version(6).stores({ meals: `${entityIndexes.meals}, meal_type` });

@@ -17,6 +17,8 @@ export type EngineDeps = {
   random?: () => number;
   perPage?: number;
   timeoutMs?: number;
+  /** Path parameters of list calls (pull.ts). */
+  listParams?: Record<string, string | number>;
   /** Runs after each successful sync (the app refreshes the signed-in user's role). */
   afterSync?: () => Promise<void>;
 };

@@ -1,11 +1,18 @@
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf, type EntityDescriptor } from '../entities/registry';
+import { callOf, descriptorOf, fillPath, type EntityDescriptor } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from '../net/transport';
 import type { Envelope } from '../contract';
 
-export type PullDeps = { db: AppDb; transport: Transport; perPage?: number; now?: () => number };
+export type PullDeps = {
+  db: AppDb;
+  transport: Transport;
+  perPage?: number;
+  now?: () => number;
+  /** Path parameters of list calls that name them (notifyList's `:centerId`: the signed-in user's center). */
+  listParams?: Record<string, string | number>;
+};
 
 type Cursor = { updated_since: string; after_id: number };
 type SyncBlock = { deleted?: number[]; next?: Cursor | null };
@@ -22,7 +29,7 @@ export const serverCid = (id: number): string => `s${id}`;
 async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: Cursor, page: number): Promise<Page> {
   const perPage = deps.perPage ?? 500;
   const params = { updated_since: cursor.updated_since, after_id: cursor.after_id, per_page: perPage, page };
-  const envelope = (await deps.transport.request<ServerRow[]>(descriptor.list.method, descriptor.list.path, {
+  const envelope = (await deps.transport.request<ServerRow[]>(descriptor.list.method, fillPath(descriptor.list.path, deps.listParams ?? {}), {
     searchParams: params,
     ...(descriptor.list.method === 'POST' ? { json: {} } : {}),
     timeoutMs: 60_000,

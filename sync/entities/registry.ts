@@ -3,6 +3,7 @@ import { adminEntities } from './admin';
 import { actionEntities } from './child-records';
 import type { Call, EntityDescriptor } from './types';
 import { part2ReportEntities } from './part2-reports';
+import { part2ListEntities } from './part2-lists';
 
 export type { Call, EntityDescriptor } from './types';
 
@@ -38,6 +39,7 @@ export const entities = {
   ...adminEntities,
   ...actionEntities,
   ...part2ReportEntities,
+  ...part2ListEntities,
 } satisfies Record<string, EntityDescriptor>;
 
 export type EntityName = keyof typeof entities;

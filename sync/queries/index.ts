@@ -11,3 +11,7 @@ export * from './actions';
 export * from './cwc';
 export * from './reports';
 export * from './part2-lists';
+export * from './exits';
+export * from './schemes';
+export * from './notifications';
+export * from './beneficiaries';

@@ -9,8 +9,8 @@ import { createTransport } from '../../sync/net/transport';
 import { pullCollection, serverCid } from '../../sync/engine/pull';
 import { sessionDb } from '../../sync/db/session-db';
 import { restoreSession, currentDb } from '../../sync/device/session';
-import { deviceReport, listChildren } from '../../sync/queries';
-import { reportCategories } from '../../sync/contract';
+import { deviceReport, listChildren, listExitEntries } from '../../sync/queries';
+import { exitRestoreStatusKeys, reportCategories } from '../../sync/contract';
 
 const transportFor = (token: string) => createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });
 
@@ -138,4 +138,36 @@ async function report(n: number) {
   return { ms: median(samples), categories: counted, history: history.length };
 }
 
-Object.assign(window, { ashrayBench: { replay, plain, pull, list, report } });
+/**
+ * The exit/restoration lists over `n` history rows on the device (after `list` stored the
+ * children): open a status's list, filter it by center and date range, page 5 of it
+ * (median of 5). The rows spread over every status key, as a busy trust's would.
+ */
+async function exits(n: number, children: number) {
+  const table = currentDb().entity('history');
+  for (let start = 0; start < n; start += 5000) {
+    const rows = Array.from({ length: Math.min(5000, n - start) }, (_, k) => {
+      const id = start + k + 1;
+      const day = `202${(id % 4) + 2}-${String((id % 12) + 1).padStart(2, '0')}-${String((id % 28) + 1).padStart(2, '0')}`;
+      const record = { id, childregId: (id % children) + 1, centerId: (id % 3) + 2, history_status: exitRestoreStatusKeys[id % exitRestoreStatusKeys.length], transfer_date: day, comment: 'z'.repeat(80), updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, 0, id)).toISOString() };
+      return { ...record, cid: serverCid(id), _base: record, _sync: 'synced' as const };
+    });
+    await table.bulkPut(rows);
+  }
+  const time = async (run: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await run();
+      samples.push(performance.now() - t);
+    }
+    return median(samples);
+  };
+  const filter = { centerId: 3, from_date: '2023-01-01', to_date: '2024-12-31' };
+  const open = await time(() => listExitEntries({ status: 'dropout', page: 1 }));
+  const filtered = await time(() => listExitEntries({ status: 'dropout', filter, page: 1 }));
+  const page = await time(() => listExitEntries({ status: 'dropout', filter, page: 5 }));
+  return { open, filter: filtered, page };
+}
+
+Object.assign(window, { ashrayBench: { replay, plain, pull, list, report, exits } });

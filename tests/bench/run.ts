@@ -23,6 +23,7 @@ const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
 const HISTORY_PER_CHILD = 10;
 const N_LIST = Number(process.env.BENCH_LIST ?? 20_000);
 const N_REPORT = Number(process.env.BENCH_REPORT_CHILDREN ?? 20_000);
+const N_EXIT_HISTORY = Number(process.env.BENCH_EXIT_HISTORY ?? 200_000);
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-bench-'));
@@ -63,7 +64,7 @@ async function main() {
     await page.evaluate(([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }), [states.data[0].id, districts.data[0].id]);
 
     type Bench = {
-      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; report: (n: number) => Promise<{ ms: number; categories: number; history: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
+      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; exits: (n: number, children: number) => Promise<{ open: number; filter: number; page: number }>; report: (n: number) => Promise<{ ms: number; categories: number; history: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
     const replay = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number), [token, N_CREATES]);
     const plain = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number), [token, N_CREATES]);
     const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
@@ -71,6 +72,7 @@ async function main() {
     const listed = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n), N_LIST);
     const deviceReport = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.report(n), N_REPORT);
     const serverReport = await serverReports(database.db, url, token);
+    const exited = await page.evaluate(([n, c]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.exits(n as number, c as number), [N_EXIT_HISTORY, N_LIST]);
     const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
     console.log('\n| measure | result |\n| --- | --- |');
     console.log(`| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`);
@@ -86,6 +88,9 @@ async function main() {
     console.log(`| server reports, one year, all centers, ${serverReport.children} children / ${serverReport.history} history rows (median of 7) | ${serverReport.reports.toFixed(1)} ms |`);
     console.log(`| server groupReport2, the same (median of 7) | ${serverReport.group.toFixed(1)} ms |`);
     console.log(`| device report, one year, ${N_REPORT} children / ${deviceReport.history} history rows on the device (median of 5) | ${deviceReport.ms.toFixed(1)} ms |`);
+    console.log(`| exit list (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children: open (median of 5) | ${exited.open.toFixed(1)} ms |`);
+    console.log(`| exit list: filter by center and date range | ${exited.filter.toFixed(1)} ms |`);
+    console.log(`| exit list: page 5 of that filter | ${exited.page.toFixed(1)} ms |`);
   } finally {
     await browser.close();
     server.close();

@@ -15,9 +15,6 @@ import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
  */
 
 const PENDING: EndpointName[] = [
-  'regusersEducation', 'nonRegusersEducation', 'regusersMedical',
-  'nonRegusersMedical', 'regusersMhp', 'nonRegusersMhp', 'notifyList', 'notifyUpdate', 'getSps', 'addSps', 'updateSps',
-  'restoreExitList', 'shortStayRegisterList',
 ];
 
 type Kind = 'superadmin' | 'admin' | 'viewer' | 'custom' | 'centerBound';

@@ -3,13 +3,14 @@ import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { lookupKeys, readLookup } from '../../../sync';
+import { useUnreadCount } from '../../features/notifications';
 
 type NotifyCount = { record_count: number; timeDiff: string };
 
-/** The bell: unread count from the last pull, and View All. */
+/** The bell: unread notifications on the device (moves after each sync and each Mark As Read), and View All. */
 export function NotificationBell() {
   const stored = useLiveQuery(() => readLookup<NotifyCount>(lookupKeys.notifyCount), []);
-  const count = stored?.data?.record_count ?? 0;
+  const count = useUnreadCount();
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>

@@ -34,4 +34,10 @@ export const listEndpoints = {
   getMealCenters: get('/meal_centers', 'authenticated', scoped),
   restoreExitList: postJson('/restore_exit_list/:status', perm('exit_restore', 'view'), scopedPage),
   shortStayRegisterList: postJson('/short_stay_register', perm('exit_restore', 'view'), scopedPage),
+  // Ours (the spec names no calls for them): non-registered beneficiaries are written like
+  // per-child action records (child_tracking), and pulled by the device from one list.
+  beneficiaries: get('/beneficiaries', 'authenticated', scopedPage),
+  beneficiaryAdd: postJson('/beneficiary_add', perm('child_tracking', 'create'), scoped),
+  beneficiaryUpdate: postJson('/beneficiary_update', perm('child_tracking', 'edit'), scoped),
+  beneficiaryDelete: del('/beneficiary_delete/:id', perm('child_tracking', 'delete'), scoped),
 };

@@ -131,13 +131,15 @@ export const historyColumns: Record<string, Column[]> = {
 /** A history table of the child; only its newest entry may be deleted (spec section 4). */
 export function HistoryTable({ child, title, statuses, columns }: { child: ChildKeys; title: string; statuses: readonly string[]; columns: Column[] }) {
   const rows = useChildHistory(child, statuses);
-  const { canDelete } = useActionPermissions();
+  const { canDelete, canDeleteScheme } = useActionPermissions();
+  // A Social Protection Scheme entry also needs the role's sps delete permission.
+  const allowed = canDelete && (!statuses.includes('social_protection_scheme') || canDeleteScheme);
   return (
     <EntriesTable
       label={`${title} history`}
       rows={rows}
       columns={[...columns, ...trailing]}
-      deletable={(row, i) => canDelete && i === 0 && !row._deleted}
+      deletable={(row, i) => allowed && i === 0 && !row._deleted}
       onDelete={removeWith('history', actionDeleted(title))}
       deleteTitle={title}
     />

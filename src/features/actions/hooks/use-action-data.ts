@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  can, centerOptions, ensureLookup, listChildActivity, listChildDocuments, listChildHistory, readLookup, tagOptions, tagsLookup, type ChildKeys,
+  activeSchemeNames, can, centerOptions, ensureLookup, listChildActivity, listChildDocuments, listChildHistory, schemesLookup, tagOptions, tagsLookup, type ChildKeys,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
 type Option = { value: string; label: string };
 
 export const useCenterSelect = (): Option[] => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
-
-const schemesLookup = { key: 'sps_all', path: '/sps_all' } as const;
 
 /** A lookup kept on the device, fetched when online. */
 function useKept(key: string, path: string) {
@@ -24,11 +22,10 @@ export function useTagSelect(): Option[] {
   return useLiveQuery(() => tagOptions(), [], []).map((t) => ({ value: String(t.id), label: t.name }));
 }
 
-/** Scheme names of the Social Protection Scheme action (/sps_all). */
+/** Active scheme names of the Social Protection Scheme action (/sps_all, and schemes saved on this device). */
 export function useSchemeSelect(): Option[] {
   useKept(schemesLookup.key, schemesLookup.path);
-  const rows = useLiveQuery(async () => (await readLookup<{ name: string }[]>(schemesLookup.key))?.data ?? [], [], []);
-  return rows.map((s) => ({ value: s.name, label: s.name }));
+  return useLiveQuery(() => activeSchemeNames(), [], []).map((name) => ({ value: name, label: name }));
 }
 
 export const useChildHistory = (child: ChildKeys, statuses: readonly string[]) =>
@@ -43,6 +40,7 @@ export function useActionPermissions() {
     canCreate: can(user, 'create', 'child_tracking'),
     canDelete: can(user, 'delete', 'child_tracking'),
     canDeleteDocument: can(user, 'delete', 'child_document'),
+    canDeleteScheme: can(user, 'delete', 'sps'),
     canReopen: can(user, 'edit', 'child_registration'),
   };
 }

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
-  bulkUpdatedMessage, bulkUpdateTypes, dateFormats, educationTypes, followUpMethods, medicalIssues, mhpOptions, normaliseInput,
+  activeSchemeNames, bulkUpdatedMessage, bulkUpdateTypes, dateFormats, educationTypes, ensureLookup, followUpMethods, medicalIssues, mhpOptions,
+  normaliseInput, schemesLookup,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../components/date-range-filter';
@@ -31,7 +33,13 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
   useUnsavedGuard(form.formState.isDirty);
   const type = useWatch({ control: form.control, name: 'type' });
   const special = typeFields[type];
-  const specialData = type === 'center' ? centers.map((c) => ({ value: String(c.id), label: c.name })) : special?.data;
+  // The SPS field chooses from the schemes (/sps_all, and those saved on this device).
+  useEffect(() => {
+    if (type === 'sps') void ensureLookup(schemesLookup.key, schemesLookup.path);
+  }, [type]);
+  const schemes = useLiveQuery(() => activeSchemeNames(), [], []);
+  const specialData =
+    type === 'center' ? centers.map((c) => ({ value: String(c.id), label: c.name })) : type === 'sps' ? schemes.map((name) => ({ value: name, label: name })) : special?.data;
 
   const save = form.handleSubmit(async (values) => {
     setBusy(true);

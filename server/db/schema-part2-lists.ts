@@ -1,0 +1,55 @@
+import { date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { centers, users } from './schema-core';
+
+/*
+ * Part 2 lists: social protection schemes (the names the SPS action offers) and
+ * non-registered beneficiaries (people served by education, medical or MHP without a
+ * registration). Both are pulled by delta (updated_at, id) and soft-deleted.
+ */
+
+const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
+const created = () => ts('created_at').notNull().defaultNow();
+const updated = () =>
+  ts('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    status: smallint('status').notNull().default(1),
+    created_at: created(),
+    updated_at: updated(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('schemes_updated_idx').on(t.updated_at, t.id), index('schemes_deleted_idx').on(t.deleted_at)],
+);
+
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    gender: text('gender'),
+    age: text('age'),
+    centerId: integer('center_id')
+      .notNull()
+      .references(() => centers.id),
+    service: text('service').notNull(),
+    service_date: date('service_date', { mode: 'string' }).notNull(),
+    comment: text('comment'),
+    document: text('document'),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: created(),
+    updated_at: updated(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    index('beneficiaries_service_idx').on(t.service, t.centerId, t.service_date),
+    index('beneficiaries_updated_idx').on(t.updated_at, t.id),
+    index('beneficiaries_deleted_idx').on(t.deleted_at),
+  ],
+);

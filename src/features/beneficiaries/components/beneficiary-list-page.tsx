@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { can, canChooseCenter, type BeneficiaryService, type ExitListRow, type LocalBeneficiary } from '../../../../sync';
+import { DataTable } from '../../../components/data-table';
+import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
+import { DeleteAction, EditAction, RowActions } from '../../../components/row-actions';
+import { toast } from '../../../components/toast';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useUser } from '../../../lib/use-store';
+import { deleteBeneficiary, useCenterChoices, useNonRegisteredPage, useRegisteredPage } from '../hooks/use-beneficiaries';
+import { nonRegisteredColumns, registeredColumns } from './beneficiary-columns';
+import { BeneficiaryModal } from './beneficiary-modal';
+
+const titles: Record<BeneficiaryService, string> = { education: 'Education', medical: 'Medical', mhp: 'MHP' };
+const filterKeys = ['type', 'centerId', 'from_date', 'to_date'] as const;
+type Draft = { centerId: string; from_date: string; to_date: string };
+
+/** /education, /medical, /mhp with ?type=registered or non-registered (the Select Beneficiaries Type dialog). */
+export function BeneficiaryListPage({ service }: { service: BeneficiaryService }) {
+  const user = useUser();
+  const [params] = useSearchParams();
+  const type = params.get('type') === 'non-registered' ? 'non-registered' : 'registered';
+  const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
+  const chooses = canChooseCenter(user.centerId);
+  const listFilter = useMemo(
+    () => ({ centerId: chooses ? (filter.centerId ? Number(filter.centerId) : null) : user.centerId, from_date: filter.from_date ?? null, to_date: filter.to_date ?? null }),
+    [filter, chooses, user.centerId],
+  );
+  const [draft, setDraft] = useState<Draft>({ centerId: filter.centerId ?? (chooses ? '' : String(user.centerId)), from_date: filter.from_date ?? '', to_date: filter.to_date ?? '' });
+  const [editing, setEditing] = useState<LocalBeneficiary | 'new' | null>(null);
+  const registered = useRegisteredPage(service, listFilter, type === 'registered' ? page : 0);
+  const others = useNonRegisteredPage(service, listFilter, type === 'non-registered' ? page : 0);
+  const centers = useCenterChoices();
+  const centerNames = useMemo(() => new Map(centers.map((c) => [c.value, c.label])), [centers]);
+  const canAdd = can(user, 'create', 'child_tracking');
+  const canEdit = can(user, 'edit', 'child_tracking');
+  const canDelete = can(user, 'delete', 'child_tracking');
+
+  const search = () => {
+    const problem = dateRangeProblem(draft.from_date, draft.to_date);
+    if (problem) return toast.info(problem);
+    setFilter({ type, ...draft });
+  };
+  const reset = () => {
+    setDraft({ centerId: chooses ? '' : String(user.centerId), from_date: '', to_date: '' });
+    setFilter({ type });
+  };
+  const nonRegistered = nonRegisteredColumns(centerNames, (b) => (
+    <RowActions>
+      {canEdit && <EditAction name={b.name} onClick={() => setEditing(b)} />}
+      {canDelete && <DeleteAction name={b.name} title="Delete beneficiary" question={`Delete ${b.name ?? 'this beneficiary'}?`} success="Beneficiary deleted successfully" onDelete={() => deleteBeneficiary(b.cid)} />}
+    </RowActions>
+  ));
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{`${titles[service]}: ${type === 'registered' ? 'Registered' : 'Non-Registered'} Beneficiaries`}</Title>
+        <Group gap="xs">
+          <SegmentedControl
+            value={type}
+            onChange={(v) => setFilter({ ...filter, type: v })}
+            data={[
+              { value: 'registered', label: 'Registered' },
+              { value: 'non-registered', label: 'Non-Registered' },
+            ]}
+          />
+          {type === 'non-registered' && canAdd && (
+            <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+              Add
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Paper withBorder p="sm">
+        <Group align="flex-end" wrap="wrap">
+          <Select label="Center Name" size="md" data={centers} value={draft.centerId || null} onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })} readOnly={!chooses} clearable={chooses} w={220} />
+          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(r) => setDraft({ ...draft, from_date: r.from_date ?? '', to_date: r.to_date ?? '' })} />
+          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
+            Search
+          </Button>
+          <Button size="md" variant="default" onClick={reset}>
+            Reset
+          </Button>
+        </Group>
+      </Paper>
+      {type === 'registered' ? (
+        registered === null ? (
+          <Loader aria-label="Loading" />
+        ) : (
+          <DataTable<ExitListRow> label={titles[service]} rows={registered.rows} columns={registeredColumns(centerNames)} rowKey={(r) => r.cid} pagination={registered.pagination} onPageChange={setPage} />
+        )
+      ) : others === null ? (
+        <Loader aria-label="Loading" />
+      ) : (
+        <DataTable<LocalBeneficiary> label={titles[service]} rows={others.rows} columns={nonRegistered} rowKey={(r) => r.cid} pagination={others.pagination} onPageChange={setPage} />
+      )}
+      {editing && <BeneficiaryModal service={service} beneficiary={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

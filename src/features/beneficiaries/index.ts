@@ -1,0 +1,1 @@
+export { BeneficiaryListPage } from './components/beneficiary-list-page';

@@ -1,0 +1,43 @@
+import { exitListColumnLabels, statusLabel, type ExitListColumn, type ExitListRow } from '../../../../sync';
+import type { DataColumn } from '../../../components/data-table';
+import { NameCell } from '../../../components/row-actions';
+import { showDate, showDateTime } from '../hooks/use-exit-list';
+
+type Named = { name?: string } | null | undefined;
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** The cell of each column of an exit list (headings from the contract's label table). */
+function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row: ExitListRow) => React.ReactNode {
+  const child = (r: ExitListRow) => (r.child ?? (r.child_data as ExitListRow['child']) ?? {}) as Record<string, unknown>;
+  switch (column) {
+    case 'child_name':
+      return (r) => <NameCell name={child(r).name} state={r._sync} />;
+    case 'uniqueId':
+    case 'aadharno':
+    case 'cwccaseno':
+      return (r) => text(child(r)[column]);
+    case 'center':
+      return (r) => (r.center_data as Named)?.name ?? centerNames.get(Number(r.centerId ?? child(r).centerdetailId)) ?? '';
+    case 'history_status':
+      return (r) => statusLabel(r.history_status);
+    case 'exit_type':
+      return (r) => text(r.exit_type);
+    case 'transfer_date':
+      return (r) => showDate(r.transfer_date);
+    case 'recorded_by':
+      return (r) => (r.user_data_history as Named)?.name ?? '';
+    case 'created_at':
+    case 'updated_at':
+      return (r) => showDateTime(r[column]);
+    case 'short_stay':
+      return (r) => text(child(r).short_stay);
+    case 'dateofarrival':
+      return (r) => showDate(child(r).dateofarrival);
+  }
+}
+
+const noWrap: ExitListColumn[] = ['transfer_date', 'created_at', 'updated_at', 'dateofarrival', 'uniqueId'];
+
+export function exitColumns(columns: readonly ExitListColumn[], centerNames: Map<number, string>): DataColumn<ExitListRow>[] {
+  return columns.map((column) => ({ key: column, header: exitListColumnLabels[column], render: cellOf(column, centerNames), nowrap: noWrap.includes(column) }));
+}

@@ -1,0 +1,1 @@
+export { ExitListPage } from './components/exit-list-page';

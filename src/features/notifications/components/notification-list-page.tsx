@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { ActionIcon, Button, Loader, Stack, Title, Tooltip } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import type { LocalNotification } from '../../../../sync';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { RowActions } from '../../../components/row-actions';
+import { toast } from '../../../components/toast';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { markRead, useNotificationsPage } from '../hooks/use-notifications';
+
+const noFilters = [] as const;
+type Named = { name?: string } | null | undefined;
+
+/** /notifications: the reader's unread notifications, from the device (spec part 2, section 2). */
+export function NotificationListPage() {
+  const navigate = useNavigate();
+  const { page, setPage } = useListSearchParams(noFilters);
+  const result = useNotificationsPage(page);
+
+  const columns = useMemo<DataColumn<LocalNotification>[]>(
+    () => [
+      { key: 'child', header: 'Child Name', render: (n) => (n.child_data as Named)?.name ?? '' },
+      { key: 'center', header: 'Center', render: (n) => (n.center_data as Named)?.name ?? '' },
+      { key: 'user', header: 'User', render: (n) => (n.user_data_history as Named)?.name ?? '' },
+      { key: 'comment', header: 'Comment', render: (n) => String(n.comment ?? '') },
+      {
+        key: 'action',
+        header: 'Action',
+        render: (n) => (
+          <RowActions>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() =>
+                void markRead(n.cid).then((done) => {
+                  if (!done.ok) toast.error(done.message);
+                })
+              }
+            >
+              Mark As Read
+            </Button>
+            <Tooltip label="Edit">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={`Edit ${(n.child_data as Named)?.name ?? 'child'}`}
+                onClick={() => void navigate('/child-registration/profile', { state: { id: Number(n.childregId), action: 'edit' } })}
+              >
+                <IconEdit size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </RowActions>
+        ),
+      },
+    ],
+    [navigate],
+  );
+
+  return (
+    <Stack>
+      <Title order={2}>Notifications</Title>
+      {result === null ? (
+        <Loader aria-label="Loading" />
+      ) : (
+        <DataTable<LocalNotification> label="Notifications" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { NotificationListPage } from './components/notification-list-page';
+export { useUnreadCount } from './hooks/use-notifications';

@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react';
+import { Badge, Loader, Stack } from '@mantine/core';
+import dayjs from 'dayjs';
+import { dateFormats, isAdministrator, schemeStatusLabels, type LocalScheme } from '../../../../sync';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { EditAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
+import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useUser } from '../../../lib/use-store';
+import { usePullSchemes, useSchemesPage } from '../hooks/save-scheme';
+import { SchemeModal } from './scheme-modal';
+
+const noFilters = [] as const;
+const showDateTime = (value: unknown) => (typeof value === 'string' && value ? dayjs(value).format(`${dateFormats.display} HH:mm`) : '');
+
+/** /sps-management: the social protection schemes, from the device. */
+export function SchemeListPage() {
+  const canManage = isAdministrator(useUser());
+  usePullSchemes();
+  const { page, setPage } = useListSearchParams(noFilters);
+  const result = useSchemesPage(page);
+  const [editing, setEditing] = useState<LocalScheme | 'new' | null>(null);
+
+  const columns = useMemo<DataColumn<LocalScheme>[]>(
+    () => [
+      { key: 'name', header: 'Scheme Name', render: (s) => <NameCell name={s.name} state={s._sync} /> },
+      {
+        key: 'status',
+        header: 'Status',
+        render: (s) => {
+          const active = Number(s.status ?? 1) === 1;
+          return (
+            <Badge color={active ? 'green' : 'gray'} variant="light">
+              {schemeStatusLabels[active ? 1 : 0]}
+            </Badge>
+          );
+        },
+      },
+      { key: 'created_at', header: 'Created Date Time', nowrap: true, render: (s) => showDateTime(s.created_at) },
+      { key: 'action', header: 'Action', render: (s) => canManage && <RowActions><EditAction name={s.name} onClick={() => setEditing(s)} /></RowActions> },
+    ],
+    [canManage],
+  );
+
+  return (
+    <Stack>
+      <ListHeader title="Social Protection Scheme" addLabel="Add" canAdd={canManage} onAdd={() => setEditing('new')} />
+      {result === null ? (
+        <Loader aria-label="Loading" />
+      ) : (
+        <DataTable<LocalScheme> label="Social Protection Scheme" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+      )}
+      {editing && <SchemeModal scheme={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

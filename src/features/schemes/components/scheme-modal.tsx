@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { schemeStatusLabels, type LocalScheme } from '../../../../sync';
+import { toast } from '../../../components/toast';
+import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { saveScheme, type SchemeValues } from '../hooks/save-scheme';
+
+const statusOptions = [
+  { value: '1', label: schemeStatusLabels[1] },
+  { value: '0', label: schemeStatusLabels[0] },
+];
+
+/** The scheme form, titled "Add Tag" / "Update Tag" as the spec's product shows it (part 2, section 2). */
+export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm<SchemeValues>({ defaultValues: { name: String(scheme?.name ?? ''), status: String(scheme?.status ?? 1) } });
+  useUnsavedGuard(form.formState.isDirty && !busy);
+  const save = form.handleSubmit(async (values) => {
+    setBusy(true);
+    const outcome = await saveScheme(values, scheme?.cid);
+    setBusy(false);
+    if (!outcome.ok) return void toast.error(outcome.message);
+    toast.success(scheme ? 'Scheme updated successfully' : 'Scheme added successfully');
+    form.reset(values);
+    onClose();
+  });
+  return (
+    <Modal opened onClose={onClose} title={scheme ? 'Update Tag' : 'Add Tag'}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <Stack>
+          <TextInput label="Scheme Name" withAsterisk size="md" {...form.register('name', { setValueAs: (v: string) => v.trimStart() })} />
+          <Controller
+            name="status"
+            control={form.control}
+            render={({ field }) => <Select label="Status" size="md" data={statusOptions} value={field.value} onChange={(v) => field.onChange(v ?? '1')} allowDeselect={false} />}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy}>
+              {scheme ? 'Update' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { SchemeListPage } from './components/scheme-list-page';

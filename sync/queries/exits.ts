@@ -1,0 +1,106 @@
+import type { LocalRow, RowSyncState } from '../db/app-db';
+import { currentDb } from '../device/session';
+import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
+import { toStoredDate } from '../contract';
+
+/*
+ * The exit/restoration lists and the short stay register over the device (spec part 2,
+ * section 2), so every route opens, filters and pages offline. At bench scale (20,000
+ * children, 200,000 history rows) nothing scans a table: the synced rows of one status
+ * are read as primary keys of a compound index range ([history_status+transfer_date], or
+ * with the center [history_status+centerId+transfer_date]), newest date first; only the
+ * page's ten rows and their children are read. Rows with unsent changes (few) are read
+ * by the `_sync` index and decided here, because a row saved offline may lack the
+ * indexed fields (the server fills centerId from the child).
+ */
+
+export type ExitListFilter = { centerId?: number | null; from_date?: string | null; to_date?: string | null };
+export type ExitListQuery = { status: string; filter?: ExitListFilter; page?: number; perPage?: number };
+
+/** A row of an exit list: the entry (or the registered child, for the register) with its child. */
+export type ExitListRow = LocalRow & {
+  history_status?: string;
+  transfer_date?: string | null;
+  exit_type?: string | null;
+  centerId?: number | string | null;
+  childregId?: number | string | null;
+  child?: LocalRow | null;
+  _deleted?: number;
+};
+export type ExitListPage = { rows: ExitListRow[]; pagination: Pagination };
+
+const unsynced: RowSyncState[] = ['pending', 'conflict', 'rejected'];
+const day = (v: unknown) => (typeof v === 'string' && v ? toStoredDate(v) : null);
+const MIN_DAY = '';
+const MAX_DAY = '\uffff';
+
+function rangeOf(status: string, f: ExitListFilter) {
+  const from = day(f.from_date) ?? MIN_DAY;
+  const to = day(f.to_date) ?? MAX_DAY;
+  const center = f.centerId ? Number(f.centerId) : null;
+  return center === null
+    ? { index: '[history_status+transfer_date]', lower: [status, from], upper: [status, to] }
+    : { index: '[history_status+centerId+transfer_date]', lower: [status, center, from], upper: [status, center, to] };
+}
+
+async function childrenOf(rows: ExitListRow[]): Promise<Map<string | number, LocalRow>> {
+  const table = currentDb().entity('children');
+  const ids = rows.map((r) => r.childregId).filter((v): v is number => typeof v === 'number');
+  const cids = rows.map((r) => r.childregId).filter((v): v is string => typeof v === 'string');
+  const found = new Map<string | number, LocalRow>();
+  for (const child of ids.length ? await table.where('id').anyOf(ids).toArray() : []) found.set(child.id as number, child);
+  for (const child of cids.length ? await table.bulkGet(cids) : []) if (child) found.set(child.cid, child);
+  return found;
+}
+
+/** One page of the history entries of `status` on the device, filtered like POST /restore_exit_list. */
+export async function listExitEntries(query: ExitListQuery): Promise<ExitListPage> {
+  const db = currentDb();
+  const table = db.entity('history');
+  const f = query.filter ?? {};
+  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+  const range = rangeOf(query.status, f);
+  const [indexed, changed] = await Promise.all([
+    table.where(range.index).between(range.lower, range.upper, true, true).reverse().primaryKeys(),
+    table.where('_sync').anyOf(unsynced).toArray() as Promise<ExitListRow[]>,
+  ]);
+  const changedCids = new Set(changed.map((r) => r.cid));
+  const local = changed.filter((r) => r.history_status === query.status && !r._deleted);
+  const localChildren = await childrenOf(local);
+  const from = day(f.from_date);
+  const to = day(f.to_date);
+  const matching = local.filter((r) => {
+    const center = r.centerId ?? localChildren.get(r.childregId as string | number)?.centerdetailId;
+    if (f.centerId && Number(center) !== Number(f.centerId)) return false;
+    const date = day(r.transfer_date) ?? '';
+    return (!from || date >= from) && (!to || date <= to);
+  });
+  matching.sort((a, b) => String(b.transfer_date ?? '').localeCompare(String(a.transfer_date ?? '')));
+  const cids = [...matching.map((r) => r.cid), ...indexed.filter((cid) => !changedCids.has(cid))];
+  const pagination = paginate(cids.length, query.page ?? 1, perPage);
+  const start = (pagination.current_page - 1) * perPage;
+  const rows = (await table.bulkGet(cids.slice(start, start + perPage))).filter((r): r is ExitListRow => Boolean(r));
+  const kids = await childrenOf(rows);
+  return { rows: rows.map((r) => ({ ...r, child: kids.get(r.childregId as string | number) ?? null })), pagination };
+}
+
+/** One page of the short stay registration list: children registered with Short Stay "yes". */
+export async function listShortStayRegister(query: Omit<ExitListQuery, 'status'>): Promise<ExitListPage> {
+  const db = currentDb();
+  const table = db.entity('children');
+  const f = query.filter ?? {};
+  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+  const from = day(f.from_date) ?? MIN_DAY;
+  const to = day(f.to_date) ?? MAX_DAY;
+  const center = f.centerId ? Number(f.centerId) : null;
+  const keys =
+    center === null
+      ? await table.where('[short_stay_status+dateofarrival]').between(['yes', from], ['yes', to], true, true).reverse().primaryKeys()
+      : await table.where('[short_stay_status+centerdetailId+dateofarrival]').between(['yes', center, from], ['yes', center, to], true, true).reverse().primaryKeys();
+  const deleted = new Set((await table.where('_sync').anyOf(unsynced).toArray()).filter((r) => r._deleted).map((r) => r.cid));
+  const cids = keys.filter((cid) => !deleted.has(cid));
+  const pagination = paginate(cids.length, query.page ?? 1, perPage);
+  const start = (pagination.current_page - 1) * perPage;
+  const rows = (await table.bulkGet(cids.slice(start, start + perPage))).filter((r): r is LocalRow => Boolean(r));
+  return { rows: rows.map((r) => ({ ...r, centerId: r.centerdetailId as number, child: r })), pagination };
+}
