@@ -47,6 +47,13 @@ export function createApp(options: CreateAppOptions) {
   });
 
   const api = new Hono<AppEnv>();
+  if (deps.recordRequest) {
+    const record = deps.recordRequest;
+    api.use('*', async (c, next) => {
+      record(c.req.raw.clone());
+      await next();
+    });
+  }
   api.use('*', noStore);
   // Uploads are at most 5 MB a file (spec section 9); a save carries a few files at most.
   api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, 'The request is too large.') }));

@@ -19,6 +19,8 @@ export type AppDeps = {
   trustProxy?: boolean;
   /** Errors of the global handler go here (console.error by default). */
   logError?: (error: unknown) => void;
+  /** Sees a copy of every API request before it is handled (the e2e wire test records them). */
+  recordRequest?: (request: Request) => void;
 };
 
 /** Hono environment of the API: deps on every request, the user after the bearer check. */

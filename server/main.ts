@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, SeedConfigError } from './db/seed';
 import { startServer } from './server';
+import { wireLogger } from './wire-log';
 
 /*
  * `npm start` / `npm run serve`: configuration only from the environment, so a fresh
@@ -20,6 +21,7 @@ try {
     adminEmail: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === '1',
+    recordRequest: env.WIRE_LOG ? wireLogger(env.WIRE_LOG) : undefined,
   });
   const stop = () => {
     server.close().then(

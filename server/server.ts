@@ -21,6 +21,8 @@ export type StartOptions = {
   adminEmail?: string;
   adminPassword?: string;
   trustProxy?: boolean;
+  /** Sees a copy of every API request (AppDeps.recordRequest). */
+  recordRequest?: (request: Request) => void;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
 };
@@ -51,7 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       adminPassword: options.adminPassword,
     });
     const seeded = performance.now();
-    const app = createApp({ db: database.db, uploadsDir, staticDir: options.staticDir, trustProxy: options.trustProxy });
+    const app = createApp({ db: database.db, uploadsDir, staticDir: options.staticDir, trustProxy: options.trustProxy, recordRequest: options.recordRequest });
     const host = options.host ?? '0.0.0.0';
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));

@@ -1,5 +1,6 @@
 import { currentDb, refreshUser } from './session';
 import { request } from './transport';
+import { buildPath } from './contract/endpoints';
 import { isSyncError, type SyncError } from './errors';
 import { ensureGeo, ensureLookup, readGeo, tagsLookup } from './queries/lookups';
 
@@ -53,10 +54,10 @@ export async function refreshShell(centerId: number): Promise<LookupResult[]> {
   void refreshUser();
   void prefetchForOffline().catch(() => undefined);
   return Promise.all([
-    refreshLookup(lookupKeys.dashboard, '/dashboard'),
-    refreshLookup(lookupKeys.notifyCount, `/notify_list_count/${centerId}`),
-    refreshLookup(lookupKeys.centersList, '/centers_list'),
-    refreshLookup(lookupKeys.centersPoints, '/centers_points'),
+    refreshLookup(lookupKeys.dashboard, buildPath('dashboard', {})),
+    refreshLookup(lookupKeys.notifyCount, buildPath('notifyListCount', { centerId })),
+    refreshLookup(lookupKeys.centersList, buildPath('centersList', {})),
+    refreshLookup(lookupKeys.centersPoints, buildPath('centersPoints', {})),
   ]);
 }
 

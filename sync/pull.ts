@@ -1,5 +1,5 @@
 import type { AppDb, LocalRow, OutboxEntry } from './db/app-db';
-import { callOf, descriptorOf, type EntityDescriptor } from './entities';
+import { callOf, descriptorOf, resolveCall, type EntityDescriptor } from './entities';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from './transport';
@@ -22,9 +22,10 @@ export const serverCid = (id: number): string => `s${id}`;
 async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: Cursor, page: number): Promise<Page> {
   const perPage = deps.perPage ?? 500;
   const params = { updated_since: cursor.updated_since, after_id: cursor.after_id, per_page: perPage, page };
-  const envelope = (await deps.transport.request<ServerRow[]>(descriptor.list.method, descriptor.list.path, {
+  const list = resolveCall(descriptor.list);
+  const envelope = (await deps.transport.request<ServerRow[]>(list.method, list.path, {
     searchParams: params,
-    ...(descriptor.list.method === 'POST' ? { json: {} } : {}),
+    ...(list.kind === 'json' ? { json: {} } : {}),
     timeoutMs: 60_000,
   })) as Envelope<ServerRow[]> & { sync?: SyncBlock };
   const rows = envelope.data ?? [];

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  can, centerOptions, ensureLookup, listChildActivity, listChildDocuments, listChildHistory, readLookup, tagOptions, tagsLookup, type ChildKeys,
+  buildPath, can, centerOptions, ensureLookup, listChildActivity, listChildDocuments, listChildHistory, readLookup, tagOptions, tagsLookup, type ChildKeys,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
@@ -9,7 +9,7 @@ type Option = { value: string; label: string };
 
 export const useCenterSelect = (): Option[] => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
-const schemesLookup = { key: 'sps_all', path: '/sps_all' } as const;
+const schemesLookup = { key: 'sps_all', path: buildPath('spsAll', {}) } as const;
 
 /** A lookup kept on the device, fetched when online. */
 function useKept(key: string, path: string) {
