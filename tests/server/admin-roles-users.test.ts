@@ -72,9 +72,9 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       const { body } = await post('/api/role_add', { name: 'Offline Made', cwc: { view: 1 } });
       expect(body.data).toMatchObject({ name: 'offline made' });
       expect((body.data?.permissions as { cwc?: { view?: number } } | null)?.cwc?.view ?? 0).toBe(0);
-      const before = role.permissions;
       const updated = await post('/api/role_update', { id: role.id, name: 'field worker', child_registration: { view: 1 }, cwc: { all: 1 } });
-      expect(updated.body.data?.permissions).toEqual(before);
+      expect(updated.status).toBe(200);
+      expect((updated.body.data?.permissions as { cwc?: { all?: number } } | null)?.cwc?.all ?? 0).toBe(0);
       role = updated.body.data!;
     });
 
