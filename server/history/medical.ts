@@ -3,16 +3,16 @@ import type { Context } from 'hono';
 import { can, medicalFormSchema, messages, type Principal } from '../../sync/contract';
 import { conflictAnswer } from '../children/change';
 import { childScope, liveChild } from '../children/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childHistory, children } from '../db/schema';
-import { fail, idParam, ok, readBody } from '../http';
-import { serverMessages } from '../messages';
-import { unflatten } from '../multipart';
+import { fail, ok, readBody, bodyId } from '../core/http';
+import { serverMessages } from '../core/messages';
+import { unflatten } from '../core/multipart';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { checkPatch, invalid, tooLongIssues } from '../validation';
+import { checkPatch, invalid, tooLongIssues } from '../core/validation';
 import { historyRecord, historyScope, liveHistory } from './records';
 
 /*
@@ -60,7 +60,7 @@ export async function updateMedical(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!can(user, 'edit', 'child_tracking')) return fail(c, 403, messages.forbidden);
   const body = unflatten(await readBody(c));
-  const id = idParam(typeof body.id === 'number' ? String(body.id) : typeof body.id === 'string' ? body.id.trim() : undefined);
+  const id = bodyId(body.id);
   if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   // An entry stays with its child; only its own fields change.
   const sent = Object.fromEntries(['transfer_date', 'medical_issues', 'comment', 'documents'].filter((k) => k in body).map((k) => [k, body[k]]));

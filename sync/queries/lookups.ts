@@ -1,4 +1,4 @@
-import { readLookup, refreshLookup, lookupKeys } from '../lookups';
+import { readLookup, refreshLookup, lookupKeys } from '../device/lookups-cache';
 import { buildPath } from '../contract/endpoints';
 import type { CenterOption, City, Country, District, State } from '../contract';
 

@@ -1,0 +1,109 @@
+import type { Call, EntityDescriptor } from './registry';
+import type { WireEndpointName } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
+import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-status';
+
+/*
+ * Sync descriptors of per-child actions, the activity log, documents and CWC produce and
+ * refer (issue 5); spread into `entities`. Every action save creates a row of the local
+ * `history` table (the server answers the new history entry), so the profile's history
+ * tables and Present Status read one table. `refs: { childregId: 'children' }` makes an
+ * action on a child created offline wait for the child's create and travel with its id (R6, R8).
+ */
+
+const save = (endpoint: WireEndpointName): Call => ({ endpoint, effect: 'create' });
+
+/** A document entry's fields travel as the one row of `documents` beside the child's id. */
+const oneDocument = ({ childregId, ...row }: Fields): Fields => ({ childregId, documents: [row] });
+
+export const actionEntities: Record<string, EntityDescriptor> = {
+  historyActions: {
+    table: 'history',
+    ops: {
+      create: save('medicalConsent'),
+      restoration: save('restoration'),
+      restoration_follow_up: save('restorationFollowUp'),
+      medical: save('medicalConsent'),
+      education: save('education'),
+      mhp: save('mhp'),
+      save_transfer: save('saveTransfer'),
+      save_excort_exit: save('saveEscortExit'),
+      social_protection_scheme: save('socialProtectionScheme'),
+      // One row per call (follow_up_data[0]): each local row is one server entry.
+      follow_up: save('followUp'),
+      center_change: save('centerChange'),
+      // POST /reopen/{id} names the child in the path, filled from the entry's childregId
+      // once the child has its server id (a child created offline is waited for, R6).
+      reopen: { endpoint: 'reopen', effect: 'create', params: { id: 'childregId' } },
+      update: { endpoint: 'updateEducation' },
+      delete: { endpoint: 'listingDelete', effect: 'delete' },
+      center_delete: { endpoint: 'centerHistoryDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'historyView' },
+    list: { endpoint: 'history' },
+    refs: { childregId: 'children' },
+    fileFields: [],
+    // The lead's `history` entity pulls the table.
+    pull: false,
+    afterLocalWrite: historyMovesPresentStatus,
+  },
+  // POST /bulk_update: one entry for the whole selection, a history row per child (sync/batch.ts).
+  bulkUpdates: {
+    table: 'history',
+    ops: { create: save('bulkUpdate') },
+    view: { endpoint: 'historyView' },
+    list: { endpoint: 'history' },
+    refs: {},
+    fileFields: [],
+    pull: false,
+    batch: true,
+    afterLocalWrite: historyMovesPresentStatus,
+  },
+  activityLogs: {
+    table: 'activityLogs',
+    ops: { delete: { endpoint: 'activityLogsDelete', effect: 'delete' } },
+    view: { endpoint: 'activityLogs' },
+    list: { endpoint: 'activityLogsAll' },
+    refs: { childregId: 'children' },
+    fileFields: [],
+  },
+  documents: {
+    table: 'documents',
+    ops: {
+      // One document per entry, sent as documents[0]; the server answers the list it stored (R8 takes the one).
+      create: { endpoint: 'childDocumentUpdate', effect: 'create', answer: 'first', body: oneDocument },
+      delete: { endpoint: 'childDocumentsDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'documentsLists' },
+    list: { endpoint: 'documentsAll' },
+    refs: { childregId: 'children' },
+    fileFields: ['filename', 'profile_audio_name'],
+  },
+  cwcProduce: {
+    table: 'cwcProduce',
+    ops: {
+      create: save('produceToCwc'),
+      update: { endpoint: 'produceToCwcUpdate' },
+      delete: { endpoint: 'produceToCwcDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'produce' },
+    list: { endpoint: 'produce' },
+    // Indexed since Dexie v4: a CWC record may name a child created offline.
+    refs: { childregId: 'children' },
+    fileFields: [],
+    afterLocalWrite: cwcMovesPresentStatus('produceToCwc', 'produce_cwc'),
+  },
+  cwcRefer: {
+    table: 'cwcRefer',
+    ops: {
+      create: save('referToCwc'),
+      update: { endpoint: 'referToCwcUpdate' },
+      delete: { endpoint: 'referToCwcDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'refer' },
+    list: { endpoint: 'refer' },
+    refs: { childregId: 'children' },
+    fileFields: [],
+    afterLocalWrite: cwcMovesPresentStatus('referFromCwc', 'refer_cwc'),
+  },
+};

@@ -1,0 +1,129 @@
+import type { EntityTable } from '../db/app-db';
+import { pathParamNames, wireEndpoints, type HttpMethod, type PayloadKind, type WireEndpointName } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
+import { historyMovesPresentStatus, type AfterLocalWrite } from './present-status';
+import { adminEntities } from './admin';
+import { actionEntities } from './child-records';
+
+/**
+ * Which endpoint row an operation sends, and what it does to the record. Method, path
+ * and body kind come from the row (sync/contract/endpoints), never from here.
+ */
+export type Call = {
+  endpoint: WireEndpointName;
+  /** 'create' answers a new record, 'delete' removes it; 'update' changes it (the default). */
+  effect?: 'create' | 'update' | 'delete';
+  /** 'first': the answer's `data` is a list of the records the call stored, of which the entry sent one. */
+  answer?: 'first';
+  /**
+   * Path parameter -> the payload field it is filled from. Unnamed parameters take the
+   * payload field of their own name, except `id`, which is the record's server id.
+   */
+  params?: Record<string, string>;
+  /** Shapes the body from the entry's payload (one document row travels as documents[0]). */
+  body?: (payload: Fields) => Fields;
+};
+
+/** A call with its row's method, path and body kind. */
+export type ResolvedCall = Call & { method: HttpMethod; path: string; kind: PayloadKind };
+
+/** The row of a call. */
+export const resolveCall = (call: Call): ResolvedCall => {
+  const row = wireEndpoints[call.endpoint];
+  return { ...call, method: row.method, path: row.path, kind: row.payload };
+};
+
+/**
+ * What the sync engine needs to know of an entity: its calls per operation, which
+ * of its fields point at other records (so cids can be remapped to server ids), and
+ * which are files.
+ */
+export type EntityDescriptor = {
+  table: EntityTable;
+  /** Operations by name: at least create, update and delete; actions add their own. */
+  ops: Record<string, Call>;
+  view: Call;
+  list: Call;
+  /** field -> the table whose record it references (by cid until created, then id). */
+  refs: Record<string, EntityTable>;
+  /** Fields carrying files (Blob keys in `files` until sent). */
+  fileFields: string[];
+  /** Pulled onto the device by the app's sync (default true). */
+  pull?: boolean;
+  /** One call creates many rows and answers them as a list (sync/batch.ts). */
+  batch?: boolean;
+  /** What else a local write changes, in its transaction (a history row moves its child's Present Status). */
+  afterLocalWrite?: AfterLocalWrite;
+};
+
+/** The entities the engine syncs; later issues add theirs. */
+export const entities = {
+  children: {
+    table: 'children',
+    ops: {
+      create: { endpoint: 'childAdd', effect: 'create' },
+      quickAdd: { endpoint: 'childAddQuick', effect: 'create' },
+      update: { endpoint: 'childUpdate' },
+      delete: { endpoint: 'childDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'childView' },
+    list: { endpoint: 'childRegistrations' },
+    refs: {},
+    fileFields: ['image'],
+  },
+  history: {
+    table: 'history',
+    ops: {
+      create: { endpoint: 'medicalConsent', effect: 'create' },
+      medical: { endpoint: 'medicalConsent', effect: 'create' },
+      update: { endpoint: 'updateMedical' },
+      delete: { endpoint: 'listingDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'historyView' },
+    list: { endpoint: 'history' },
+    refs: { childregId: 'children' },
+    fileFields: [],
+    afterLocalWrite: historyMovesPresentStatus,
+  },
+  ...adminEntities,
+  ...actionEntities,
+} satisfies Record<string, EntityDescriptor>;
+
+export type EntityName = keyof typeof entities;
+
+export function descriptorOf(name: string): EntityDescriptor {
+  const descriptor = (entities as Record<string, EntityDescriptor>)[name];
+  if (!descriptor) throw new Error(`Unknown entity ${name}`);
+  return descriptor;
+}
+
+/** The call of `op`; `create`/`delete` effects are implied by those names. */
+export function callOf(descriptor: EntityDescriptor, op: string): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
+  const call = descriptor.ops[op];
+  if (!call) throw new Error(`Unknown operation ${op} of ${descriptor.table}`);
+  return { ...resolveCall(call), effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update') };
+}
+
+/**
+ * The path parameters of a call, filled from the record's server id and the payload
+ * (`/center_status/{id}/{status}`, `/reopen/{id}` with the child's id); the fields a
+ * parameter took do not travel again in the body. A missing value throws.
+ */
+export function callParams(call: Call, recordId: unknown, payload: Fields): { params: Record<string, string | number>; used: string[] } {
+  const params: Record<string, string | number> = {};
+  const used: string[] = [];
+  for (const name of pathParamNames(call.endpoint)) {
+    const field = call.params?.[name];
+    const value = field === undefined && name === 'id' ? recordId : payload[field ?? name];
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') throw new Error(`Missing path parameter ${name} for ${call.endpoint}`);
+    params[name] = value;
+    if (field !== undefined || name !== 'id') used.push(field ?? name);
+  }
+  return { params, used };
+}
+
+/** Collections the app pulls, parents first (the order of `entities`). */
+export const pulledEntityNames = (): string[] =>
+  Object.entries(entities as Record<string, EntityDescriptor>)
+    .filter(([, d]) => d.pull !== false)
+    .map(([name]) => name);
