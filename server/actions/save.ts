@@ -8,7 +8,7 @@ import {
 import type { AppEnv, AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, children } from '../db/schema';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { historyRecord } from '../history/records';
 import { fail, ok, readBody } from '../core/http';
 import { serverMessages } from '../core/messages';

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { can, educationFormSchema, messages, mhpFormSchema } from '../../sync/contract';
-import { conflictAnswer } from '../children/change';
+import { conflictAnswer } from '../delta/conflict-answer';
 import { childScope, liveChild } from '../children/records';
 import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childHistory, children } from '../db/schema';
-import { lockChildOf, lockEntry, touchChild } from '../history/medical';
+import { lockChildOf, lockEntry, touchChild } from '../history/locks';
 import { historyRecord, liveHistory } from '../history/records';
 import { fail, idParam, ok, readBody, bodyId } from '../core/http';
 import { unflatten } from '../core/multipart';

@@ -6,7 +6,7 @@ import {
 import type { AppEnv } from '../core/context';
 import { moveChild } from '../actions/save';
 import { recordAction } from '../actions/record';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { historyRecord } from '../history/records';
 import { fail, ok, readBody } from '../core/http';
 import { unflatten } from '../core/multipart';

@@ -1,0 +1,49 @@
+import type { EntityTable } from '../db/app-db';
+import type { AfterLocalWrite } from './present-status';
+import type { HttpMethod, PayloadKind, WireEndpointName } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
+
+/**
+ * Which endpoint row an operation sends, and what it does to the record. Method, path
+ * and body kind come from the row (sync/contract/endpoints), never from here.
+ */
+export type Call = {
+  endpoint: WireEndpointName;
+  /** 'create' answers a new record, 'delete' removes it; 'update' changes it (the default). */
+  effect?: 'create' | 'update' | 'delete';
+  /** 'first': the answer's `data` is a list of the records the call stored, of which the entry sent one. */
+  answer?: 'first';
+  /**
+   * Path parameter -> the payload field it is filled from. Unnamed parameters take the
+   * payload field of their own name, except `id`, which is the record's server id.
+   */
+  params?: Record<string, string>;
+  /** Shapes the body from the entry's payload (one document row travels as documents[0]). */
+  body?: (payload: Fields) => Fields;
+};
+
+/** A call with its row's method, path and body kind. */
+export type ResolvedCall = Call & { method: HttpMethod; path: string; kind: PayloadKind };
+
+/**
+ * What the sync engine needs to know of an entity: its calls per operation, which
+ * of its fields point at other records (so cids can be remapped to server ids), and
+ * which are files.
+ */
+export type EntityDescriptor = {
+  table: EntityTable;
+  /** Operations by name: at least create, update and delete; actions add their own. */
+  ops: Record<string, Call>;
+  view: Call;
+  list: Call;
+  /** field -> the table whose record it references (by cid until created, then id). */
+  refs: Record<string, EntityTable>;
+  /** Fields carrying files (Blob keys in `files` until sent). */
+  fileFields: string[];
+  /** Pulled onto the device by the app's sync (default true). */
+  pull?: boolean;
+  /** One call creates many rows and answers them as a list (sync/batch.ts). */
+  batch?: boolean;
+  /** What else a local write changes, in its transaction (a history row moves its child's Present Status). */
+  afterLocalWrite?: AfterLocalWrite;
+};
