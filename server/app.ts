@@ -59,6 +59,13 @@ export function createApp(options: CreateAppOptions) {
   });
 
   const api = new Hono<AppEnv>();
+  if (deps.recordRequest) {
+    const record = deps.recordRequest;
+    api.use('*', async (c, next) => {
+      record(c.req.raw.clone());
+      await next();
+    });
+  }
   api.use('*', noStore);
   api.use('*', refuseControlCharactersInUrl);
   // Uploads are at most 5 MB a file (spec section 9); a save carries a few files at most.

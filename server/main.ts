@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, SeedConfigError } from './db/seed';
 import { startServer } from './server';
+import { wireLogger } from './wire-log';
 
 /*
  * `npm start` / `npm run serve`: configuration only from the environment, so a fresh
@@ -21,6 +22,7 @@ try {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     // A number of trusted proxies in front; '1' (one reverse proxy) is the common case.
     trustProxy: /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? 1 : 0,
+    recordRequest: env.WIRE_LOG ? wireLogger(env.WIRE_LOG) : undefined,
   });
   const stop = () => {
     server.close().then(

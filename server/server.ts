@@ -22,6 +22,8 @@ export type StartOptions = {
   adminPassword?: string;
   /** Trusted proxies in front (TRUST_PROXY); `true` is one. */
   trustProxy?: boolean | number;
+  /** Sees a copy of every API request (AppDeps.recordRequest). */
+  recordRequest?: (request: Request) => void;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
 };
@@ -52,7 +54,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       adminPassword: options.adminPassword,
     });
     const seeded = performance.now();
-    const app = createApp({ db: database.db, uploadsDir, staticDir: options.staticDir, trustProxy: options.trustProxy });
+    const app = createApp({ db: database.db, uploadsDir, staticDir: options.staticDir, trustProxy: options.trustProxy, recordRequest: options.recordRequest });
     const host = options.host ?? '0.0.0.0';
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));

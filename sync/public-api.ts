@@ -58,6 +58,8 @@ export const mutations = {
   /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
   action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op, fields, files }),
+  /** A named operation on an existing record (a center's status toggle, a role's permissions). */
+  updateWith: (entity: string, op: string, cid: string, fields: Fields): Promise<WriteResult> => write({ entity, op, cid, fields }),
   /**
    * Several writes saved together or not at all (a registration with its documents). A
    * create may carry its own `cid` so later writes of the same call can name it.

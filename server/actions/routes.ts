@@ -47,6 +47,5 @@ export function registerActionRoutes(api: Hono<AppEnv>) {
   api.delete('/child_documents_delete/:id', deleteDocument);
   api.get('/child_status/:id', childStatus);
   api.post('/reopen/:id', reopenChild);
-  api.post('/reopen', reopenChild);
 
 }

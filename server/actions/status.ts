@@ -56,9 +56,8 @@ export async function childStatus(c: Context<AppEnv>) {
 export async function reopenChild(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!can(user, 'edit', 'child_registration')) return fail(c, 403, messages.forbidden);
-  // POST /reopen/{id}, or POST /reopen with childregId (the sync engine's form, see sync/entities/child-records.ts).
-  const asked = c.req.param('id');
-  const id = asked !== undefined ? idParam(asked) : bodyId((await readBody(c)).childregId);
+  // POST /reopen/{id} (spec section 7): the child is named in the path only.
+  const id = idParam(c.req.param('id'));
   if (id === null) return fail(c, 404, messages.notFound);
   const { db } = c.get('deps');
   const outcome = await db.transaction(async (tx) => {

@@ -23,6 +23,8 @@ export type AppDeps = {
   trustProxy?: boolean | number;
   /** Failed requests are logged here, without request data (one JSON line on stderr by default). */
   logError?: (entry: ErrorLogEntry) => void;
+  /** Sees a copy of every API request before it is handled (the e2e wire test records them). */
+  recordRequest?: (request: Request) => void;
 };
 
 /** Hono environment of the API: deps on every request, the user after the bearer check. */

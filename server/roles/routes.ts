@@ -67,13 +67,10 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     const body = await readBody(c);
     const checked = checkSchema(roleFormSchema, body, tooLongIssues({ name: body.name }));
     if (!checked.ok) return invalid(c, checked.issues);
-    // A role made and given permissions offline reaches the server as one create with its blocks.
-    const blocks = permissionModuleNames.some((m) => m in body) ? checkSchema(rolePermissionRequestSchema, { ...body, id: 1 }) : null;
-    if (blocks && !blocks.ok) return invalid(c, blocks.issues);
+    // Only the name (spec section 7): permissions are set with /role_permission.
     const { db } = c.get('deps');
     if (await nameTaken(db, checked.data.name)) return invalid(c, [{ path: 'name', message: adminMessages.roleTaken }]);
-    const permissions = blocks?.ok ? normalisePermissions((({ id: _id, ...modules }) => modules)(blocks.data)) : null;
-    const [row] = await db.insert(roles).values({ name: checked.data.name, permissions }).returning({ id: roles.id });
+    const [row] = await db.insert(roles).values({ name: checked.data.name, permissions: null }).returning({ id: roles.id });
     return ok(c, await roleRecord(db, row.id), { message: adminMessages.roleAdded });
   });
 
@@ -83,16 +80,9 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
     const checked = checkSchema(roleFormSchema, { name: body.name }, tooLongIssues({ name: body.name }));
     if (!checked.ok) return invalid(c, checked.issues);
-    // The app's outbox sends a role's permission blocks with its update; checked as /role_permission checks them.
-    const sendsBlocks = permissionModuleNames.some((m) => m in body);
-    const blocks = sendsBlocks ? checkSchema(rolePermissionRequestSchema, { ...body, id }) : null;
-    if (blocks && !blocks.ok) return invalid(c, blocks.issues);
+    // Only the name (spec section 7): permission blocks sent here are ignored; /role_permission sets them.
     const { db } = c.get('deps');
     const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockRole(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      if (blocks?.ok) {
-        const { id: _id, ...modules } = blocks.data;
-        await tx.update(roles).set({ permissions: normalisePermissions(modules), updated_at: nextUpdatedAt(roles.updated_at) }).where(eq(roles.id, row.id));
-      }
       if (row.name === checked.data.name) return { done: null };
       if (BUILT_IN.includes(row.name) || BUILT_IN.includes(checked.data.name)) return { refused: adminMessages.builtInRole };
       if (await nameTaken(tx, checked.data.name, row.id)) return { issues: [{ path: 'name', message: adminMessages.roleTaken }] };

@@ -1,6 +1,7 @@
 import { can, isAdministrator, isViewer, type Principal } from './permissions';
 import { coreEndpoints } from './endpoints/core';
 import { listEndpoints } from './endpoints/lists';
+import { extensionEndpoints } from './endpoints/extensions';
 import type { EndpointPermission, EndpointSpec } from './endpoints/types';
 
 export type { EndpointPermission, EndpointSpec, HttpMethod, PayloadKind } from './endpoints/types';
@@ -10,6 +11,19 @@ export const endpoints = { ...coreEndpoints, ...listEndpoints } satisfies Record
 
 /** The name of a call in {@link endpoints}. */
 export type EndpointName = keyof typeof endpoints;
+
+/**
+ * Every row the client may send: the spec's calls and our sync extensions (marked
+ * `extension`). Requests are built from these rows by name and nowhere else; the wire
+ * test fails on a request that matches none of them.
+ */
+export const wireEndpoints = { ...endpoints, ...extensionEndpoints } satisfies Record<string, EndpointSpec>;
+
+/** The name of a row of {@link wireEndpoints}. */
+export type WireEndpointName = keyof typeof wireEndpoints;
+
+/** The names of every row the client may send. */
+export const wireEndpointNames = Object.keys(wireEndpoints) as WireEndpointName[];
 
 /** The names of every call. */
 export const endpointNames = Object.keys(endpoints) as EndpointName[];
@@ -25,23 +39,30 @@ export type PathParams<P extends string> = P extends `${string}:${infer Param}/$
     : never;
 
 /** The parameters a call's path needs. */
-export type EndpointParams<N extends EndpointName> = Record<PathParams<(typeof endpoints)[N]['path']>, string | number>;
+export type EndpointParams<N extends WireEndpointName> = Record<PathParams<(typeof wireEndpoints)[N]['path']>, string | number>;
+
+/** The `:param` names of a row's path, in order. */
+export const pathParamNames = (name: WireEndpointName): string[] =>
+  [...wireEndpoints[name].path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
 
 /**
  * The path of a call with its parameters filled in (encoded), without the /api prefix:
  * `buildPath('childView', { id: 7 })` is '/child_view/7'. A missing parameter throws.
  */
-export function buildPath<N extends EndpointName>(name: N, params: EndpointParams<N>): string {
+export function buildPath<N extends WireEndpointName>(name: N, params: EndpointParams<N>): string {
   const values: Partial<Record<string, string | number>> = params;
-  return endpoints[name].path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+  return wireEndpoints[name].path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
     const value = values[key];
     if (value === undefined || value === '') throw new Error(`Missing path parameter ${key} for ${name}`);
     return encodeURIComponent(String(value));
   });
 }
 
+/** The fixed start of a row's path, before its first parameter ('/files/children/'). */
+export const pathPrefix = (name: WireEndpointName): string => wireEndpoints[name].path.split(':')[0];
+
 /** {@link buildPath} with the /api prefix. */
-export const apiPath = <N extends EndpointName>(name: N, params: EndpointParams<N>): string =>
+export const apiPath = <N extends WireEndpointName>(name: N, params: EndpointParams<N>): string =>
   API_PREFIX + buildPath(name, params);
 
 /** Whether `user` (null when signed out) passes an endpoint's permission; centers are checked separately. */
@@ -61,5 +82,14 @@ export function matchEndpoint(method: string, path: string): EndpointName | unde
     if (spec.method !== method.toUpperCase()) return false;
     const pattern = new RegExp(`^${spec.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
     return pattern.test(path);
+  });
+}
+
+/** {@link matchEndpoint} over every row the client may send, extensions included. */
+export function matchWireEndpoint(method: string, path: string): WireEndpointName | undefined {
+  return wireEndpointNames.find((name) => {
+    const spec = wireEndpoints[name];
+    if (spec.method !== method.toUpperCase()) return false;
+    return new RegExp(`^${spec.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path);
   });
 }

@@ -22,3 +22,5 @@ export * from './rules';
 export * from './entities';
 export * from './forms';
 export * from './endpoints';
+export * from './wire';
+export { payloadSchemas, payloadFields, schemaFields } from './endpoints/payloads';

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from '../contract';
+import { buildPath, loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from '../contract';
 import { sessionDb, type PasswordVerifier } from '../db/session-db';
 import { makeVerifier, resetLock } from './idle-lock';
 import { AppDb, appDbName } from '../db/app-db';
@@ -120,7 +120,7 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
   const parsed = loginRequestSchema.safeParse({ emailId: form.email, password: form.password });
   if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   try {
-    const envelope = await request<Omit<SessionUser, 'imagePath'>>('POST', '/login', { json: parsed.data });
+    const envelope = await request<Omit<SessionUser, 'imagePath'>>('POST', buildPath('login', {}), { json: parsed.data });
     const user = sessionUserSchema.safeParse({ ...envelope.data, imagePath: envelope.image_path ?? '' });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
     await saveSession(user.data, await makeVerifier(parsed.data.password));
@@ -151,7 +151,7 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
     return { ok: false, pending, message: `${pending} change(s) are not synced yet.` };
   }
   try {
-    await request('POST', '/logout');
+    await request('POST', buildPath('logout', {}));
   } catch (error) {
     const acceptable =
       isSyncError(error) &&
@@ -173,7 +173,7 @@ export async function refreshUser(): Promise<void> {
   const current = sessionStore.getState().user;
   if (!current) return;
   try {
-    const envelope = await request<Partial<SessionUser>>('GET', '/me');
+    const envelope = await request<Partial<SessionUser>>('GET', buildPath('me', {}));
     const fresh = sessionUserSchema.safeParse({ ...current, ...envelope.data, token: current.token, id: current.id, imagePath: envelope.image_path ?? current.imagePath });
     if (fresh.success && JSON.stringify(fresh.data) !== JSON.stringify(current)) await saveSession(fresh.data);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { buildPath } from '../contract/endpoints';
 import { ensureGeo, ensureLookup, readGeo, tagsLookup } from '../queries/lookups';
 import { lookupKeys, refreshLookup, type LookupResult } from './lookups-cache';
 import { refreshUser } from './session';
@@ -21,9 +22,9 @@ export async function refreshShell(centerId: number): Promise<LookupResult[]> {
   void refreshUser();
   void prefetchForOffline().catch(() => undefined);
   return Promise.all([
-    refreshLookup(lookupKeys.dashboard, '/dashboard'),
-    refreshLookup(lookupKeys.notifyCount, `/notify_list_count/${centerId}`),
-    refreshLookup(lookupKeys.centersList, '/centers_list'),
-    refreshLookup(lookupKeys.centersPoints, '/centers_points'),
+    refreshLookup(lookupKeys.dashboard, buildPath('dashboard', {})),
+    refreshLookup(lookupKeys.notifyCount, buildPath('notifyListCount', { centerId })),
+    refreshLookup(lookupKeys.centersList, buildPath('centersList', {})),
+    refreshLookup(lookupKeys.centersPoints, buildPath('centersPoints', {})),
   ]);
 }

@@ -169,7 +169,9 @@ async function coalesce(
     }
     return false;
   }
-  if (op !== 'update') return false;
+  // Only plain updates merge, and only into a create or a plain update: a named operation
+  // (a status toggle, Set Permission) is its own call and keeps its own entry.
+  if (op !== 'update' || (lastEffect === 'update' && last.op !== 'update')) return false;
   await db.outbox.update(last.seq!, {
     payload: { ...last.payload, ...fields },
     fileKeys: [...last.fileKeys, ...fileKeys],

@@ -1,9 +1,9 @@
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf, fillPath, type EntityDescriptor } from '../entities/registry';
+import { callOf, descriptorOf, resolveCall, type EntityDescriptor } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from '../net/transport';
-import type { Envelope } from '../contract';
+import { buildPath, type Envelope } from '../contract';
 
 export type PullDeps = {
   db: AppDb;
@@ -29,9 +29,12 @@ export const serverCid = (id: number): string => `s${id}`;
 async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: Cursor, page: number): Promise<Page> {
   const perPage = deps.perPage ?? 500;
   const params = { updated_since: cursor.updated_since, after_id: cursor.after_id, per_page: perPage, page };
-  const envelope = (await deps.transport.request<ServerRow[]>(descriptor.list.method, fillPath(descriptor.list.path, deps.listParams ?? {}), {
+  const list = resolveCall(descriptor.list);
+  // Path parameters of a list (notifyList's :centerId) come from the signed-in user.
+  const path = buildPath(descriptor.list.endpoint, (deps.listParams ?? {}) as never);
+  const envelope = (await deps.transport.request<ServerRow[]>(list.method, path, {
     searchParams: params,
-    ...(descriptor.list.method === 'POST' ? { json: {} } : {}),
+    ...(list.kind === 'json' ? { json: {} } : {}),
     timeoutMs: 60_000,
   })) as Envelope<ServerRow[]> & { sync?: SyncBlock };
   const rows = envelope.data ?? [];

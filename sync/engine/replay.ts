@@ -1,5 +1,6 @@
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from '../entities/registry';
+import { callOf, callParams, descriptorOf, entities, type EntityDescriptor } from '../entities/registry';
+import { buildPath, payloadFields, type WireEndpointName } from '../contract';
 import { isSyncError, SyncError } from '../net/errors';
 import { isLocalFile, LOCAL_FILE_PREFIX } from './outbox';
 import type { Fields } from './reconcile';
@@ -117,11 +118,12 @@ export class Replayer {
     const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
     const base = (row?._base ?? null) as ServerRecord | null;
     if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-    const body = call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: row!.id } : payload;
-    const path = fillPath(call.path, { id: String(row?.id ?? '') });
 
     let answer: ServerRecord | ServerRecord[] | null = null;
     try {
+      // The request is the endpoint row's: path parameters from the record and payload,
+      // and a body of only the fields the row's payload schema knows (DESIGN.md, The wire).
+      const { path, body } = buildRequest(call, descriptor, row?.id, base, payload);
       const envelope = await transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
         ...(call.kind === 'multipart' ? { body: await this.toFormData(body) } : call.kind === 'json' ? { json: body } : {}),
         headers,
@@ -132,6 +134,7 @@ export class Replayer {
       answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : descriptor.batch ? data : null) : data;
     } catch (error) {
       if (this.killed) return 'blocked';
+      if (error instanceof MissingPathParameter) return this.fail(entry, row, descriptor, new SyncError('rejected', error.message));
       if (!isSyncError(error)) throw error;
       if (error.reason === 'not-found' && call.effect === 'delete') {
         // Already gone on the server: the user's intent holds, there is nothing to review.
@@ -263,6 +266,29 @@ export class Replayer {
     });
     return 'blocked';
   }
+}
+
+class MissingPathParameter extends Error {}
+
+/**
+ * The path and body of an entry's request, from its call's endpoint row. An update
+ * sends the record (see {@link editableFields}); a body-less row sends nothing; fields
+ * the row's payload schema does not know (local bookkeeping, a path parameter) stay home.
+ */
+function buildRequest(call: ReturnType<typeof callOf>, descriptor: EntityDescriptor, recordId: unknown, base: ServerRecord | null, payload: Fields): { path: string; body: Fields } {
+  let filled: ReturnType<typeof callParams>;
+  try {
+    filled = callParams(call, recordId, payload);
+  } catch (error) {
+    throw new MissingPathParameter((error as Error).message);
+  }
+  const path = buildPath(call.endpoint, filled.params as never);
+  if (call.kind === 'none') return { path, body: {} };
+  const whole = call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: recordId } : payload;
+  const shaped = call.body ? call.body(whole) : whole;
+  const known = payloadFields(call.endpoint as WireEndpointName);
+  const body = Object.fromEntries(Object.entries(shaped).filter(([key]) => !filled.used.includes(key) && (!known || known.has(key))));
+  return { path, body };
 }
 
 /**

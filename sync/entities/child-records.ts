@@ -1,4 +1,6 @@
-import type { EntityDescriptor } from './types';
+import type { Call, EntityDescriptor } from './types';
+import type { WireEndpointName } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
 import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-status';
 
 /*
@@ -9,33 +11,36 @@ import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-stat
  * action on a child created offline wait for the child's create and travel with its id (R6, R8).
  */
 
-const save = (path: string, kind: 'multipart' | 'json' = 'multipart') => ({ method: 'POST', path, kind, effect: 'create' }) as const;
+const save = (endpoint: WireEndpointName): Call => ({ endpoint, effect: 'create' });
+
+/** A document entry's fields travel as the one row of `documents` beside the child's id. */
+const oneDocument = ({ childregId, ...row }: Fields): Fields => ({ childregId, documents: [row] });
 
 export const actionEntities: Record<string, EntityDescriptor> = {
   historyActions: {
     table: 'history',
     ops: {
-      create: save('/medical_consent'),
-      restoration: save('/restoration'),
-      restoration_follow_up: save('/restoration_follow_up'),
-      medical: save('/medical_consent'),
-      education: save('/education'),
-      mhp: save('/mhp'),
-      save_transfer: save('/save_transfer'),
-      save_excort_exit: save('/save_excort_exit'),
-      social_protection_scheme: save('/social_protection_scheme'),
+      create: save('medicalConsent'),
+      restoration: save('restoration'),
+      restoration_follow_up: save('restorationFollowUp'),
+      medical: save('medicalConsent'),
+      education: save('education'),
+      mhp: save('mhp'),
+      save_transfer: save('saveTransfer'),
+      save_excort_exit: save('saveEscortExit'),
+      social_protection_scheme: save('socialProtectionScheme'),
       // One row per call (follow_up_data[0]): each local row is one server entry.
-      follow_up: save('/follow_up'),
-      center_change: save('/center_change', 'json'),
-      // POST /reopen/{id} names the child in the path; the body form lets a reopen of a
-      // child created offline wait for its id like every other action.
-      reopen: save('/reopen', 'json'),
-      update: { method: 'POST', path: '/update_education', kind: 'multipart' },
-      delete: { method: 'DELETE', path: '/listing_delete/:id', kind: 'none', effect: 'delete' },
-      center_delete: { method: 'DELETE', path: '/center_history_delete/:id', kind: 'none', effect: 'delete' },
+      follow_up: save('followUp'),
+      center_change: save('centerChange'),
+      // POST /reopen/{id} names the child in the path, filled from the entry's childregId
+      // once the child has its server id (a child created offline is waited for, R6).
+      reopen: { endpoint: 'reopen', effect: 'create', params: { id: 'childregId' } },
+      update: { endpoint: 'updateEducation' },
+      delete: { endpoint: 'listingDelete', effect: 'delete' },
+      center_delete: { endpoint: 'centerHistoryDelete', effect: 'delete' },
     },
-    view: { method: 'GET', path: '/history_view/:id', kind: 'none' },
-    list: { method: 'GET', path: '/history', kind: 'none' },
+    view: { endpoint: 'historyView' },
+    list: { endpoint: 'history' },
     refs: { childregId: 'children' },
     fileFields: [],
     // The lead's `history` entity pulls the table.
@@ -45,9 +50,9 @@ export const actionEntities: Record<string, EntityDescriptor> = {
   // POST /bulk_update: one entry for the whole selection, a history row per child (sync/batch.ts).
   bulkUpdates: {
     table: 'history',
-    ops: { create: save('/bulk_update', 'json') },
-    view: { method: 'GET', path: '/history_view/:id', kind: 'none' },
-    list: { method: 'GET', path: '/history', kind: 'none' },
+    ops: { create: save('bulkUpdate') },
+    view: { endpoint: 'historyView' },
+    list: { endpoint: 'history' },
     refs: {},
     fileFields: [],
     pull: false,
@@ -56,33 +61,33 @@ export const actionEntities: Record<string, EntityDescriptor> = {
   },
   activityLogs: {
     table: 'activityLogs',
-    ops: { delete: { method: 'DELETE', path: '/activitylogs_delete/:id', kind: 'none', effect: 'delete' } },
-    view: { method: 'GET', path: '/activitylogs/:id', kind: 'none' },
-    list: { method: 'GET', path: '/activitylogs', kind: 'none' },
+    ops: { delete: { endpoint: 'activityLogsDelete', effect: 'delete' } },
+    view: { endpoint: 'activityLogs' },
+    list: { endpoint: 'activityLogsAll' },
     refs: { childregId: 'children' },
     fileFields: [],
   },
   documents: {
     table: 'documents',
     ops: {
-      // One document per entry, sent flat; the server answers the list it stored (R8 takes the one).
-      create: { method: 'POST', path: '/child_document_update', kind: 'multipart', effect: 'create', answer: 'first' },
-      delete: { method: 'DELETE', path: '/child_documents_delete/:id', kind: 'none', effect: 'delete' },
+      // One document per entry, sent as documents[0]; the server answers the list it stored (R8 takes the one).
+      create: { endpoint: 'childDocumentUpdate', effect: 'create', answer: 'first', body: oneDocument },
+      delete: { endpoint: 'childDocumentsDelete', effect: 'delete' },
     },
-    view: { method: 'GET', path: '/documents_lists/:id', kind: 'none' },
-    list: { method: 'GET', path: '/documents', kind: 'none' },
+    view: { endpoint: 'documentsLists' },
+    list: { endpoint: 'documentsAll' },
     refs: { childregId: 'children' },
     fileFields: ['filename', 'profile_audio_name'],
   },
   cwcProduce: {
     table: 'cwcProduce',
     ops: {
-      create: save('/produce_to_cwc'),
-      update: { method: 'POST', path: '/produce_to_cwc/:id', kind: 'multipart' },
-      delete: { method: 'DELETE', path: '/produce_to_cwc_delete/:id', kind: 'none', effect: 'delete' },
+      create: save('produceToCwc'),
+      update: { endpoint: 'produceToCwcUpdate' },
+      delete: { endpoint: 'produceToCwcDelete', effect: 'delete' },
     },
-    view: { method: 'GET', path: '/produce', kind: 'none' },
-    list: { method: 'GET', path: '/produce', kind: 'none' },
+    view: { endpoint: 'produce' },
+    list: { endpoint: 'produce' },
     // Indexed since Dexie v4: a CWC record may name a child created offline.
     refs: { childregId: 'children' },
     fileFields: [],
@@ -91,12 +96,12 @@ export const actionEntities: Record<string, EntityDescriptor> = {
   cwcRefer: {
     table: 'cwcRefer',
     ops: {
-      create: save('/refer_to_cwc'),
-      update: { method: 'POST', path: '/refer_to_cwc/:id', kind: 'multipart' },
-      delete: { method: 'DELETE', path: '/refer_to_cwc_delete/:id', kind: 'none', effect: 'delete' },
+      create: save('referToCwc'),
+      update: { endpoint: 'referToCwcUpdate' },
+      delete: { endpoint: 'referToCwcDelete', effect: 'delete' },
     },
-    view: { method: 'GET', path: '/refer', kind: 'none' },
-    list: { method: 'GET', path: '/refer', kind: 'none' },
+    view: { endpoint: 'refer' },
+    list: { endpoint: 'refer' },
     refs: { childregId: 'children' },
     fileFields: [],
     afterLocalWrite: cwcMovesPresentStatus('referFromCwc', 'refer_cwc'),

@@ -12,17 +12,15 @@ import type { EntityDescriptor } from './registry';
  * the next delta pull, which lists it as deleted, removes it.
  */
 
-const read = (path: string) => ({ method: 'GET', path, kind: 'none' }) as const;
-
 export const part2ListEntities: Record<string, EntityDescriptor> = {
   schemes: {
     table: 'schemes',
     ops: {
-      create: { method: 'POST', path: '/sps_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/sps_update', kind: 'json' },
+      create: { endpoint: 'addSps', effect: 'create' },
+      update: { endpoint: 'updateSps' },
     },
-    view: read('/sps'),
-    list: read('/sps'),
+    view: { endpoint: 'getSps' },
+    list: { endpoint: 'getSps' },
     refs: {},
     fileFields: [],
     pull: false,
@@ -31,20 +29,20 @@ export const part2ListEntities: Record<string, EntityDescriptor> = {
   beneficiaries: {
     table: 'beneficiaries',
     ops: {
-      create: { method: 'POST', path: '/beneficiary_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/beneficiary_update', kind: 'json' },
-      delete: { method: 'DELETE', path: '/beneficiary_delete/:id', kind: 'none', effect: 'delete' },
+      create: { endpoint: 'beneficiaryAdd', effect: 'create' },
+      update: { endpoint: 'beneficiaryUpdate' },
+      delete: { endpoint: 'beneficiaryDelete', effect: 'delete' },
     },
-    view: read('/beneficiaries'),
-    list: read('/beneficiaries'),
+    view: { endpoint: 'beneficiaries' },
+    list: { endpoint: 'beneficiaries' },
     refs: {},
     fileFields: [],
   },
   notifications: {
     table: 'notifications',
-    ops: { update: { method: 'POST', path: '/notify_update/:id', kind: 'none' } },
-    view: read('/notify_list/:centerId'),
-    list: read('/notify_list/:centerId'),
+    ops: { update: { endpoint: 'notifyUpdate' } },
+    view: { endpoint: 'notifyList' },
+    list: { endpoint: 'notifyList' },
     refs: {},
     fileFields: [],
   },

@@ -11,12 +11,12 @@ export const part2ReportEntities: Record<string, EntityDescriptor> = {
   meals: {
     table: 'meals',
     ops: {
-      create: { method: 'POST', path: '/meal_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/meal_update', kind: 'json' },
-      delete: { method: 'DELETE', path: '/meal_delete/:id', kind: 'none', effect: 'delete' },
+      create: { endpoint: 'addMeal', effect: 'create' },
+      update: { endpoint: 'updateMeal' },
+      delete: { endpoint: 'deleteMeal', effect: 'delete' },
     },
-    view: { method: 'POST', path: '/meals', kind: 'json' },
-    list: { method: 'POST', path: '/meals', kind: 'json' },
+    view: { endpoint: 'getMealData' },
+    list: { endpoint: 'getMealData' },
     refs: {},
     fileFields: [],
     pull: false,
@@ -24,11 +24,11 @@ export const part2ReportEntities: Record<string, EntityDescriptor> = {
   previousBalances: {
     table: 'previousBalances',
     ops: {
-      create: { method: 'POST', path: '/previous_balance_add', kind: 'json', effect: 'create' },
-      update: { method: 'POST', path: '/previous_balance_update', kind: 'json' },
+      create: { endpoint: 'addPreviousBalance', effect: 'create' },
+      update: { endpoint: 'updatePreviousBalance' },
     },
-    view: { method: 'POST', path: '/previous_balance', kind: 'json' },
-    list: { method: 'POST', path: '/previous_balance', kind: 'json' },
+    view: { endpoint: 'getPreviousBalance' },
+    list: { endpoint: 'getPreviousBalance' },
     refs: {},
     fileFields: [],
     pull: false,

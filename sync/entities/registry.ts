@@ -1,37 +1,45 @@
+import { pathParamNames, wireEndpoints } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
 import { historyMovesPresentStatus } from './present-status';
 import { adminEntities } from './admin';
 import { actionEntities } from './child-records';
-import type { Call, EntityDescriptor } from './types';
+import type { Call, EntityDescriptor, ResolvedCall } from './types';
 import { part2ReportEntities } from './part2-reports';
 import { part2ListEntities } from './part2-lists';
 
-export type { Call, EntityDescriptor } from './types';
+export type { Call, EntityDescriptor, ResolvedCall } from './types';
+
+/** The row of a call. */
+export const resolveCall = (call: Call): ResolvedCall => {
+  const row = wireEndpoints[call.endpoint];
+  return { ...call, method: row.method, path: row.path, kind: row.payload };
+};
 
 /** The entities the engine syncs; later issues add theirs. */
 export const entities = {
   children: {
     table: 'children',
     ops: {
-      create: { method: 'POST', path: '/child_add', kind: 'multipart', effect: 'create' },
-      quickAdd: { method: 'POST', path: '/child_add_2', kind: 'multipart', effect: 'create' },
-      update: { method: 'POST', path: '/child_update', kind: 'multipart' },
-      delete: { method: 'DELETE', path: '/child_delete/:id', kind: 'none', effect: 'delete' },
+      create: { endpoint: 'childAdd', effect: 'create' },
+      quickAdd: { endpoint: 'childAddQuick', effect: 'create' },
+      update: { endpoint: 'childUpdate' },
+      delete: { endpoint: 'childDelete', effect: 'delete' },
     },
-    view: { method: 'GET', path: '/child_view/:id', kind: 'none' },
-    list: { method: 'POST', path: '/child-registrations', kind: 'json' },
+    view: { endpoint: 'childView' },
+    list: { endpoint: 'childRegistrations' },
     refs: {},
     fileFields: ['image'],
   },
   history: {
     table: 'history',
     ops: {
-      create: { method: 'POST', path: '/medical_consent', kind: 'multipart', effect: 'create' },
-      medical: { method: 'POST', path: '/medical_consent', kind: 'multipart', effect: 'create' },
-      update: { method: 'POST', path: '/update_medical', kind: 'multipart' },
-      delete: { method: 'DELETE', path: '/listing_delete/:id', kind: 'none', effect: 'delete' },
+      create: { endpoint: 'medicalConsent', effect: 'create' },
+      medical: { endpoint: 'medicalConsent', effect: 'create' },
+      update: { endpoint: 'updateMedical' },
+      delete: { endpoint: 'listingDelete', effect: 'delete' },
     },
-    view: { method: 'GET', path: '/history_view/:id', kind: 'none' },
-    list: { method: 'GET', path: '/history', kind: 'none' },
+    view: { endpoint: 'historyView' },
+    list: { endpoint: 'history' },
     refs: { childregId: 'children' },
     fileFields: [],
     afterLocalWrite: historyMovesPresentStatus,
@@ -51,15 +59,29 @@ export function descriptorOf(name: string): EntityDescriptor {
 }
 
 /** The call of `op`; `create`/`delete` effects are implied by those names. */
-export function callOf(descriptor: EntityDescriptor, op: string): Call & { effect: 'create' | 'update' | 'delete' } {
+export function callOf(descriptor: EntityDescriptor, op: string): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
   const call = descriptor.ops[op];
   if (!call) throw new Error(`Unknown operation ${op} of ${descriptor.table}`);
-  return { ...call, effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update') };
+  return { ...resolveCall(call), effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update') };
 }
 
-/** Fills `:id`-style parameters of a path. */
-export const fillPath = (path: string, params: Record<string, string | number>): string =>
-  path.replace(/:([a-zA-Z_]+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+/**
+ * The path parameters of a call, filled from the record's server id and the payload
+ * (`/center_status/{id}/{status}`, `/reopen/{id}` with the child's id); the fields a
+ * parameter took do not travel again in the body. A missing value throws.
+ */
+export function callParams(call: Call, recordId: unknown, payload: Fields): { params: Record<string, string | number>; used: string[] } {
+  const params: Record<string, string | number> = {};
+  const used: string[] = [];
+  for (const name of pathParamNames(call.endpoint)) {
+    const field = call.params?.[name];
+    const value = field === undefined && name === 'id' ? recordId : payload[field ?? name];
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') throw new Error(`Missing path parameter ${name} for ${call.endpoint}`);
+    params[name] = value;
+    if (field !== undefined || name !== 'id') used.push(field ?? name);
+  }
+  return { params, used };
+}
 
 /** Collections the app pulls, parents first (the order of `entities`). */
 export const pulledEntityNames = (): string[] =>

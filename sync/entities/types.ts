@@ -1,16 +1,29 @@
 import type { EntityTable } from '../db/app-db';
 import type { AfterLocalWrite } from './present-status';
+import type { HttpMethod, PayloadKind, WireEndpointName } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
 
-/** How one call is made, and what it does to the record. */
+/**
+ * Which endpoint row an operation sends, and what it does to the record. Method, path
+ * and body kind come from the row (sync/contract/endpoints), never from here.
+ */
 export type Call = {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  kind: 'none' | 'json' | 'multipart';
+  endpoint: WireEndpointName;
   /** 'create' answers a new record, 'delete' removes it; 'update' changes it (the default). */
   effect?: 'create' | 'update' | 'delete';
   /** 'first': the answer's `data` is a list of the records the call stored, of which the entry sent one. */
   answer?: 'first';
+  /**
+   * Path parameter -> the payload field it is filled from. Unnamed parameters take the
+   * payload field of their own name, except `id`, which is the record's server id.
+   */
+  params?: Record<string, string>;
+  /** Shapes the body from the entry's payload (one document row travels as documents[0]). */
+  body?: (payload: Fields) => Fields;
 };
+
+/** A call with its row's method, path and body kind. */
+export type ResolvedCall = Call & { method: HttpMethod; path: string; kind: PayloadKind };
 
 /**
  * What the sync engine needs to know of an entity: its calls per operation, which

@@ -4,6 +4,7 @@ import { appTransport } from '../net/transport';
 import { pullCollection } from '../engine/pull';
 import { isSyncError, type SyncError } from '../net/errors';
 import { apiBase } from '../net/config';
+import { pathPrefix } from '../contract/endpoints';
 import { isLocalFile } from '../engine/outbox';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { centersDetailsKeyByType, type Center, type CenterFilter, type CentersDetails, type Role, type Tag, type User, type UserFilter } from '../contract';
@@ -83,7 +84,7 @@ export async function roleOptions(): Promise<{ id: number; name: string }[]> {
 }
 
 /** Where the server serves user pictures (the list's image_path). */
-export const USER_IMAGE_PATH = `${apiBase.replace(/\/$/, '')}/files/users/`;
+export const USER_IMAGE_PATH = `${apiBase.replace(/\/$/, '')}${pathPrefix('userImageFile')}`;
 
 export function userImageUrl(image: unknown): string | null {
   if (typeof image !== 'string' || image === '' || isLocalFile(image)) return null;

@@ -3,6 +3,7 @@ import { LOCAL_FILE_PREFIX, isLocalFile } from '../engine/outbox';
 import { apiBase } from '../net/config';
 import { cachedPhoto } from '../device/photo-cache';
 import { request } from '../net/transport';
+import { buildPath, pathPrefix } from '../contract/endpoints';
 
 export { isLocalFile };
 
@@ -16,7 +17,7 @@ export async function readLocalFile(ref: string): Promise<Blob | undefined> {
  * Where the server serves a child's stored image. The list answer's image_path is not
  * kept by the pull, so the reference server's folder is assumed; absolute URLs pass.
  */
-export const CHILD_IMAGE_PATH = `${apiBase.replace(/\/$/, '')}/files/children/`;
+export const CHILD_IMAGE_PATH = `${apiBase.replace(/\/$/, '')}${pathPrefix('childImageFile')}`;
 
 export function childImageUrl(image: unknown): string | null {
   if (typeof image !== 'string' || image === '' || isLocalFile(image)) return null;
@@ -65,7 +66,7 @@ export function cachedFileUrl(url: string): Promise<string | null> {
 }
 
 /** Where the server serves a document's stored file or audio. */
-export const DOCUMENT_FILE_PATH = `${apiBase.replace(/\/$/, '')}/files/documents/`;
+export const DOCUMENT_FILE_PATH = `${apiBase.replace(/\/$/, '')}${pathPrefix('documentFile')}`;
 
 export function documentFileUrl(name: unknown): string | null {
   if (typeof name !== 'string' || name === '' || isLocalFile(name)) return null;
@@ -94,9 +95,7 @@ export async function downloadStoredFile(ref: string, serverUrl: string | null):
   }
   if (!serverUrl) return null;
   try {
-    const form = new FormData();
-    form.append('url', serverUrl);
-    const answer = await request<string>('POST', '/download_images', { body: form });
+    const answer = await request<string>('POST', buildPath('downloadImages', {}), { json: { url: serverUrl } });
     if (typeof answer.data !== 'string') return null;
     const href = new URL(answer.data, new URL(apiBase, globalThis.location?.href ?? 'http://localhost/')).href;
     const token = sessionStore.getState().user?.token;

@@ -1,4 +1,5 @@
 import { readLookup, refreshLookup, lookupKeys } from '../device/lookups-cache';
+import { buildPath } from '../contract/endpoints';
 import type { CenterOption, City, Country, District, State } from '../contract';
 
 /** The location lookups of the registration form, by what they are listed under. */
@@ -7,9 +8,10 @@ export type GeoRow = Country | State | City | District;
 
 /** Cache key and path of a location lookup: 'state:101' is GET /state/101. */
 export function geoLookup(kind: GeoKind, parentId?: number | string | null): { key: string; path: string } | null {
-  if (kind === 'country') return { key: 'country', path: '/country' };
+  if (kind === 'country') return { key: 'country', path: buildPath('country', {}) };
   if (parentId === undefined || parentId === null || parentId === '') return null;
-  return { key: `${kind}:${parentId}`, path: `/${kind}/${parentId}` };
+  const path = kind === 'state' ? buildPath('state', { countryId: parentId }) : buildPath(kind, { stateId: parentId });
+  return { key: `${kind}:${parentId}`, path };
 }
 
 /** A location list from the device; undefined when never fetched here. */
@@ -43,8 +45,11 @@ export async function centerOptions(): Promise<CenterOption[]> {
   return (await readLookup<CenterOption[]>(lookupKeys.centersList))?.data ?? [];
 }
 
+/** Cache key and path of a child's status flags, kept for offline use. */
+export const childStatusLookup = (childId: number) => ({ key: `child_status:${childId}`, path: buildPath('childStatus', { id: childId }) });
+
 /** Tags of the document rows (GET /tags_all), cached under 'tags_all'. */
-export const tagsLookup = { key: 'tags_all', path: '/tags_all' } as const;
+export const tagsLookup = { key: 'tags_all', path: buildPath('tagsAll', {}) } as const;
 
 export async function tagOptions(): Promise<{ id: number; name: string }[]> {
   return (await readLookup<{ id: number; name: string }[]>(tagsLookup.key))?.data ?? [];

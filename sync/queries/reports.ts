@@ -4,6 +4,8 @@ import { request } from '../net/transport';
 import { isSyncError, type SyncError } from '../net/errors';
 import { lastSyncedAt } from '../public-api';
 import {
+  buildPath,
+  wireEndpoints,
   buildGroupReport, buildReport, countGroupRows, countReportRows, paginate, reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods,
   reportRowsFrom, REPORT_NO_VALUE, type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportRow,
 } from '../contract';
@@ -67,9 +69,12 @@ export async function deviceGroupReport(filter: ReportFilter, on = today()): Pro
   return buildGroupReport(countGroupRows(rows.filter((r) => centerId === null || r.centerId === centerId), p), p, centers, balances);
 }
 
-async function ask<T>(path: string, body: Record<string, unknown>, page?: number): Promise<Answer<{ data: T; pagination?: Pagination }>> {
+/** The report calls, each sent from its endpoint row. */
+type ReportEndpoint = 'reports' | 'groupReport2' | 'singleReport' | 'groupSingleReport';
+
+async function ask<T>(endpoint: ReportEndpoint, body: Record<string, unknown>, page?: number): Promise<Answer<{ data: T; pagination?: Pagination }>> {
   try {
-    const envelope = await request<T>('POST', path, { json: body, ...(page ? { searchParams: { page } } : {}) });
+    const envelope = await request<T>(wireEndpoints[endpoint].method, buildPath(endpoint, {}), { json: body, ...(page ? { searchParams: { page } } : {}) });
     return { ok: true, value: { data: envelope.data as T, pagination: envelope.pagination } };
   } catch (error) {
     if (isSyncError(error)) return { ok: false, error };
@@ -81,17 +86,17 @@ async function ask<T>(path: string, body: Record<string, unknown>, page?: number
  * A report from the server when `online`, else (or when the server cannot be reached)
  * from the device. Validation answers (422) are returned as errors, not hidden.
  */
-async function sourced<T>(online: boolean, path: string, filter: ReportFilter, device: () => Promise<T>): Promise<Answer<Sourced<T>>> {
+async function sourced<T>(online: boolean, endpoint: ReportEndpoint, filter: ReportFilter, device: () => Promise<T>): Promise<Answer<Sourced<T>>> {
   if (online) {
-    const answer = await ask<T>(path, { ...filter });
+    const answer = await ask<T>(endpoint, { ...filter });
     if (answer.ok) return { ok: true, value: { data: answer.value.data, source: 'server' } };
     if (!answer.error.retryable) return answer;
   }
   return { ok: true, value: { data: await device(), source: 'device', syncedAt: await lastSyncedAt() } };
 }
 
-export const loadReport = (filter: ReportFilter, online: boolean) => sourced(online, '/reports', filter, () => deviceReport(filter));
-export const loadGroupReport = (filter: ReportFilter, online: boolean) => sourced(online, '/group_report2', filter, () => deviceGroupReport(filter));
+export const loadReport = (filter: ReportFilter, online: boolean) => sourced(online, 'reports', filter, () => deviceReport(filter));
+export const loadGroupReport = (filter: ReportFilter, online: boolean) => sourced(online, 'groupReport2', filter, () => deviceGroupReport(filter));
 
 /** A count's details request (singleReport / groupSingleReport). */
 export type DetailsRequest = {
@@ -161,7 +166,7 @@ export async function deviceReportDetails(req: DetailsRequest, page: number, per
 /** A count's details: from the server when online, else from the device. */
 export async function loadReportDetails(req: DetailsRequest, page: number, online: boolean, group = false): Promise<Answer<Sourced<{ rows: DetailsRow[]; pagination: Pagination }>>> {
   if (online) {
-    const answer = await ask<DetailsRow[]>(group ? '/group_single_report' : '/single_report', { ...req }, page);
+    const answer = await ask<DetailsRow[]>(group ? 'groupSingleReport' : 'singleReport', { ...req }, page);
     if (answer.ok) return { ok: true, value: { data: { rows: answer.value.data ?? [], pagination: answer.value.pagination ?? paginate(0, 1) }, source: 'server' } };
     if (!answer.error.retryable) return answer;
   }

@@ -4,7 +4,7 @@ import { pullCollection } from '../engine/pull';
 import { isSyncError, type SyncError } from '../net/errors';
 import { readLookup } from '../device/lookups-cache';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
-import type { Scheme } from '../contract';
+import { buildPath, type Scheme } from '../contract';
 import type { LocalRow } from '../db/app-db';
 
 /*
@@ -17,7 +17,7 @@ import type { LocalRow } from '../db/app-db';
 export type LocalScheme = Partial<Scheme> & LocalRow & { _deleted?: number };
 
 /** /sps_all, kept under this key. */
-export const schemesLookup = { key: 'sps_all', path: '/sps_all' } as const;
+export const schemesLookup = { key: 'sps_all', path: buildPath('spsAll', {}) } as const;
 
 /** A page of SPS Management, newest first; schemes not yet sent come first. */
 export async function listSchemes(page = 1, perPage = DEFAULT_PAGE_SIZE): Promise<{ rows: LocalScheme[]; pagination: Pagination }> {

@@ -1,9 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { WireRequest } from '../../sync/contract/wire';
+import { checkRecorded, wire, wireSummary } from '../wire';
 
 declare module 'vitest' {
   // Vitest's provide/inject typing is declared by interface merging.
@@ -54,10 +56,12 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ashray-e2e-'));
+  // The wire test: the server logs every API request (fields, never values) to this file.
+  const wireLog = join(dataDir, 'wire.jsonl');
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SEED_DEMO: '1', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SEED_DEMO: '1', DATABASE_URL: '', WIRE_LOG: wireLog },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -70,6 +74,15 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    const logged = existsSync(wireLog) ? readFileSync(wireLog, 'utf8').split('\n').filter(Boolean) : [];
     rmSync(dataDir, { recursive: true, force: true });
+    // Every request the browser (page or service worker) sent must be a row of the endpoint
+    // table with fields its payload schema knows; the tests' own API helpers are not the client.
+    for (const line of logged) {
+      const request = JSON.parse(line) as WireRequest & { browser: boolean };
+      if (request.browser) checkRecorded(request);
+    }
+    console.log(`e2e ${wireSummary()}`);
+    if (wire.problems.length > 0) throw new Error(`Requests off the endpoint table:\n${[...new Set(wire.problems)].join('\n')}`);
   };
 }

@@ -219,7 +219,8 @@ describe.each(databaseKinds)('per-child actions (%s)', (kind) => {
     expect((await childView(childId)).last_status.history_status).toBe('reopen');
     expect((await json<{ data: { reopen: boolean } }>(await h.request(`/api/child_status/${childId}`, { token: staff }))).data.reopen).toBe(false);
     expect((await post(`/reopen/${childId}`, admin, {})).status).toBe(422);
-    expect((await h.request('/api/reopen', { method: 'POST', token: admin, json: { childregId: childId } })).status).toBe(422);
+    // The body form of the reopen is no call of the spec: the reference server does not answer it.
+    expect((await h.request('/api/reopen', { method: 'POST', token: admin, json: { childregId: childId } })).status).toBe(404);
   });
 
   it('sps_all lists scheme names', async () => {

@@ -29,9 +29,14 @@ export type EndpointSpec = {
   centerScoped: boolean;
   /** Whether the answer is a page (`?page=` and `pagination`). */
   paged?: boolean;
+  /**
+   * A call of our sync protocol that the spec does not list (DESIGN.md, The wire): the
+   * client works without it (a full pull and diff instead of a delta, no file preview).
+   */
+  extension?: true;
 };
 
-type Options = { scoped?: boolean; paged?: boolean };
+type Options = { scoped?: boolean; paged?: boolean; extension?: boolean };
 
 const row =
   <M extends HttpMethod, K extends PayloadKind>(method: M, payload: K) =>
@@ -42,6 +47,7 @@ const row =
     permission,
     centerScoped: options.scoped ?? false,
     ...(options.paged ? { paged: true } : {}),
+    ...(options.extension ? { extension: true as const } : {}),
   });
 
 /** A read. */

@@ -1,3 +1,5 @@
+import { recordWire } from '../../wire';
+
 /**
  * A fetch that reaches the real server in-process (Hono's app.fetch) and can be told
  * to misbehave, one fault per request, the way networks do.
@@ -39,6 +41,9 @@ export class FaultyFetch {
 
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
+    // The wire test: every request the client sends is checked against the endpoint table
+    // (read from a copy, beside the request, so its own timing is unchanged).
+    recordWire(request.clone());
     const fault = this.queue.shift();
     const deliver = async (r: Request) => {
       this.delivered.push(`${r.method} ${new URL(r.url).pathname}`);

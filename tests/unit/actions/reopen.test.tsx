@@ -36,6 +36,23 @@ describe('REOPEN after an exit (spec part 1 section 4; issue 5)', () => {
     expect(await currentDb().outbox.toArray()).toMatchObject([{ entity: 'historyActions', op: 'reopen', payload: { childregId: 41, history_status: 'reopen' } }]);
   });
 
+  it('follows the flags of GET /child_status/{id} kept on the device: reopen false hides it', async () => {
+    await offlineDevice(adminUser);
+    await seedChildren([child]);
+    await currentDb().entity('history').put(exit);
+    await currentDb().lookups.put({ key: 'child_status:41', data: { reopen: false, actions: {} }, pulledAt: Date.now() });
+    render(
+      <>
+        <ReopenButton child={child} />
+        <ChildActionsPanel child={child} section="Escort/Exit" editing />
+      </>,
+    );
+    await screen.findByText('escorted');
+    expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull();
+    await currentDb().lookups.put({ key: 'child_status:41', data: { reopen: true, actions: {} }, pulledAt: Date.now() });
+    expect(await screen.findByRole('button', { name: 'REOPEN' })).toBeTruthy();
+  });
+
   it('is not offered to a user who may not edit the child, exit or not', async () => {
     const tracker: SessionUser = {
       ...adminUser, id: 12, email: 'tracker@demo.test', role: { id: 5, name: 'tracker', permissions: { child_registration: { view: 1 }, child_tracking: { view: 1, create: 1 } } },

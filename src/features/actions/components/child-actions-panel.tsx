@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { escortExitStatuses, exitActionTypes, historyTables, latestChildStatus, mutations, type ActionFormKey, type HistoryTableKey } from '../../../../sync';
+import {
+  childStatusLookup, escortExitStatuses, exitActionTypes, historyTables, latestChildStatus, mutations, readLookup, refreshLookup, type ActionFormKey, type ChildStatus, type HistoryTableKey,
+} from '../../../../sync';
+import { useOnline } from '../../../lib/use-store';
 import { toast } from '../../../components/toast';
 import type { ActionChild } from '../hooks/save-action';
 import { useActionPermissions } from '../hooks/use-action-data';
@@ -79,11 +82,25 @@ export function ActionDropdown({ child }: { child: ActionChild }) {
   );
 }
 
-/** REOPEN after an exit, for users who may edit the child; the status follows from the new entry. */
+/**
+ * REOPEN (spec section 4): shown when GET /child_status/{id} says reopen is possible and
+ * the user can edit. The flags are kept on the device for offline use; a child never
+ * read online (or created offline) falls back to its latest local status, and a reopen
+ * saved here hides the button at once (its entry is the child's new latest status).
+ */
 export function ReopenButton({ child }: { child: ActionChild }) {
   const { canReopen } = useActionPermissions();
+  const online = useOnline();
   const latest = useLiveQuery(() => latestChildStatus(child), [child.cid, child.id], null);
-  if (!canReopen || !latest || !escortExitStatuses.includes(latest)) return null;
+  const childId = typeof child.id === 'number' ? child.id : null;
+  const flags = useLiveQuery(async () => (childId === null ? null : ((await readLookup<ChildStatus>(childStatusLookup(childId).key))?.data ?? null)), [childId], null);
+  useEffect(() => {
+    if (!online || childId === null) return;
+    const lookup = childStatusLookup(childId);
+    void refreshLookup(lookup.key, lookup.path);
+  }, [online, childId, latest]);
+  const exited = Boolean(latest && escortExitStatuses.includes(latest));
+  if (!canReopen || !exited || flags?.reopen === false) return null;
   const reopen = async () => {
     const result = await mutations.action('historyActions', 'reopen', { childregId: child.id ?? child.cid, history_status: 'reopen', transfer_date: new Date().toISOString().slice(0, 10) });
     if (result.ok) toast.success('Child reopened successfully');

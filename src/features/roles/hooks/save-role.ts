@@ -48,12 +48,11 @@ export function checkPermissions(grid: RolePermissions) {
 
 /**
  * Set Permission: saved on the device (the role's blocks change at once) and queued as
- * the role's update, which role_update accepts with the blocks: the outbox's named
- * operations cannot target an existing record yet, and this keeps edits coalescing.
+ * POST /role_permission with the role's id and one block per module (spec section 7).
  */
 export async function savePermissions(cid: string, grid: RolePermissions): Promise<Outcome> {
   const checked = checkPermissions(grid);
   if (!checked.ok) return checked;
-  const result = await mutations.update('roles', cid, { ...checked.blocks, permissions: checked.blocks });
+  const result = await mutations.updateWith('roles', 'permission', cid, { ...checked.blocks, permissions: checked.blocks });
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }

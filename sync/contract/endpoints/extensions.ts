@@ -1,0 +1,23 @@
+import { get, perm } from './types';
+
+/*
+ * Calls of our sync protocol that the spec does not list (DESIGN.md, The wire), marked
+ * `extension`. The delta parameters of the spec's lists (`updated_since`, `after_id`, the
+ * `sync` block), `If-Match` and `Idempotency-Key` ride on documented rows; these are the
+ * paths of their own: the whole-collection lists the device pulls, one history entry,
+ * the signed-in user and the stored files. The server's handlers check their access.
+ */
+const ext = { extension: true };
+const scopedExt = { scoped: true, extension: true };
+
+/** The extension rows, by call name. */
+export const extensionEndpoints = {
+  me: get('/me', 'authenticated', ext),
+  history: get('/history', perm('child_tracking', 'view'), scopedExt),
+  historyView: get('/history_view/:id', perm('child_tracking', 'view'), scopedExt),
+  activityLogsAll: get('/activitylogs', perm('child_tracking', 'view'), scopedExt),
+  documentsAll: get('/documents', perm('child_registration', 'view'), scopedExt),
+  childImageFile: get('/files/children/:name', perm('child_registration', 'view'), scopedExt),
+  documentFile: get('/files/documents/:name', perm('child_registration', 'view'), scopedExt),
+  userImageFile: get('/files/users/:name', 'authenticated', ext),
+};
