@@ -7,16 +7,23 @@ import type { WriteAllResult, WriteRequest, WriteResult } from './outbox';
 import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './review';
 import type { Fields } from './reconcile';
 import { bulkUpdateRequest, type BulkChild } from './bulk-update';
+import { canReadCollection } from './contract/permissions';
 
 /** Collections this app pulls, parents first. */
 export const pulledCollections = pulledEntityNames();
+
+/** The pulled collections the signed-in role may read, asked again at each sync (refreshUser may bring a new role). */
+export function readableCollections(): string[] {
+  const user = sessionStore.getState().user;
+  return user ? pulledCollections.filter((c) => canReadCollection(user, c)) : [];
+}
 
 let engine: SyncEngine | null = null;
 
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
 export function startSync(options: { collections?: string[] } = {}): SyncEngine {
   stopSync();
-  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? pulledCollections, afterSync: refreshUser });
+  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? readableCollections, afterSync: refreshUser });
   engine.start();
   void requestBackgroundSync();
   return engine;

@@ -139,3 +139,33 @@ export const routeRules: Record<string, RouteRule> = {
 export function canOpenRoute(user: Principal, path: string): boolean {
   return (routeRules[path] ?? anyone)(user);
 }
+
+/**
+ * What a role must hold to read each collection the app pulls onto the device: the same
+ * checks the server makes on those list calls. A collection not listed here is readable
+ * by any signed-in user (DESIGN.md, Pull: the pull fetches only what the role may read).
+ */
+export const collectionReadRules: Record<string, { action: PermissionAction; module: PermissionModule }> = {
+  children: { action: 'view', module: 'child_registration' },
+  documents: { action: 'view', module: 'child_registration' },
+  history: { action: 'view', module: 'child_tracking' },
+  activityLogs: { action: 'view', module: 'child_tracking' },
+  cwcProduce: { action: 'view', module: 'cwc' },
+  cwcRefer: { action: 'view', module: 'cwc' },
+};
+
+/** Whether `user` may read `collection`, so the pull asks for it. */
+export function canReadCollection(user: Principal, collection: string): boolean {
+  const rule = collectionReadRules[collection];
+  return !rule || can(user, rule.action, rule.module);
+}
+
+/** Plain names of the pulled collections, for telling a person what the device cannot read. */
+export const collectionLabels: Record<string, string> = {
+  children: 'children',
+  documents: 'child documents',
+  history: 'child history',
+  activityLogs: 'activity log',
+  cwcProduce: 'CWC produce records',
+  cwcRefer: 'CWC refer records',
+};
