@@ -57,3 +57,20 @@ export class SyncHeader {
     return box;
   }
 }
+
+/**
+ * Codes that must never reach the screen: status keys, coded option values and record
+ * field names from the contract's label tables that are not plain words (snake_case,
+ * camelCase, or joined like 'byemail').
+ */
+export function rawCodes(tables: Array<Readonly<Record<string, unknown>>>): string[] {
+  const joined = new Set(['mhp', 'byemail', 'bytelephone', 'byvisit']);
+  const codes = tables.flatMap((t) => Object.keys(t));
+  return [...new Set(codes)].filter((c) => c.includes('_') || /[a-z][A-Z]/.test(c) || joined.has(c));
+}
+
+/** The raw codes found as whole words in the page's visible text (case-sensitive). */
+export async function codesOnScreen(page: Page, codes: string[]): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return codes.filter((code) => new RegExp(`(^|[^A-Za-z0-9_])${code}([^A-Za-z0-9_]|$)`).test(text));
+}
