@@ -42,7 +42,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', {
         paths: [
-          { name: 'ky', message: 'ky is used only in sync/transport.ts.' },
+          { name: 'ky', message: 'ky is used only in sync/net/transport.ts.' },
           { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
         ],
         patterns: [
@@ -60,11 +60,11 @@ export default tseslint.config(
   },
   {
     files: ['sync/**/*.ts'],
-    ignores: ['sync/transport.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky is used only in sync/transport.ts.' }], patterns: noReact.patterns }] },
+    ignores: ['sync/net/transport.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky is used only in sync/net/transport.ts.' }], patterns: noReact.patterns }] },
   },
   {
-    files: ['sync/transport.ts'],
+    files: ['sync/net/transport.ts'],
     rules: { 'no-restricted-imports': ['error', noReact] },
   },
   {

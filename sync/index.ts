@@ -3,8 +3,8 @@
  * through these functions and write only through its mutations.
  */
 export * from './contract';
-export { SyncError, isSyncError, type SyncErrorReason } from './errors';
-export { apiBase } from './config';
+export { SyncError, isSyncError, type SyncErrorReason } from './net/errors';
+export { apiBase } from './net/config';
 export {
   sessionStore,
   restoreSession,
@@ -16,13 +16,13 @@ export {
   type SessionState,
   type SignInResult,
   type SignOutResult,
-} from './session';
-export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './lookups';
-export { connectivityStore } from './connectivity';
-export { lockStore, lockIfIdle, lockNow, unlock, markActive, IDLE_LOCK_MS, type LockState } from './idle-lock';
-export { syncStatusStore, type SyncStatus } from './status';
-export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates, lastSyncedAt } from './app-sync';
-export type { WriteAllResult, WriteRequest, WriteResult } from './outbox';
-export type { Resolution, ReviewItem } from './review';
+} from './device/session';
+export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './device/lookups-cache';
+export { connectivityStore } from './device/connectivity';
+export { lockStore, lockIfIdle, lockNow, unlock, markActive, IDLE_LOCK_MS, type LockState } from './device/idle-lock';
+export { syncStatusStore, type SyncStatus } from './engine/sync-status';
+export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates, lastSyncedAt } from './public-api';
+export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
+export type { Resolution, ReviewItem } from './engine/review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';
 export * from './queries';

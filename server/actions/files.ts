@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isFileLike, isWithinUploadLimit, messages } from '../../sync/contract';
 import { readImage } from '../files/uploads';
-import type { Issue } from '../validation';
+import type { Issue } from '../core/validation';
 
 /*
  * Files of document rows (documents[i][filename], documents[i][profile_audio_name]) and of

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { can, centerChangeFormSchema, followUpsFormSchema, messages } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { lockChildOf } from '../history/medical';
 import { historyRecord } from '../history/records';
-import { fail, ok, readBody } from '../http';
-import { unflatten } from '../multipart';
-import { checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { fail, ok, readBody } from '../core/http';
+import { unflatten } from '../core/multipart';
+import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 import { prepareFiles, removeFiles, storeFiles } from './files';
 import { insertDocuments, recordAction } from './record';
 import { knownTexts, moveChild } from './save';

@@ -3,14 +3,14 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import { can, messages, type PermissionAction, type PermissionModule } from '../../sync/contract';
 import { childScope, liveChild } from '../children/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { activityLogs, centers, childDocuments, childHistory, children, tags, users } from '../db/schema';
 import { historyRecords, historyScope, liveHistory } from '../history/records';
-import { fail, idParam } from '../http';
+import { fail, idParam } from '../core/http';
 import { afterCursor, listed, readListQuery, runList, type ListedRow } from '../delta/delta';
 import { iso } from '../delta/timestamps';
-import { invalid } from '../validation';
+import { invalid } from '../core/validation';
 import { historyGroups } from './groups';
 
 /*

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { activityLogs, childDocuments, childHistory } from '../db/schema';
 import { touchChild } from '../history/medical';

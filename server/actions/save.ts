@@ -5,16 +5,16 @@ import {
   can, educationFormSchema, escortExitFormSchema, medicalFormSchema, messages, mhpFormSchema, restorationFollowUpFormSchema,
   restoreFormSchema, spsActionFormSchema, transferFormSchema, 
 } from '../../sync/contract';
-import type { AppEnv, AuthUser } from '../context';
+import type { AppEnv, AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, children } from '../db/schema';
 import { lockChildOf } from '../history/medical';
 import { historyRecord } from '../history/records';
-import { fail, ok, readBody } from '../http';
-import { serverMessages } from '../messages';
-import { unflatten } from '../multipart';
+import { fail, ok, readBody } from '../core/http';
+import { serverMessages } from '../core/messages';
+import { unflatten } from '../core/multipart';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 import { prepareFiles, removeFiles, storeFiles } from './files';
 import { insertDocuments, recordAction } from './record';
 

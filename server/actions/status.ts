@@ -3,17 +3,17 @@ import type { Context } from 'hono';
 import { can, educationFormSchema, messages, mhpFormSchema } from '../../sync/contract';
 import { conflictAnswer } from '../children/change';
 import { childScope, liveChild } from '../children/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childHistory, children } from '../db/schema';
 import { lockChildOf, lockEntry, touchChild } from '../history/medical';
 import { historyRecord, liveHistory } from '../history/records';
-import { fail, idParam, ok, readBody } from '../http';
-import { unflatten } from '../multipart';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { unflatten } from '../core/multipart';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { checkPatch, invalid, tooLongIssues } from '../validation';
+import { checkPatch, invalid, tooLongIssues } from '../core/validation';
 import { exitStatuses, historyGroups } from './groups';
 import { recordAction } from './record';
 import { actionDefs } from './save';
@@ -56,7 +56,7 @@ export async function childStatus(c: Context<AppEnv>) {
 export async function reopenChild(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!can(user, 'edit', 'child_registration')) return fail(c, 403, messages.forbidden);
-  // POST /reopen/{id}, or POST /reopen with childregId (the sync engine's form, see sync/entities-actions.ts).
+  // POST /reopen/{id}, or POST /reopen with childregId (the sync engine's form, see sync/entities/child-records.ts).
   const asked = c.req.param('id') ?? String((await readBody(c)).childregId ?? '');
   const id = idParam(asked);
   if (id === null) return fail(c, 404, messages.notFound);

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { messages } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { GuardedOutcome } from '../delta/guarded-write';
-import { fail } from '../http';
-import { serverMessages } from '../messages';
-import { invalid, type Issue } from '../validation';
+import { fail } from '../core/http';
+import { serverMessages } from '../core/messages';
+import { invalid, type Issue } from '../core/validation';
 
 /** What a guarded admin write decided inside its transaction. */
 export type WriteVerdict<T> = { issues: Issue[] } | { refused: string } | { done: T };

@@ -1,10 +1,10 @@
 import { and, asc, desc, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { afterCursor, listed, readListQuery, runList, type ListedRow, type ListSource } from '../delta/delta';
-import { invalid } from '../validation';
+import { invalid } from '../core/validation';
 
 type AdminTable = PgTable & { id: AnyPgColumn; updated_at: AnyPgColumn; deleted_at: AnyPgColumn };
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { roles, users } from '../db/schema';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../core/context';
 
 /** Loads an enabled, not-deleted user with its role; null otherwise. */
 export async function loadAuthUser(db: Db, where: { id: number } | { email: string }) {

@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import {
   BULK_UPDATE_MAX, bulkHistoryEntry, bulkUpdatedMessage, bulkUpdateSchema, can, messages, type BulkUpdate,
 } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { moveChild } from '../actions/save';
 import { recordAction } from '../actions/record';
 import { lockChildOf } from '../history/medical';
 import { historyRecord } from '../history/records';
-import { fail, ok, readBody } from '../http';
-import { unflatten } from '../multipart';
-import { checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { fail, ok, readBody } from '../core/http';
+import { unflatten } from '../core/multipart';
+import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 
 /*
  * POST /bulk_update (spec part 1 sections 3, 5, 7): one update of the Bulk Update Details

@@ -4,14 +4,14 @@ import { can, childDocumentUpdateSchema, messages, theFieldRequired, type Princi
 import { prepareFiles, removeFiles, storeFiles, type PreparedFiles } from '../actions/files';
 import { DOCUMENT_FILE_PATH, documentRecords, liveDocument } from '../actions/lists';
 import { insertDocuments, logActivity } from '../actions/record';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childDocuments } from '../db/schema';
 import { mayReadChildImage, mayReadDocumentFile } from '../files/document-access';
 import { lockChildOf } from '../history/medical';
-import { fail, ok, readBody, text } from '../http';
-import { unflatten } from '../multipart';
-import { checkSchema, invalid, tooLongIssues, type Issue } from '../validation';
+import { fail, ok, readBody, text } from '../core/http';
+import { unflatten } from '../core/multipart';
+import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 import { CHILD_IMAGE_PATH } from './records';
 
 /*

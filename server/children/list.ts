@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { can, childListFilterSchema, messages, type ChildListFilter } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { children } from '../db/schema';
-import { fail, readBody } from '../http';
+import { fail, readBody } from '../core/http';
 import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
-import { checkSchema, invalid } from '../validation';
+import { checkSchema, invalid } from '../core/validation';
 import { CHILD_IMAGE_PATH, childRecords, childScope, liveChild, presentStatus } from './records';
 
 const contains = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

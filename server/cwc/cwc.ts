@@ -8,17 +8,17 @@ import { documentRecords } from '../actions/lists';
 import { prepareFiles, removeFiles, storeFiles } from '../actions/files';
 import { knownTexts } from '../actions/save';
 import { conflictAnswer } from '../children/change';
-import type { AppEnv, AuthUser } from '../context';
+import type { AppEnv, AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, childDocuments, children, cwcProduce, cwcRefer, users } from '../db/schema';
 import { lockChildOf } from '../history/medical';
-import { fail, idParam, ok, readBody } from '../http';
-import { unflatten } from '../multipart';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { unflatten } from '../core/multipart';
 import { afterCursor, listed, readListQuery, runList, type ListedRow } from '../delta/delta';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { iso, nextUpdatedAt } from '../delta/timestamps';
-import { checkPatch, checkSchema, invalid, tooLongIssues } from '../validation';
+import { checkPatch, checkSchema, invalid, tooLongIssues } from '../core/validation';
 
 /*
  * CWC produce and refer (spec part 1 sections 2, 3, 6 and 7): lists paged with the

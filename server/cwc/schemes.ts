@@ -1,6 +1,6 @@
 import { asc, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { childHistory } from '../db/schema';
 
 /*

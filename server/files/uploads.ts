@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isFileLike, isWithinUploadLimit, messages, type FileLike } from '../../sync/contract';
-import type { Issue } from '../validation';
+import type { Issue } from '../core/validation';
 
 /*
  * Uploads live under `${uploadsDir}/<folder>/<random>.<ext>`, outside the web root, and

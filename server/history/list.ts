@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { can, messages } from '../../sync/contract';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import { childHistory, children } from '../db/schema';
-import { fail, idParam } from '../http';
+import { fail, idParam } from '../core/http';
 import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
-import { invalid } from '../validation';
+import { invalid } from '../core/validation';
 import { historyRecords, historyScope, liveHistory } from './records';
 
 /**

@@ -3,16 +3,16 @@ import type { Context } from 'hono';
 import { can, medicalFormSchema, messages, type Principal } from '../../sync/contract';
 import { conflictAnswer } from '../children/change';
 import { childScope, liveChild } from '../children/records';
-import type { AppEnv } from '../context';
+import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childHistory, children } from '../db/schema';
-import { fail, idParam, ok, readBody } from '../http';
-import { serverMessages } from '../messages';
-import { unflatten } from '../multipart';
+import { fail, idParam, ok, readBody } from '../core/http';
+import { serverMessages } from '../core/messages';
+import { unflatten } from '../core/multipart';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { checkPatch, invalid, tooLongIssues } from '../validation';
+import { checkPatch, invalid, tooLongIssues } from '../core/validation';
 import { historyRecord, historyScope, liveHistory } from './records';
 
 /*

@@ -1,5 +1,5 @@
 import type { LocalRow } from '../db/app-db';
-import { currentDb } from '../session';
+import { currentDb } from '../device/session';
 import { enumOf, escortMethods, exitMethods } from '../contract';
 
 /*

@@ -1,10 +1,10 @@
 import type { EntityTable, LocalRow, RowSyncState } from '../db/app-db';
-import { currentDb } from '../session';
-import { appTransport } from '../transport';
-import { pullCollection } from '../pull';
-import { isSyncError, type SyncError } from '../errors';
-import { apiBase } from '../config';
-import { isLocalFile } from '../outbox';
+import { currentDb } from '../device/session';
+import { appTransport } from '../net/transport';
+import { pullCollection } from '../engine/pull';
+import { isSyncError, type SyncError } from '../net/errors';
+import { apiBase } from '../net/config';
+import { isLocalFile } from '../engine/outbox';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { centersDetailsKeyByType, type Center, type CenterFilter, type CentersDetails, type Role, type Tag, type User, type UserFilter } from '../contract';
 

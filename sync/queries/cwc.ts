@@ -1,5 +1,5 @@
 import type { LocalRow } from '../db/app-db';
-import { currentDb } from '../session';
+import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { toStoredDate, type CwcListFilter } from '../contract';
 

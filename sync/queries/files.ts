@@ -1,8 +1,8 @@
-import { currentDb, sessionStore } from '../session';
-import { LOCAL_FILE_PREFIX, isLocalFile } from '../outbox';
-import { apiBase } from '../config';
-import { cachedPhoto } from '../photo-cache';
-import { request } from '../transport';
+import { currentDb, sessionStore } from '../device/session';
+import { LOCAL_FILE_PREFIX, isLocalFile } from '../engine/outbox';
+import { apiBase } from '../net/config';
+import { cachedPhoto } from '../device/photo-cache';
+import { request } from '../net/transport';
 
 export { isLocalFile };
 

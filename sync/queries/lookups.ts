@@ -1,4 +1,4 @@
-import { readLookup, refreshLookup, lookupKeys } from '../lookups';
+import { readLookup, refreshLookup, lookupKeys } from '../device/lookups-cache';
 import type { CenterOption, City, Country, District, State } from '../contract';
 
 /** The location lookups of the registration form, by what they are listed under. */

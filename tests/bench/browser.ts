@@ -3,12 +3,12 @@
  * against the real server, with the real IndexedDB.
  */
 import { AppDb } from '../../sync/db/app-db';
-import { writeLocal } from '../../sync/outbox';
-import { Replayer } from '../../sync/replay';
-import { createTransport } from '../../sync/transport';
-import { pullCollection, serverCid } from '../../sync/pull';
+import { writeLocal } from '../../sync/engine/outbox';
+import { Replayer } from '../../sync/engine/replay';
+import { createTransport } from '../../sync/net/transport';
+import { pullCollection, serverCid } from '../../sync/engine/pull';
 import { sessionDb } from '../../sync/db/session-db';
-import { restoreSession, currentDb } from '../../sync/session';
+import { restoreSession, currentDb } from '../../sync/device/session';
 import { listChildren } from '../../sync/queries';
 
 const transportFor = (token: string) => createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });

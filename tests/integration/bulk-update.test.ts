@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childHistory } from '../../server/db/schema';
-import { bulkUpdateRequest, type BulkChild } from '../../sync/bulk-update';
-import { batchRows } from '../../sync/batch';
-import { discardEntry, resubmitEntry } from '../../sync/review';
+import { bulkUpdateRequest, type BulkChild } from '../../sync/entities/bulk-update';
+import { batchRows } from '../../sync/engine/batch';
+import { discardEntry, resubmitEntry } from '../../sync/engine/review';
 import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
 

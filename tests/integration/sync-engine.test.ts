@@ -69,7 +69,7 @@ describe('replay under faults (R7, R9, R10)', () => {
   });
 
   it('R10: a failed send waits with exponential backoff and jitter before the next try', async () => {
-    const { Replayer } = await import('../../sync/replay');
+    const { Replayer } = await import('../../sync/engine/replay');
     const d = device();
     await createChild(d, unique('backoff'));
     let now = 1_000_000;
@@ -176,7 +176,7 @@ describe('replay under faults (R7, R9, R10)', () => {
 
 describe('rejections and ordering (R6, R8, R10)', () => {
   it('R10/R6: a 422 is rejected with the server message; other records go on past it; resubmitting fixes it', async () => {
-    const { resubmitEntry } = await import('../../sync/review');
+    const { resubmitEntry } = await import('../../sync/engine/review');
     const d = device();
     const bad = unique('bad');
     const good = unique('good');
@@ -233,7 +233,7 @@ describe('conflicts and pull (R11-R18)', () => {
   const cidOf = async (d: Device, id: number) => (await d.db.entity('children').where('id').equals(id).first())!.cid;
 
   it('R12: the same field changed on two devices is a conflict with base, mine and theirs; keeping mine wins on the server', async () => {
-    const { resolveConflict } = await import('../../sync/review');
+    const { resolveConflict } = await import('../../sync/engine/review');
     const name = unique('conflict');
     const { a, b, id } = await sharedChild(name);
     await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { comments: 'from A' } });
@@ -349,7 +349,7 @@ describe('deleting the last history entry (R11, R13; issue 5)', () => {
   };
 
   it('R13: a delete sent after another device added a newer entry is refused (409) and waits in the review queue with the entry shown again', async () => {
-    const { reviewItems } = await import('../../sync/review');
+    const { reviewItems } = await import('../../sync/engine/review');
     const { a, b, childId, entryId, onB } = await lastEntryOnTwoDevices('medical', medical);
     await b.engine.write({ entity: 'historyActions', op: 'delete', cid: onB.cid });
     await a.engine.write({ entity: 'historyActions', op: 'medical', fields: medical(childId, 'second') });
@@ -368,7 +368,7 @@ describe('deleting the last history entry (R11, R13; issue 5)', () => {
   });
 
   it('R13/R14: keeping theirs leaves both entries on the device; keeping mine is refused by the server because the entry is no longer last', async () => {
-    const { resolveConflict } = await import('../../sync/review');
+    const { resolveConflict } = await import('../../sync/engine/review');
     const first = await lastEntryOnTwoDevices('medical', medical);
     await first.b.engine.write({ entity: 'historyActions', op: 'delete', cid: first.onB.cid });
     await first.a.engine.write({ entity: 'historyActions', op: 'medical', fields: medical(first.childId, 'second') });

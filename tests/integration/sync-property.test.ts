@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
 import type { Fault } from './support/faulty-fetch';
-import { resolveConflict } from '../../sync/review';
+import { resolveConflict } from '../../sync/engine/review';
 
 /*
  * Property (issue 3): random operations on three devices, interleaved with random

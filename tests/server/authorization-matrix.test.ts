@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointNames, endpoints, isAllowed, messages, type EndpointName, type Principal } from '../../sync/contract';
 import { hashPassword } from '../../server/auth/password';
 import { centers, childHistory, children, roles, tags, users } from '../../server/db/schema';
-import { serverMessages } from '../../server/messages';
+import { serverMessages } from '../../server/core/messages';
 import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
 
 /*

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../sync/contract';
 import { createApp } from '../../server/app';
-import type { AppEnv, AuthUser } from '../../server/context';
+import type { AppEnv, AuthUser } from '../../server/core/context';
 import type { Db } from '../../server/db/client';
 import { idempotencyKeys, users } from '../../server/db/schema';
-import { idempotency } from '../../server/idempotency';
+import { idempotency } from '../../server/core/idempotency';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
 describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {

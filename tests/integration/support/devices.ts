@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { AppDb } from '../../../sync/db/app-db';
-import { SyncEngine } from '../../../sync/engine';
-import { createTransport } from '../../../sync/transport';
+import { SyncEngine } from '../../../sync/engine/engine';
+import { createTransport } from '../../../sync/net/transport';
 import { FaultyFetch, type ServerFetch } from './faulty-fetch';
 
 let counter = 0;

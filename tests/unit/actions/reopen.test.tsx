@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionUser } from '../../../sync';
-import { currentDb } from '../../../sync/session';
+import { currentDb } from '../../../sync/device/session';
 import { ChildActionsPanel, ReopenButton } from '../../../src/features/actions';
 import { render } from '../../render';
 import { adminUser, makeChild, seedChildren } from '../children/factories';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
-import { setFetch } from '../../../sync/transport';
+import { setFetch } from '../../../sync/net/transport';
 import { sessionStore } from '../../../sync';
 
 const json = (status: number, body: unknown) =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentDb } from '../../../sync/session';
+import { currentDb } from '../../../sync/device/session';
 import { adminUser, makeChild, seedChildren, staffUser, viewerUser } from './factories';
 import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { connectivityStore, messages, mutations, type LocalChild } from '../../../sync';
-import { currentDb } from '../../../sync/session';
+import { currentDb } from '../../../sync/device/session';
 import { documentRowsProblem, saveDocumentRows } from '../../../src/features/children/hooks/save-documents';
 import { emptyDocumentRow, type DocumentRowValues } from '../../../src/features/children/components/registration-values';
 import { ChildDocumentsPanel } from '../../../src/features/children/components/child-documents';

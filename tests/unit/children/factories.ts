@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { restoreSession, sessionStore, type SessionUser } from '../../../sync';
-import { currentDb } from '../../../sync/session';
-import { serverCid } from '../../../sync/pull';
+import { currentDb } from '../../../sync/device/session';
+import { serverCid } from '../../../sync/engine/pull';
 import type { LocalChild } from '../../../sync/queries';
 
 export const adminUser: SessionUser = {

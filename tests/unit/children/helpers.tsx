@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
-import { setFetch } from '../../../sync/transport';
+import { setFetch } from '../../../sync/net/transport';
 import { startSync, stopSync, type SessionUser } from '../../../sync';
 import { ChildListPage } from '../../../src/features/children';
 import { renderRoutes } from '../../render';

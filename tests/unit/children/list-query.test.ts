@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listChildren, type ChildListQuery } from '../../../sync/queries';
-import { currentDb } from '../../../sync/session';
-import { bulkUpdateRequest } from '../../../sync/bulk-update';
-import { writeBatch } from '../../../sync/batch';
+import { currentDb } from '../../../sync/device/session';
+import { bulkUpdateRequest } from '../../../sync/entities/bulk-update';
+import { writeBatch } from '../../../sync/engine/batch';
 import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from './factories';
 
 describe('listChildren: the Child Registration List read from the device', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentDb } from '../../../sync/session';
+import { currentDb } from '../../../sync/device/session';
 import { quickAddChild } from '../../../src/features/children/hooks/use-quick-add';
 import { adminUser, staffUser } from './factories';
 import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
-import { currentDb } from '../../../sync/session';
+import { currentDb } from '../../../sync/device/session';
 import { ChildProfilePage } from '../../../src/features/children';
 import { stepProblem } from '../../../src/features/children/hooks/use-save-registration';
 import { registrationValues, type RegistrationValues } from '../../../src/features/children/components/registration-values';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { setFetch } from '../../../sync/transport';
-import { sessionStore, signIn, signOut } from '../../../sync/session';
+import { setFetch } from '../../../sync/net/transport';
+import { sessionStore, signIn, signOut } from '../../../sync/device/session';
 import { sessionDb } from '../../../sync/db/session-db';
-import { checkVerifier, IDLE_LOCK_MS, lockIfIdle, lockStore, makeVerifier, markActive, unlock, WRONG_PASSWORD } from '../../../sync/idle-lock';
+import { checkVerifier, IDLE_LOCK_MS, lockIfIdle, lockStore, makeVerifier, markActive, unlock, WRONG_PASSWORD } from '../../../sync/device/idle-lock';
 
 const user = { id: 7, token: 'tok-7', name: 'Staff', email: 'staff@demo.test', role: { id: 4, name: 'caseworker', permissions: null }, centerId: 3, image: null };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

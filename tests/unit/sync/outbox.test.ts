@@ -2,7 +2,7 @@
 // Node's structuredClone keeps Blobs in fake-indexeddb; jsdom's Blob would not survive it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../sync/db/app-db';
-import { isQuotaError, QUOTA_MESSAGE, writeLocal, writeLocalAll } from '../../../sync/outbox';
+import { isQuotaError, QUOTA_MESSAGE, writeLocal, writeLocalAll } from '../../../sync/engine/outbox';
 
 let db: AppDb;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedPhoto, clearPhotoCaches, photoCacheName } from '../../../sync/photo-cache';
+import { cachedPhoto, clearPhotoCaches, photoCacheName } from '../../../sync/device/photo-cache';
 
 /** Cache Storage as the browser has it, in memory (jsdom has none). */
 class MemoryCaches {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyLastStatus, lastStatusOf, withNewestEntry } from '../../../sync/contract';
 import { AppDb } from '../../../sync/db/app-db';
-import { writeLocal } from '../../../sync/outbox';
+import { writeLocal } from '../../../sync/engine/outbox';
 
 describe('last_status, the rule server and device share (issue 5)', () => {
   it('keeps the newest value of each kind; Present Status and the comment are the newest entry\'s', () => {

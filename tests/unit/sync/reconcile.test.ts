@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, pickFields, threeWayMerge } from '../../../sync/reconcile';
+import { changedFields, pickFields, threeWayMerge } from '../../../sync/engine/reconcile';
 
 const base = { id: 1, name: 'Ravi', gender: 'Male', comments: 'new', updated_at: 't1' };
 

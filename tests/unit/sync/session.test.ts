@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
-import { setFetch } from '../../../sync/transport';
-import { currentDb, onSessionEnded, restoreSession, sessionStore, signIn, signOut, STORAGE_KEY } from '../../../sync/session';
-import { readLookup, refreshLookup } from '../../../sync/lookups';
+import { setFetch } from '../../../sync/net/transport';
+import { currentDb, onSessionEnded, restoreSession, sessionStore, signIn, signOut, STORAGE_KEY } from '../../../sync/device/session';
+import { readLookup, refreshLookup } from '../../../sync/device/lookups-cache';
 
 const user = { id: 7, token: 'tok-7', name: 'Staff', email: 'staff@demo.test', role: { id: 4, name: 'caseworker', permissions: null }, centerId: 3, image: null };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,0 +1,78 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { idempotencyKeys } from '../db/schema';
+import type { AppEnv } from './context';
+import { fail } from './http';
+
+/*
+ * Idempotency-Key on every authenticated write — POST, and the DELETE/PUT/PATCH of the
+ * contract's endpoint table (DESIGN.md, Replay): the sync engine
+ * sends its mutationId as the key and retries after a lost response; the stored answer
+ * is returned instead of executing twice. Keys are scoped per user.
+ *
+ * - A placeholder row (status 0) is inserted first; the unique (user_id, key) makes a
+ *   concurrent duplicate lose the race and get 409 "in progress" to retry later.
+ * - 2xx and 4xx answers are stored; 5xx answers are not (the placeholder is removed),
+ *   so a retry after a server fault runs again.
+ * - 409 is not stored either: a failed precondition (If-Match, sync/SPEC.md R11) changed
+ *   nothing and says only "not against this base". The engine merges and sends the same
+ *   entry again with the same key (R12), which must run, not replay the old 409. A 422
+ *   stays stored: the review queue resubmits a fixed entry under a new key.
+ * - POST /api/login is not covered: its answer holds a fresh bearer token, which must
+ *   never be stored in clear, and a repeated login is harmless (it issues another token).
+ */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+/** A placeholder older than this belongs to a process that died mid-request. */
+const ABANDONED_MS = 60 * 1000;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header('idempotency-key')?.trim();
+  const method = c.req.method.toUpperCase();
+  if (READS.has(method) || !key) return next();
+  if (key.length > 255) return fail(c, 422, 'The Idempotency-Key header is too long.');
+  const { db } = c.get('deps');
+  const userId = c.get('user').id;
+  const path = new URL(c.req.url).pathname;
+  const scope = and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key));
+
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS))));
+  await db
+    .delete(idempotencyKeys)
+    .where(and(scope, eq(idempotencyKeys.status, 0), lt(idempotencyKeys.created_at, new Date(Date.now() - ABANDONED_MS))));
+
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ user_id: userId, key, method, path, status: 0, body: null })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+
+  if (claimed.length === 0) {
+    const [stored] = await db.select().from(idempotencyKeys).where(scope).limit(1);
+    if (stored && (stored.path !== path || stored.method !== method)) return fail(c, 422, 'This Idempotency-Key was already used for another request.');
+    // Still running (status 0), or released between the insert and this read: try again soon.
+    if (!stored || stored.status === 0) {
+      c.header('Retry-After', '1');
+      return fail(c, 409, 'A request with this Idempotency-Key is still in progress.');
+    }
+    c.header('Idempotent-Replayed', 'true');
+    return c.json(stored.body as object, stored.status as 200);
+  }
+
+  const rowId = claimed[0].id;
+  await next();
+  const response = c.res;
+  let body: unknown;
+  if (response.status < 500) {
+    try {
+      body = await response.clone().json();
+    } catch {
+      body = undefined;
+    }
+  }
+  if (body === undefined || response.status === 409) {
+    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, rowId));
+  } else {
+    await db.update(idempotencyKeys).set({ status: response.status, body }).where(eq(idempotencyKeys.id, rowId));
+  }
+});

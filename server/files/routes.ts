@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import type { Hono } from 'hono';
+import { messages } from '../../sync/contract';
+import { documentContentType, readDocumentFile } from '../actions/files';
+import type { AppEnv } from '../core/context';
+import { mayReadChildImage, mayReadDocumentFile } from './document-access';
+import { readUpload, sniffImage } from './uploads';
+import { fail } from '../core/http';
+
+const TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
+
+/** Inline for viewing; `?download=1` (the link download_images answers) as an attachment under the stored name. */
+const disposition = (c: Context<AppEnv>, name: string) => (c.req.query('download') === '1' ? `attachment; filename="${name}"` : 'inline');
+
+/**
+ * GET /api/files/children/:name and /api/files/documents/:name: a child's photo or a
+ * document's file or audio, only to a signed-in user who may see the record it belongs
+ * to (files/document-access.ts). Anything else is 404, so file names reveal nothing.
+ * Images are re-sniffed for the Content-Type; nosniff and no-store are set by the API's
+ * middleware.
+ */
+export function registerFileRoutes(api: Hono<AppEnv>) {
+  api.get('/files/children/:name', async (c) => {
+    const name = c.req.param('name');
+    const { db, uploadsDir } = c.get('deps');
+    const bytes = (await mayReadChildImage(db, c.get('user'), name)) ? await readUpload(uploadsDir, 'children', name) : null;
+    const kind = bytes ? sniffImage(bytes) : null;
+    if (!bytes || !kind) return fail(c, 404, messages.notFound);
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': TYPES[kind], 'Content-Disposition': disposition(c, name) });
+  });
+
+  api.get('/files/documents/:name', async (c) => {
+    const name = c.req.param('name');
+    const { db, uploadsDir } = c.get('deps');
+    const bytes = (await mayReadDocumentFile(db, c.get('user'), name)) ? await readDocumentFile(uploadsDir, name) : null;
+    if (!bytes) return fail(c, 404, messages.notFound);
+    const kind = sniffImage(bytes);
+    const type = kind ? TYPES[kind] : documentContentType(name).startsWith('image/') ? 'application/octet-stream' : documentContentType(name);
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': type, 'Content-Disposition': disposition(c, name) });
+  });
+}

@@ -1,0 +1,182 @@
+import { createStore } from 'zustand/vanilla';
+import { loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from '../contract';
+import { sessionDb, type PasswordVerifier } from '../db/session-db';
+import { makeVerifier, resetLock } from './idle-lock';
+import { AppDb, appDbName } from '../db/app-db';
+import { apiUrl } from '../net/config';
+import { request, setTokenSource, onUnauthenticated } from '../net/transport';
+import { isSyncError } from '../net/errors';
+import { clearPhotoCaches } from './photo-cache';
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'signed-out'; user: null }
+  | { status: 'signed-in'; user: SessionUser };
+
+/** Who is signed in. The header, guards and every hook read this store. */
+export const sessionStore = createStore<SessionState>(() => ({ status: 'loading', user: null }));
+
+/** Browser-storage mirror of the saved user, as the spec keeps it. */
+export const STORAGE_KEY = 'user';
+
+let db: AppDb | null = null;
+let sessionEndedHandler: () => void = () => undefined;
+
+setTokenSource(() => sessionStore.getState().user?.token ?? null);
+// Only the session whose token was refused ends: an answer to a request sent before a
+// logout (or by another user's session) must not sign anyone out or reload the page.
+onUnauthenticated((token) => {
+  if (sessionStore.getState().user?.token !== token) return;
+  void endSession().then(() => sessionEndedHandler());
+});
+
+/** What the app does after the server said 'Unauthenticated.': the spec reloads the page. */
+export function onSessionEnded(handler: () => void): void {
+  sessionEndedHandler = handler;
+}
+
+const apiOrigin = () => new URL(apiUrl()).origin;
+
+function openUserDb(user: SessionUser): AppDb {
+  const name = appDbName(user.id, apiOrigin());
+  if (db?.name !== name) {
+    db?.close();
+    db = new AppDb(name);
+  }
+  return db;
+}
+
+/** The signed-in user's database. Throws when nobody is signed in. */
+export function currentDb(): AppDb {
+  if (!db) throw new Error('No signed-in user: the local database is closed.');
+  return db;
+}
+
+function mirror(user: SessionUser | null): void {
+  if (typeof localStorage === 'undefined') return;
+  if (user) {
+    const { token, name, role, centerId, image, imagePath, id, email } = user;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token, name, role, centerId, image, imagePath, id, email }));
+  } else {
+    localStorage.removeItem(STORAGE_KEY);
+  }
+}
+
+function readMirror(): SessionUser | null {
+  if (typeof localStorage === 'undefined') return null;
+  try {
+    const parsed = sessionUserSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Opens the app from the saved session; works with the network off. */
+export async function restoreSession(): Promise<SessionState> {
+  const row = await sessionDb.session.get('current');
+  const user = row?.user ?? readMirror();
+  if (!user) {
+    sessionStore.setState({ status: 'signed-out', user: null });
+  } else {
+    openUserDb(user);
+    mirror(user);
+    sessionStore.setState({ status: 'signed-in', user });
+  }
+  return sessionStore.getState();
+}
+
+async function saveSession(user: SessionUser, verifier?: PasswordVerifier): Promise<void> {
+  const kept = verifier ?? (await sessionDb.session.get('current'))?.verifier;
+  await sessionDb.session.put({ key: 'current', user, apiOrigin: apiOrigin(), savedAt: Date.now(), ...(kept ? { verifier: kept } : {}) });
+  mirror(user);
+  openUserDb(user);
+  sessionStore.setState({ status: 'signed-in', user });
+}
+
+/** Replaces the saved user (for example fresh permissions) without signing out. */
+export async function updateSessionUser(patch: Partial<Omit<SessionUser, 'token' | 'id'>>): Promise<void> {
+  const current = sessionStore.getState().user;
+  if (!current) return;
+  await saveSession({ ...current, ...patch });
+}
+
+async function endSession(): Promise<void> {
+  await sessionDb.session.delete('current');
+  mirror(null);
+  db?.close();
+  db = null;
+  sessionStore.setState({ status: 'signed-out', user: null });
+  resetLock();
+}
+
+export type SignInResult = { ok: true; user: SessionUser } | { ok: false; message: string };
+
+/**
+ * Signs in against the server (it needs the network). The first failing field is
+ * reported with the spec's message; a refused answer is 'Login Failed'.
+ */
+export async function signIn(form: LoginForm): Promise<SignInResult> {
+  const parsed = loginRequestSchema.safeParse({ emailId: form.email, password: form.password });
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
+  try {
+    const envelope = await request<Omit<SessionUser, 'imagePath'>>('POST', '/login', { json: parsed.data });
+    const user = sessionUserSchema.safeParse({ ...envelope.data, imagePath: envelope.image_path ?? '' });
+    if (!user.success) return { ok: false, message: messages.serverNotResponding };
+    await saveSession(user.data, await makeVerifier(parsed.data.password));
+    resetLock();
+    return { ok: true, user: user.data };
+  } catch (error) {
+    if (!isSyncError(error)) return { ok: false, message: messages.serverNotResponding };
+    if (error.reason === 'network' || error.reason === 'timeout') return { ok: false, message: messages.serverNotRespondingRetry };
+    if (error.reason === 'unreadable') return { ok: false, message: messages.serverNotResponding };
+    return { ok: false, message: messages.loginFailed };
+  }
+}
+
+export type SignOutResult =
+  | { ok: true }
+  | { ok: false; message: string }
+  | { ok: false; pending: number; message: string };
+
+/**
+ * Signs out. With unsynced work queued it refuses unless `force`, so the UI can ask
+ * first; even then the queued work stays in this user's database for the next
+ * sign-in. With nothing queued the user's local data is wiped.
+ */
+export async function signOut(options: { force?: boolean } = {}): Promise<SignOutResult> {
+  const local = db;
+  const pending = local ? await local.outbox.count() : 0;
+  if (pending > 0 && !options.force) {
+    return { ok: false, pending, message: `${pending} change(s) are not synced yet.` };
+  }
+  try {
+    await request('POST', '/logout');
+  } catch (error) {
+    const acceptable =
+      isSyncError(error) &&
+      (error.reason === 'network' || error.reason === 'timeout' || error.reason === 'unauthenticated' || error.message === messages.methodNotAllowed);
+    if (!acceptable) return { ok: false, message: isSyncError(error) ? error.message : messages.somethingWentWrong };
+  }
+  await endSession();
+  // Photos can be fetched again; they never outlive the session, queued work or not.
+  await clearPhotoCaches();
+  if (local && pending === 0) await local.delete();
+  return { ok: true };
+}
+
+/**
+ * Fetches the signed-in user again (GET /me), so a role's new permissions reach the
+ * sidebar, buttons and guards without signing out. Offline it keeps what it has.
+ */
+export async function refreshUser(): Promise<void> {
+  const current = sessionStore.getState().user;
+  if (!current) return;
+  try {
+    const envelope = await request<Partial<SessionUser>>('GET', '/me');
+    const fresh = sessionUserSchema.safeParse({ ...current, ...envelope.data, token: current.token, id: current.id, imagePath: envelope.image_path ?? current.imagePath });
+    if (fresh.success && JSON.stringify(fresh.data) !== JSON.stringify(current)) await saveSession(fresh.data);
+  } catch (error) {
+    if (!isSyncError(error)) throw error;
+  }
+}

@@ -1,0 +1,159 @@
+import type { AppDb } from '../db/app-db';
+import { isSyncError } from '../net/errors';
+import { pullCollection, type PullResult } from './pull';
+import { Replayer, type ReplaySummary } from './replay';
+import { syncStatusStore } from './sync-status';
+import type { Transport } from '../net/transport';
+import { writeLocal, writeLocalAll, type WriteAllResult, type WriteRequest, type WriteResult } from './outbox';
+import { retryNow } from './review';
+import { writeBatch, type BatchRequest } from './batch';
+
+export type EngineDeps = {
+  db: AppDb;
+  transport: Transport;
+  /** Collections pulled, in order (parents before children); a function is asked at each sync (the role may change). */
+  collections: string[] | (() => string[]);
+  now?: () => number;
+  random?: () => number;
+  perPage?: number;
+  timeoutMs?: number;
+  /** Runs after each successful sync (the app refreshes the signed-in user's role). */
+  afterSync?: () => Promise<void>;
+};
+
+export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
+
+/** The syncState row that remembers the last complete sync, so a reload still knows it. */
+export const LAST_SYNC = '__last_sync';
+
+const WRITE_DEBOUNCE_MS = 400;
+const TIMER_MS = 30_000;
+
+/**
+ * The sync engine of one device and user: local writes, replay and pull, and the
+ * triggers that run them (R5). No React here: screens call it through sync/index.ts.
+ */
+export class SyncEngine {
+  readonly replayer: Replayer;
+  private debounce: ReturnType<typeof setTimeout> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<SyncRun> | null = null;
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(private readonly deps: EngineDeps) {
+    this.replayer = new Replayer(deps);
+  }
+
+  get db(): AppDb {
+    return this.deps.db;
+  }
+
+  /** R1-R4: write locally, queue, and schedule a replay. */
+  async write(request: WriteRequest): Promise<WriteResult> {
+    const result = await writeLocal(this.deps.db, request);
+    if (result.ok) this.scheduleReplay();
+    return result;
+  }
+
+  /** Writes that stand or fall together (a child with its documents), then a replay. */
+  async writeAll(requests: readonly WriteRequest[]): Promise<WriteAllResult> {
+    const result = await writeLocalAll(this.deps.db, requests);
+    if (result.ok) this.scheduleReplay();
+    return result;
+  }
+
+  /** A batch write (sync/batch.ts): many rows, one outbox entry, then a replay as for any write. */
+  async writeBatch(request: BatchRequest): Promise<WriteResult> {
+    const result = await writeBatch(this.deps.db, request);
+    if (result.ok) this.scheduleReplay();
+    return result;
+  }
+
+  /** Replays after writes settle (debounced); offline there is nothing to try. */
+  scheduleReplay(): void {
+    if (!isOnline()) return;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.replay();
+    }, WRITE_DEBOUNCE_MS);
+  }
+
+  async replay(): Promise<ReplaySummary> {
+    return this.replayer.run();
+  }
+
+  /** Push then pull every collection, once at a time; the header follows along. */
+  sync(): Promise<SyncRun> {
+    this.running ??= this.runSync().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async runSync(): Promise<SyncRun> {
+    syncStatusStore.setState({ syncing: true });
+    const pulled: PullResult[] = [];
+    let replay: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    try {
+      replay = await this.replayer.run();
+      if (replay.paused) {
+        syncStatusStore.setState({ paused: true, error: { reason: 'unauthenticated', message: 'Sign in again to send your changes.' } });
+        return { replay, pulled };
+      }
+      const collections = typeof this.deps.collections === 'function' ? this.deps.collections() : this.deps.collections;
+      const refused: string[] = [];
+      for (const collection of collections) {
+        try {
+          pulled.push(await pullCollection(this.deps, collection));
+        } catch (error) {
+          // A 403 on a pull is a permissions change to show, not a sync error (DESIGN.md, Pull):
+          // the other collections still come, and the header says what this device cannot read.
+          if (!isSyncError(error) || error.reason !== 'forbidden') throw error;
+          refused.push(collection);
+        }
+      }
+      syncStatusStore.setState({ refused });
+      if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) replay = await this.replayer.run();
+      await this.deps.afterSync?.();
+      const at = (this.deps.now ?? Date.now)();
+      await this.deps.db.syncState.put({ collection: LAST_SYNC, cursor: null, lastPullAt: at });
+      syncStatusStore.setState({ lastSyncAt: at, error: null, paused: false });
+    } catch (error) {
+      // Whatever went wrong, the queue stays and the next trigger tries again; the header says so.
+      if (!isSyncError(error)) console.error('[ashray] sync failed', error);
+      const reason = isSyncError(error) ? error.reason : 'unreadable';
+      syncStatusStore.setState({ error: { reason, message: error instanceof Error ? error.message : String(error) } });
+    } finally {
+      syncStatusStore.setState({ syncing: false });
+    }
+    return { replay, pulled };
+  }
+
+  /** Starts the triggers: now, on `online`, every 30 s while online. */
+  start(): void {
+    const online = isOnline;
+    // Back online (or opened again): what waited out a backoff while offline goes now.
+    const onOnline = () =>
+      void retryNow(this.deps.db)
+        .catch((error: unknown) => console.error('[ashray] retry reset failed', error))
+        .then(() => this.sync());
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', onOnline);
+      this.cleanups.push(() => window.removeEventListener('online', onOnline));
+    }
+    this.timer = setInterval(() => {
+      if (online()) void this.sync();
+    }, TIMER_MS);
+    if (online()) onOnline();
+  }
+
+  stop(): void {
+    this.replayer.kill();
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.timer) clearInterval(this.timer);
+    this.cleanups.splice(0).forEach((c) => c());
+  }
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' ? true : navigator.onLine;
+}

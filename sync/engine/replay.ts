@@ -1,0 +1,325 @@
+import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { callOf, descriptorOf, entities, fillPath, type EntityDescriptor } from '../entities/registry';
+import { isSyncError, SyncError } from '../net/errors';
+import { isLocalFile, LOCAL_FILE_PREFIX } from './outbox';
+import type { Fields } from './reconcile';
+import { rebaseQueued } from './rebase';
+import type { Transport } from '../net/transport';
+import { withLock } from './web-lock';
+import { applyBatchAnswer, markBatch } from './batch';
+
+export type ReplayDeps = {
+  db: AppDb;
+  transport: Transport;
+  now?: () => number;
+  random?: () => number;
+  /** Per-request timeout of replay; a hung request counts as a network failure (R10). */
+  timeoutMs?: number;
+};
+
+export type ReplayOutcome = 'done' | 'retry' | 'blocked' | 'paused';
+export type ReplaySummary = { sent: number; failed: number; paused: boolean; busy: boolean };
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 5 * 60_000;
+
+/** Exponential backoff with full jitter (R10). */
+export const backoffDelay = (attempts: number, random: () => number): number =>
+  Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1)));
+
+type ServerRecord = Fields & { id: number; updated_at?: string };
+
+/**
+ * Sends the outbox to the server (R5-R13). One instance per device and database;
+ * `kill()` simulates the tab dying mid-request: nothing it learns after that is applied.
+ */
+export class Replayer {
+  private killed = false;
+  private pausedForAuth = false;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly deps: ReplayDeps) {
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  get paused(): boolean {
+    return this.pausedForAuth;
+  }
+
+  /** After a new sign-in the queue may go again (R10: 401 pauses until then). */
+  resume(): void {
+    this.pausedForAuth = false;
+  }
+
+  kill(): void {
+    this.killed = true;
+  }
+
+  /** Drains what can be sent now. Only one replayer per database runs at a time (R5). */
+  async run(): Promise<ReplaySummary> {
+    if (this.killed) return { sent: 0, failed: 0, paused: this.pausedForAuth, busy: false };
+    return withLock(`ashray-replay-${this.deps.db.name}`, () => this.drain());
+  }
+
+  private async drain(): Promise<ReplaySummary> {
+    const summary: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth; pass++) {
+      const entries = await this.deps.db.outbox.orderBy('seq').toArray();
+      const stuck = new Set<string>();
+      let progressed = false;
+      for (const entry of entries) {
+        if (this.killed || this.pausedForAuth) break;
+        const waiting =
+          entry.status === 'rejected' ||
+          stuck.has(entry.cid) ||
+          entry.dependsOn.some((cid) => stuck.has(cid)) ||
+          entry.nextAttemptAt > this.now();
+        if (waiting) {
+          stuck.add(entry.cid);
+          continue;
+        }
+        const outcome = await this.send(entry);
+        if (outcome === 'done') {
+          summary.sent++;
+          progressed = true;
+        } else {
+          if (outcome === 'retry') progressed = true;
+          else summary.failed++;
+          stuck.add(entry.cid);
+        }
+      }
+      if (!progressed) break;
+    }
+    summary.paused = this.pausedForAuth;
+    return summary;
+  }
+
+  /** Sends one entry and applies the answer in one transaction with the entry's removal (R9). */
+  private async send(listed: OutboxEntry): Promise<ReplayOutcome> {
+    const { db, transport } = this.deps;
+    // Read again: an earlier entry of this pass may have remapped its cids (R8) or removed it.
+    const entry = await db.outbox.get(listed.seq!);
+    if (!entry) return 'blocked';
+    const descriptor = descriptorOf(entry.entity);
+    const call = callOf(descriptor, entry.op);
+    const table = db.entity(descriptor.table);
+    const row = await table.get(entry.cid);
+    if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) {
+      // The record's create has not succeeded yet; it comes first (R6).
+      return 'blocked';
+    }
+    await db.outbox.update(entry.seq!, { status: 'sending', sent: true });
+
+    const payload = await this.resolvePayload(descriptor, entry.payload);
+    if (!payload) return 'blocked';
+    const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
+    const base = (row?._base ?? null) as ServerRecord | null;
+    if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
+    const body = call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: row!.id } : payload;
+    const path = fillPath(call.path, { id: String(row?.id ?? '') });
+
+    let answer: ServerRecord | ServerRecord[] | null = null;
+    try {
+      const envelope = await transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
+        ...(call.kind === 'multipart' ? { body: await this.toFormData(body) } : call.kind === 'json' ? { json: body } : {}),
+        headers,
+        timeoutMs: this.deps.timeoutMs ?? 30_000,
+      });
+      const data = envelope.data ?? null;
+      // A batch answers the list of records it made (R19); a call marked answer 'first' its one record.
+      answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : descriptor.batch ? data : null) : data;
+    } catch (error) {
+      if (this.killed) return 'blocked';
+      if (!isSyncError(error)) throw error;
+      if (error.reason === 'not-found' && call.effect === 'delete') {
+        // Already gone on the server: the user's intent holds, there is nothing to review.
+        await this.applySuccess(entry, descriptor, 'delete', null);
+        return 'done';
+      }
+      return this.fail(entry, row, descriptor, error);
+    }
+    if (this.killed) return 'blocked';
+    await this.applySuccess(entry, descriptor, call.effect, answer);
+    return 'done';
+  }
+
+  /** Replaces remaining cids of referenced records by their ids; null while one is missing. */
+  private async resolvePayload(descriptor: EntityDescriptor, payload: Fields): Promise<Fields | null> {
+    const resolved: Fields = { ...payload };
+    for (const [field, refTable] of Object.entries(descriptor.refs)) {
+      const value = resolved[field];
+      if (typeof value !== 'string') continue;
+      const parent = await this.deps.db.entity(refTable).get(value);
+      if (parent?.id === undefined || parent?.id === null) return parent ? null : resolved;
+      resolved[field] = parent.id;
+    }
+    return resolved;
+  }
+
+  private async toFormData(body: Fields): Promise<FormData> {
+    const form = new FormData();
+    const append = async (key: string, value: unknown): Promise<void> => {
+      if (value === undefined || value === null) return;
+      if (isLocalFile(value)) {
+        const file = await this.deps.db.files.get(value.slice(LOCAL_FILE_PREFIX.length));
+        if (file) form.append(key, file.blob, file.name);
+      } else if (value instanceof Blob) {
+        form.append(key, value);
+      } else if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) await append(`${key}[${i}]`, item);
+      } else if (typeof value === 'object') {
+        for (const [k, v] of Object.entries(value as Fields)) await append(`${key}[${k}]`, v);
+      } else {
+        form.append(key, String(value));
+      }
+    };
+    for (const [key, value] of Object.entries(body)) await append(key, value);
+    return form;
+  }
+
+  private async applySuccess(entry: OutboxEntry, descriptor: EntityDescriptor, effect: 'create' | 'update' | 'delete', reply: ServerRecord | ServerRecord[] | null): Promise<void> {
+    const { db } = this.deps;
+    const table = db.entity(descriptor.table);
+    if (descriptor.batch) {
+      await db.transaction('rw', [table, db.outbox, db.files], async () => {
+        await db.outbox.delete(entry.seq!);
+        await applyBatchAnswer(db, entry.entity, entry.cid, reply);
+      });
+      return;
+    }
+    const answer = Array.isArray(reply) ? null : reply;
+    const dependents = referencingTables(descriptor.table);
+    await db.transaction('rw', [table, db.outbox, db.files, ...dependents.map((d) => db.entity(d.table))], async () => {
+      await db.outbox.delete(entry.seq!);
+      await db.files.bulkDelete(entry.fileKeys);
+      const rest = await db.outbox.where('cid').equals(entry.cid).toArray();
+      if (effect === 'delete') {
+        await table.delete(entry.cid);
+        return;
+      }
+      const row = await table.get(entry.cid);
+      if (!row || !answer) return;
+      if (effect === 'create') {
+        // A pull may have brought the new record in while its answer was lost: one row stays.
+        const pulled = await table.where('id').equals(answer.id).first();
+        if (pulled && pulled.cid !== entry.cid) await table.delete(pulled.cid);
+      }
+      // Later queued changes stay visible on top of the server's record.
+      const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
+      await table.put({ ...row, ...answer, ...later, cid: entry.cid, _base: answer, _sync: rest.length ? row._sync : 'synced' });
+      if (effect === 'create') await remapCid(db, entry.cid, answer.id, dependents);
+    });
+  }
+
+  private async fail(entry: OutboxEntry, row: LocalRow | undefined, descriptor: EntityDescriptor, error: SyncError): Promise<ReplayOutcome> {
+    const { db } = this.deps;
+    const table = db.entity(descriptor.table);
+    if (error.retryable || error.reason === 'unreadable') {
+      const attempts = entry.attempts + 1;
+      await db.outbox.update(entry.seq!, { status: 'queued', attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random), lastError: error.message });
+      return 'blocked';
+    }
+    if (error.reason === 'unauthenticated') {
+      this.pausedForAuth = true;
+      await db.outbox.update(entry.seq!, { status: 'queued', lastError: error.message });
+      return 'paused';
+    }
+    // A batch has no record of its own to merge: its refusals are for the user to fix.
+    if (!descriptor.batch && (error.reason === 'conflict' || error.reason === 'not-found')) {
+      const theirs = error.reason === 'conflict' ? (((error.body as { data?: ServerRecord })?.data ?? null) as ServerRecord | null) : null;
+      return this.conflict(entry, row, table, theirs);
+    }
+    // 422 and every other refusal: the user fixes and resubmits it from the review queue.
+    await db.transaction('rw', [table, db.outbox], async () => {
+      await db.outbox.update(entry.seq!, { status: 'rejected', attempts: entry.attempts + 1, lastError: error.message });
+      if (row) await table.update(entry.cid, { _sync: 'rejected' });
+      if (descriptor.batch) await markBatch(db, entry.entity, entry.cid, 'rejected');
+    });
+    return 'blocked';
+  }
+
+  /**
+   * 409 or 404 on an update or delete (R12, R13). On a 409 of an update every queued
+   * change of the record is rebased onto the server's version; only fields changed on
+   * both sides go to review. Deletes and records gone from the server go to review whole.
+   */
+  private async conflict(entry: OutboxEntry, row: LocalRow | undefined, table: ReturnType<AppDb['entity']>, theirs: ServerRecord | null): Promise<ReplayOutcome> {
+    const { db } = this.deps;
+    const effect = callOf(descriptorOf(entry.entity), entry.op).effect;
+    if (theirs && row && effect === 'update') {
+      const result = await db.transaction('rw', [table, db.outbox, db.conflicts], () =>
+        rebaseQueued(db, entry.entity, row, theirs, { inFlight: entry.seq, now: this.now() }),
+      );
+      return result.queued > 0 ? 'retry' : 'blocked';
+    }
+    await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
+      await db.outbox.delete(entry.seq!);
+      const mine = effect === 'delete' ? { _delete: true } : entry.payload;
+      await db.conflicts.add({ entity: entry.entity, cid: entry.cid, base: (row?._base ?? null) as Fields | null, mine, theirs, createdAt: this.now() });
+      // A refused delete did not happen: the record shows again while the user decides.
+      if (row) await table.put({ ...row, ...(theirs ?? {}), cid: entry.cid, _base: theirs ?? row._base, _deleted: 0, _sync: 'conflict' });
+    });
+    return 'blocked';
+  }
+}
+
+/**
+ * An update sends the whole record: the server's version it was made against with the
+ * user's changes on top (the precondition makes that safe). Embedded relations and
+ * bookkeeping are not fields; a file already on the server travels as `old_<field>`.
+ */
+function editableFields(base: Fields | null, descriptor: EntityDescriptor): Fields {
+  const fields: Fields = {};
+  for (const [key, value] of Object.entries(base ?? {})) {
+    if (key === 'id' || key.startsWith('_') || ['created_at', 'updated_at', 'deleted_at'].includes(key)) continue;
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'object' && !Array.isArray(value)) continue;
+    if (descriptor.fileFields.includes(key)) {
+      if (value) fields[`old_${key}`] = value;
+      continue;
+    }
+    fields[key] = value;
+  }
+  return fields;
+}
+
+/** A field the user emptied travels as '' (multipart has no null), so the server clears it. */
+const cleared = (payload: Fields): Fields =>
+  Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, v === null ? '' : v]));
+
+/** Tables whose fields reference `table`, with the fields. */
+export function referencingTables(table: string): Array<{ table: EntityDescriptor['table']; fields: string[] }> {
+  return Object.values(entities as Record<string, EntityDescriptor>)
+    .map((d) => ({ table: d.table, fields: Object.entries(d.refs).filter(([, t]) => t === table).map(([f]) => f) }))
+    .filter((d) => d.fields.length > 0);
+}
+
+/** R8: every local row and queued entry that referenced `cid` gets the server id. */
+async function remapCid(db: AppDb, cid: string, id: number, dependents: ReturnType<typeof referencingTables>): Promise<void> {
+  for (const { table, fields } of dependents) {
+    for (const field of fields) {
+      await db.entity(table).where(field).equals(cid).modify({ [field]: id });
+    }
+  }
+  // Every entry that names a record not yet created also waits for it (R6), so the
+  // dependsOn index finds all of them without reading the whole outbox.
+  await db.outbox
+    .where('dependsOn')
+    .equals(cid)
+    .modify((e) => {
+      e.dependsOn = e.dependsOn.filter((c) => c !== cid);
+      for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+    });
+}
+
+/** `value` with `cid` replaced by `id`, also inside lists and objects (a bulk update's children). */
+function swapCid(value: unknown, cid: string, id: number): unknown {
+  if (value === cid) return id;
+  if (Array.isArray(value)) return value.map((v) => swapCid(v, cid, id));
+  if (value && typeof value === 'object' && !(value instanceof Blob)) {
+    return Object.fromEntries(Object.entries(value as Fields).map(([k, v]) => [k, swapCid(v, cid, id)]));
+  }
+  return value;
+}

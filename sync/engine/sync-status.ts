@@ -1,0 +1,16 @@
+import { createStore } from 'zustand/vanilla';
+import type { SyncErrorReason } from '../net/errors';
+
+/** What the header shows of sync: a spinner, the last success, and why it stopped. */
+export type SyncStatus = {
+  syncing: boolean;
+  lastSyncAt: number | null;
+  /** Why the last run could not finish; null when it did. */
+  error: { reason: SyncErrorReason; message: string } | null;
+  /** 401: replay waits for the user to sign in again. */
+  paused: boolean;
+  /** Collections the server refused to list at the last sync (403): the role no longer reads them. */
+  refused: string[];
+};
+
+export const syncStatusStore = createStore<SyncStatus>(() => ({ syncing: false, lastSyncAt: null, error: null, paused: false, refused: [] }));

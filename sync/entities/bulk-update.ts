@@ -1,0 +1,33 @@
+import { bulkHistoryEntry, bulkUpdateSchema, type BulkUpdate } from '../contract';
+import type { BatchRequest } from '../engine/batch';
+
+/*
+ * The Bulk Update Details modal's save (POST /bulk_update) as a batch write: one outbox
+ * entry for the selection and, at once, a pending history row per child with the same
+ * columns the server will write, so the profile's tables and Present Status show it
+ * offline.
+ */
+
+/** A selected child as the modal knows it. */
+export type BulkChild = { cid: string; id?: number | null; centerdetailId?: number | null };
+
+export type BulkRequestOutcome = { ok: true; request: BatchRequest } | { ok: false; message: string };
+
+/** Checks the modal's values with the contract's schema (first failing field's message) and builds the batch. */
+export function bulkUpdateRequest(values: Record<string, unknown>, children: readonly BulkChild[]): BulkRequestOutcome {
+  // A child created on this device is named by its cid: the entry waits for its create
+  // and then carries its id (R6, R8). The schema checks the ids' shape, so it sees a
+  // stand-in number for those.
+  const refs = children.map((c) => (typeof c.id === 'number' ? c.id : c.cid));
+  const waitsFor = children.filter((c) => typeof c.id !== 'number').map((c) => c.cid);
+  const pair = (childregId: number | string) => (values.type === 'center' ? { childregId, centerId: values.centerId } : childregId);
+  const { centerId: _centerId, ...rest } = values;
+  const parsed = bulkUpdateSchema.safeParse({ ...rest, bulk: refs.map((ref) => pair(typeof ref === 'number' ? ref : 1)) });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
+  const update: BulkUpdate = parsed.data;
+  const centerId = update.type === 'center' ? update.bulk[0]!.centerId : undefined;
+  const rows = children.map((child, i) => ({ childregId: refs[i], centerId: centerId ?? child.centerdetailId ?? null, ...bulkHistoryEntry(update, centerId) }));
+  const bulk = refs.map((childregId) => (centerId === undefined ? childregId : { childregId, centerId }));
+  const payload = { ...update, bulk } as unknown as Record<string, unknown>;
+  return { ok: true, request: { entity: 'bulkUpdates', op: 'create', payload, rows, dependsOn: waitsFor } };
+}

@@ -1,0 +1,148 @@
+import { LAST_SYNC, SyncEngine } from './engine/engine';
+import { pulledEntityNames } from './entities/registry';
+import { appTransport } from './net/transport';
+import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
+import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
+import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
+import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './engine/review';
+import type { Fields } from './engine/reconcile';
+import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
+import { canReadCollection } from './contract/permissions';
+
+/** Collections this app pulls, parents first. */
+export const pulledCollections = pulledEntityNames();
+
+/** The pulled collections the signed-in role may read, asked again at each sync (refreshUser may bring a new role). */
+export function readableCollections(): string[] {
+  const user = sessionStore.getState().user;
+  return user ? pulledCollections.filter((c) => canReadCollection(user, c)) : [];
+}
+
+let engine: SyncEngine | null = null;
+
+/** Starts syncing the signed-in user's database (after sign-in or a restored session). */
+export function startSync(options: { collections?: string[] } = {}): SyncEngine {
+  stopSync();
+  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? readableCollections, afterSync: refreshUser });
+  engine.start();
+  void requestBackgroundSync();
+  return engine;
+}
+
+export function stopSync(): void {
+  engine?.stop();
+  engine = null;
+}
+
+function requireEngine(): SyncEngine {
+  if (!engine) throw new Error('Sync has not started: nobody is signed in.');
+  return engine;
+}
+
+/** Push then pull now (the Sync now button, and after resolving). */
+export const syncNow = () => requireEngine().sync();
+
+/** Asks the service worker to replay even if the app is closed (Chromium's Background Sync). */
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })?.sync;
+    await sync?.register('ashray-replay');
+  } catch {
+    // Not supported or not allowed: the app's own triggers still replay.
+  }
+}
+
+/** The mutations every form calls (R1-R4). Each returns a value; none throws. */
+export const mutations = {
+  create: (entity: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
+    write({ entity, op: 'create', fields, files }),
+  update: (entity: string, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
+    write({ entity, op: 'update', cid, fields, files }),
+  remove: (entity: string, cid: string): Promise<WriteResult> => write({ entity, op: 'delete', cid }),
+  /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
+  action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
+    write({ entity, op, fields, files }),
+  /**
+   * Several writes saved together or not at all (a registration with its documents). A
+   * create may carry its own `cid` so later writes of the same call can name it.
+   */
+  together: async (requests: readonly WriteRequest[]): Promise<WriteAllResult> => {
+    const result = await requireEngine().writeAll(requests);
+    if (result.ok) void requestBackgroundSync();
+    return result;
+  },
+  /**
+   * Bulk Update Details (POST /bulk_update): checked with the contract's schema, then one
+   * queued entry and a pending history row per child, in one transaction.
+   */
+  bulkUpdate: async (values: Fields, children: readonly BulkChild[]): Promise<WriteResult> => {
+    const built = bulkUpdateRequest(values, children);
+    if (!built.ok) return { ok: false, reason: 'invalid', message: built.message };
+    const result = await requireEngine().writeBatch(built.request);
+    if (result.ok) void requestBackgroundSync();
+    return result;
+  },
+};
+
+async function write(request: Parameters<SyncEngine['write']>[0]): Promise<WriteResult> {
+  const result = await requireEngine().write(request);
+  if (result.ok) void requestBackgroundSync();
+  return result;
+}
+
+/** The review queue of the signed-in user. */
+export const review = {
+  items: (): Promise<ReviewItem[]> => reviewItems(currentDb()),
+  resolve: async (conflictId: number, choice: Resolution) => {
+    await resolveConflict(currentDb(), conflictId, choice);
+    void engine?.sync();
+  },
+  resubmit: async (seq: number, corrected?: Fields) => {
+    await resubmitEntry(currentDb(), seq, corrected);
+    void engine?.sync();
+  },
+  discard: (seq: number) => discardEntry(currentDb(), seq),
+  retry: async () => {
+    await retryNow(currentDb());
+    void engine?.sync();
+  },
+};
+
+/** Entries still waiting to be sent, oldest first. */
+export const pendingEntries = () => currentDb().outbox.where('status').anyOf('queued', 'sending').sortBy('seq');
+
+/**
+ * Runs sync while someone is signed in: starts on sign-in or a restored session,
+ * stops on sign-out. Returns the unsubscribe function.
+ */
+export function bindSyncToSession(options: { collections?: string[] } = {}): () => void {
+  const follow = (state: SessionState, previous?: SessionState) => {
+    if (state.status === 'signed-in' && state.user.id !== previous?.user?.id) startSync(options);
+    if (state.status !== 'signed-in' && engine) stopSync();
+  };
+  follow(sessionStore.getState());
+  return sessionStore.subscribe(follow);
+}
+
+/** Counts for the header: queued, and waiting for the user. */
+export async function outboxCounts(): Promise<{ pending: number; attention: number }> {
+  const db = currentDb();
+  const [pending, attention] = await Promise.all([
+    db.outbox.where('status').anyOf('queued', 'sending').count(),
+    db.outbox.where('status').equals('rejected').count(),
+    db.conflicts.count(),
+  ]).then(([queued, rejected, conflicts]) => [queued, rejected + conflicts]);
+  return { pending, attention };
+}
+
+/** Sync state of local rows by cid, for the badges of a list. */
+export async function rowStates(table: EntityTable, cids: string[]): Promise<Map<string, RowSyncState>> {
+  const rows = await currentDb().entity(table).bulkGet(cids);
+  return new Map(rows.filter((r): r is LocalRow => Boolean(r)).map((r) => [r.cid, r._sync ?? 'synced']));
+}
+
+/** When this device last finished a sync (kept across reloads), or null. */
+export async function lastSyncedAt(): Promise<number | null> {
+  return (await currentDb().syncState.get(LAST_SYNC))?.lastPullAt ?? null;
+}
