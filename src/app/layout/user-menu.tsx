@@ -36,7 +36,7 @@ export function UserMenu() {
               <Avatar radius="xl" size={36} color="blue" mx={4}>
                 {user.name.slice(0, 1).toUpperCase()}
               </Avatar>
-              <Text size="sm" fw={500} visibleFrom="sm" lineClamp={1}>
+              <Text size="sm" fw={500} visibleFrom="md" lineClamp={1}>
                 {user.name}
               </Text>
             </Group>
