@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { messages } from '../sync/contract';
+import { messages, readableZodError } from '../sync/contract';
 import { enforceEndpointPermission } from './core/permission';
 import { requireAuth } from './core/auth';
 import type { AppDeps, AppEnv } from './core/context';
@@ -21,8 +21,11 @@ import { registerActionRoutes } from './actions/routes';
 import { registerCwcRoutes } from './cwc/routes';
 import { registerLookupRoutes } from './lookups/routes';
 import { registerNotificationRoutes } from './notifications/routes';
-import { noStore, securityHeaders } from './core/headers';
+import { drainUnreadBody, noStore, securityHeaders } from './core/headers';
 import { serveApp } from './core/static';
+import { z } from 'zod';
+import { errorHandler, logToStderr, requestId } from './core/errors';
+import { refuseControlCharactersInUrl } from './core/url-guard';
 
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 
@@ -37,9 +40,12 @@ export type CreateAppOptions = AppDeps & {
  */
 export function createApp(options: CreateAppOptions) {
   const { staticDir, ...deps } = options;
-  const logError = deps.logError ?? ((error: unknown) => console.error('[ashray] unhandled error', error));
+  // Issues a schema names no message for are worded for people, not programmers (the
+  // user sees the first message of the first field, spec part 1 section 5).
+  z.config({ customError: readableZodError });
   const app = new Hono<AppEnv>();
 
+  app.use('*', requestId);
   app.use('*', securityHeaders);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -48,8 +54,10 @@ export function createApp(options: CreateAppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use('*', noStore);
+  api.use('*', refuseControlCharactersInUrl);
   // Uploads are at most 5 MB a file (spec section 9); a save carries a few files at most.
-  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, 'The request is too large.') }));
+  api.use('*', drainUnreadBody);
+  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, messages.requestTooLarge) }));
   registerLoginRoute(api);
   // Everything registered after this line needs a valid bearer token.
   api.use('*', requireAuth);
@@ -74,14 +82,9 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api', api);
   if (staticDir) app.get('*', serveApp(staticDir));
 
-  // Bad input is answered by validation; whatever still throws is our bug: log it and
-  // answer the spec's generic text, never a stack trace.
-  app.onError((error, c) => {
-    logError(error);
-    const response = fail(c, 500, messages.somethingWentWrong);
-    if (c.req.path.startsWith('/api')) response.headers.set('Cache-Control', 'no-store');
-    return response;
-  });
+  // Bad input is answered by validation; whatever still throws is our bug: log it (without
+  // request data) and answer the spec's generic text, never a stack trace.
+  app.onError(errorHandler(deps.logError ?? logToStderr));
   return app;
 }
 

@@ -19,7 +19,8 @@ try {
     demoPassword: env.DEMO_PASSWORD || undefined,
     adminEmail: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: env.TRUST_PROXY === '1',
+    // A number of trusted proxies in front; '1' (one reverse proxy) is the common case.
+    trustProxy: /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? 1 : 0,
   });
   const stop = () => {
     server.close().then(

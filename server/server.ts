@@ -20,7 +20,8 @@ export type StartOptions = {
   demoPassword?: string;
   adminEmail?: string;
   adminPassword?: string;
-  trustProxy?: boolean;
+  /** Trusted proxies in front (TRUST_PROXY); `true` is one. */
+  trustProxy?: boolean | number;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
 };

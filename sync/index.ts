@@ -17,7 +17,8 @@ export {
   type SignInResult,
   type SignOutResult,
 } from './device/session';
-export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './device/lookups-cache';
+export { refreshLookup, readLookup, pendingCount, lookupKeys, type LookupResult } from './device/lookups-cache';
+export { refreshShell } from './device/shell-refresh';
 export { connectivityStore } from './device/connectivity';
 export { lockStore, lockIfIdle, lockNow, unlock, markActive, IDLE_LOCK_MS, type LockState } from './device/idle-lock';
 export { syncStatusStore, type SyncStatus } from './engine/sync-status';

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { actionDeleted, can, messages } from '../../sync/contract';
-import { conflictAnswer } from '../children/change';
+import { conflictAnswer } from '../delta/conflict-answer';
 import { childScope, liveChild } from '../children/records';
 import type { AppEnv } from '../core/context';
 import { activityLogs, childDocuments, children } from '../db/schema';
-import { lockChildOf, lockEntry } from '../history/medical';
+import { lockChildOf, lockEntry } from '../history/locks';
 import { historyRecord } from '../history/records';
 import { fail, idParam } from '../core/http';
 import { serverMessages } from '../core/messages';

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isFileLike, isWithinUploadLimit, messages } from '../../sync/contract';
-import { readImage } from '../files/uploads';
+import { readImage, sniffAudio } from '../files/uploads';
 import type { Issue } from '../core/validation';
 
 /*
  * Files of document rows (documents[i][filename], documents[i][profile_audio_name]) and of
  * the follow-up forms (filename, follow_up_data[i][filename]). Images are judged by their
- * bytes (readImage); audio by its declared audio/* type and size, since the spec accepts
- * any audio. They are stored under `${uploadsDir}/documents` before the database
+ * bytes (readImage); audio by its bytes too (the formats phones record and share,
+ * sniffAudio) and its size, since the spec accepts any audio. They are stored under `${uploadsDir}/documents` before the database
  * transaction and removed again when it fails.
  *
  * A stored name keeps the uploaded file's extension when the bytes agree with it (a
@@ -53,11 +53,16 @@ export async function prepareFiles(body: Record<string, unknown>): Promise<Prepa
     const value = holder[field];
     if (!isBlob(value)) return;
     if (field === 'profile_audio_name') {
-      if (!value.type.toLowerCase().startsWith('audio/')) issues.push({ path: key, message: messages.audioType });
-      else if (!isWithinUploadLimit(value)) issues.push({ path: key, message: messages.fileTooLarge });
+      if (!isWithinUploadLimit(value)) {
+        issues.push({ path: key, message: value.type.toLowerCase().startsWith('audio/') ? messages.fileTooLarge : messages.audioType });
+        return;
+      }
+      const bytes = new Uint8Array(await value.arrayBuffer());
+      // The bytes decide, as for images: a declared audio/* type proves nothing.
+      if (!sniffAudio(bytes)) issues.push({ path: key, message: messages.audioType });
       else {
         const ext = extensionOf(value);
-        pending.push({ key, bytes: new Uint8Array(await value.arrayBuffer()), ext: ext in AUDIO_TYPES ? ext : 'audio' });
+        pending.push({ key, bytes, ext: ext in AUDIO_TYPES ? ext : 'audio' });
       }
       return;
     }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { can, centerChangeFormSchema, followUpsFormSchema, messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { historyRecord } from '../history/records';
 import { fail, ok, readBody } from '../core/http';
 import { unflatten } from '../core/multipart';

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { activityLogs, childDocuments, childHistory } from '../db/schema';
-import { touchChild } from '../history/medical';
+import { touchChild } from '../history/locks';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { groupOf } from './groups';
 

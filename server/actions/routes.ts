@@ -14,6 +14,7 @@ import { childStatus, reopenChild, updateEntry } from './status';
  * updated_at; deletes honour If-Match (sync/SPEC.md R11).
  */
 export function registerActionRoutes(api: Hono<AppEnv>) {
+  api.post('/medical_consent', saveAction(actionDefs.medical_consent));
   api.post('/mhp', saveAction(actionDefs.mhp));
   api.post('/education', saveAction(actionDefs.education));
   api.post('/restoration', saveAction(actionDefs.restoration));

@@ -8,7 +8,7 @@ import {
 import type { AppEnv, AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, children } from '../db/schema';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { historyRecord } from '../history/records';
 import { fail, ok, readBody } from '../core/http';
 import { serverMessages } from '../core/messages';
@@ -48,7 +48,8 @@ const restoreEntry = (status: string) => (d: Data) => ({
   restore_to_address: str(d.restore_to_address),
 });
 
-const liveCenter = async (tx: Db, id: number) =>
+/** Whether a center exists and is not deleted (a form may name neither). */
+export const liveCenter = async (tx: Db, id: number) =>
   (await tx.select({ id: centers.id }).from(centers).where(and(eq(centers.id, id), isNull(centers.deleted_at)))).length > 0;
 
 /** Moves the child to `centerId` (transfer and centers change). */

@@ -1,14 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { can, educationFormSchema, messages, mhpFormSchema } from '../../sync/contract';
-import { conflictAnswer } from '../children/change';
+import { conflictAnswer } from '../delta/conflict-answer';
 import { childScope, liveChild } from '../children/records';
 import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childHistory, children } from '../db/schema';
-import { lockChildOf, lockEntry, touchChild } from '../history/medical';
+import { lockChildOf, lockEntry, touchChild } from '../history/locks';
 import { historyRecord, liveHistory } from '../history/records';
-import { fail, idParam, ok, readBody } from '../core/http';
+import { fail, idParam, ok, readBody, bodyId } from '../core/http';
 import { unflatten } from '../core/multipart';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
@@ -57,8 +57,8 @@ export async function reopenChild(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!can(user, 'edit', 'child_registration')) return fail(c, 403, messages.forbidden);
   // POST /reopen/{id}, or POST /reopen with childregId (the sync engine's form, see sync/entities/child-records.ts).
-  const asked = c.req.param('id') ?? String((await readBody(c)).childregId ?? '');
-  const id = idParam(asked);
+  const asked = c.req.param('id');
+  const id = asked !== undefined ? idParam(asked) : bodyId((await readBody(c)).childregId);
   if (id === null) return fail(c, 404, messages.notFound);
   const { db } = c.get('deps');
   const outcome = await db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export const updateEntry = (key: 'education' | 'mhp') => async (c: Context<AppEn
   const schema = key === 'education' ? educationFormSchema : mhpFormSchema;
   const fields = key === 'education' ? ['transfer_date', 'education_type', 'education_level', 'comment'] : ['transfer_date', 'session_number', 'mhp', 'other', 'comment'];
   const body = unflatten(await readBody(c));
-  const id = idParam(typeof body.id === 'number' ? String(body.id) : typeof body.id === 'string' ? body.id.trim() : undefined);
+  const id = bodyId(body.id);
   if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   const sent = Object.fromEntries(fields.filter((k) => k in body).map((k) => [k, body[k]]));
   const { db } = c.get('deps');

@@ -1,33 +1,57 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, gt, inArray, lt, min } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
 /*
  * Failed logins are counted in the database, not in memory, so every API process
- * behind a load balancer sees the same count. A key is e-mail + client IP: one
- * attacker cannot lock a user out from everywhere, and one IP cannot spray a user.
+ * behind a load balancer sees the same count. Each failure counts under three keys, each
+ * with its own limit in a sliding 15-minute window:
+ * - e-mail + address (5): one address guessing one account;
+ * - address (30): one address spraying a few passwords over many accounts;
+ * - e-mail (20): one account guessed from many addresses.
+ * The e-mail + address limit is the tight one, so an attacker elsewhere cannot lock a user
+ * out with five tries; the other two are looser and stop spraying and rotation. Every
+ * refused try is answered 429 before the password is hashed, with Retry-After.
  */
-export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const loginLimits = { pair: 5, address: 30, account: 20 } as const;
+/** Kept for callers that speak of "the" limit: the e-mail + address one. */
+export const MAX_FAILED_LOGINS = loginLimits.pair;
 
-export const attemptKey = (email: string, ip: string): string => `${email.trim().toLowerCase()}|${ip}`;
+export type LoginKeys = Record<keyof typeof loginLimits, string>;
 
-export async function isLockedOut(db: Db, key: string): Promise<boolean> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attempted_at, since)));
-  return (row?.n ?? 0) >= MAX_FAILED_LOGINS;
+export function loginKeys(email: string, ip: string): LoginKeys {
+  const account = email.trim().toLowerCase();
+  return { pair: `${account}|${ip}`, address: `address:${ip}`, account: `account:${account}` };
 }
 
-export async function recordFailure(db: Db, key: string): Promise<void> {
-  await db.insert(loginAttempts).values({ key });
+/** Seconds until a try is allowed again, or 0 when none of the limits is reached. */
+export async function lockedForSeconds(db: Db, keys: LoginKeys, now = Date.now()): Promise<number> {
+  const rows = await db
+    .select({ key: loginAttempts.key, n: count(), oldest: min(loginAttempts.attempted_at) })
+    .from(loginAttempts)
+    .where(and(inArray(loginAttempts.key, Object.values(keys)), gt(loginAttempts.attempted_at, new Date(now - LOGIN_WINDOW_MS))))
+    .groupBy(loginAttempts.key);
+  let wait = 0;
+  for (const [kind, key] of Object.entries(keys) as [keyof LoginKeys, string][]) {
+    const row = rows.find((r) => r.key === key);
+    if (!row || row.n < loginLimits[kind]) continue;
+    const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
+    wait = Math.max(wait, Math.ceil((oldest + LOGIN_WINDOW_MS - now) / 1000), 1);
+  }
+  return wait;
+}
+
+export async function recordFailure(db: Db, keys: LoginKeys): Promise<void> {
+  await db.insert(loginAttempts).values(Object.values(keys).map((key) => ({ key })));
   // Keep the table small: rows older than the window never count again.
   await db.delete(loginAttempts).where(lt(loginAttempts.attempted_at, new Date(Date.now() - LOGIN_WINDOW_MS)));
 }
 
-/** A successful login forgives the earlier failures of the same key. */
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+/**
+ * A successful login forgives the account's earlier failures (its own typos, from here or
+ * elsewhere), but not the address's: other accounts guessed from it still count.
+ */
+export async function clearFailures(db: Db, keys: LoginKeys): Promise<void> {
+  await db.delete(loginAttempts).where(inArray(loginAttempts.key, [keys.pair, keys.account]));
 }

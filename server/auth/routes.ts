@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { loginRequestSchema, messages } from '../../sync/contract';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { attemptKey, clearFailures, isLockedOut, recordFailure } from './rate-limit';
+import { clearFailures, lockedForSeconds, loginKeys, recordFailure } from './rate-limit';
 import { loadAuthUser } from './session';
 import { issueToken, revokeToken } from './tokens';
 import { clientIp } from './client-ip';
@@ -18,17 +18,21 @@ export function registerLoginRoute(api: Hono<AppEnv>) {
     if (!parsed.success) return validationFailed(c, parsed.error);
 
     const { db } = c.get('deps');
-    const key = attemptKey(parsed.data.emailId, clientIp(c));
-    if (await isLockedOut(db, key)) return fail(c, 429, messages.tooManyAttempts);
+    const keys = loginKeys(parsed.data.emailId, clientIp(c));
+    const wait = await lockedForSeconds(db, keys);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return fail(c, 429, messages.tooManyAttempts);
+    }
 
     const found = await loadAuthUser(db, { email: parsed.data.emailId });
     // Unknown e-mails are verified against a dummy hash so timing reveals nothing.
     const passwordOk = await verifyPassword(parsed.data.password, found?.passwordHash ?? (await dummyPasswordHash()));
     if (!found || !passwordOk || !found.enabled) {
-      await recordFailure(db, key);
+      await recordFailure(db, keys);
       return fail(c, 401, serverMessages.invalidCredentials);
     }
-    await clearFailures(db, key);
+    await clearFailures(db, keys);
     const token = await issueToken(db, found.authUser.id);
     const { id, ...rest } = found.authUser;
     return ok(c, { id, token, ...rest }, { image_path: USER_IMAGE_PATH, message: serverMessages.loginSuccess });

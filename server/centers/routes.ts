@@ -12,7 +12,7 @@ import { centers, centerTypes } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok, readBody } from '../core/http';
+import { fail, idParam, ok, readBody, bodyId } from '../core/http';
 import { checkPatch, checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 
 /*
@@ -92,7 +92,7 @@ export function registerAdminCenterRoutes(api: Hono<AppEnv>) {
 
   api.post('/center_update', async (c) => {
     const body = await readBody(c);
-    const id = idParam(typeof body.id === 'number' ? String(body.id) : typeof body.id === 'string' ? body.id : undefined);
+    const id = bodyId(body.id);
     if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
     const { id: _id, ...sent } = formFields(body);
     const { db } = c.get('deps');

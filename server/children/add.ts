@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { can, isAllCenterUser, isFilled, messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import { centers, children } from '../db/schema';
+import { centers, children, childSerials } from '../db/schema';
+import type { Db } from '../db/client';
 import { readImage, removeUpload, storeUpload } from '../files/uploads';
 import { fail, ok, readBody } from '../core/http';
 import { serverMessages } from '../core/messages';
@@ -70,7 +71,7 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
         .where(and(eq(centers.id, Number(data.centerdetailId)), isNull(centers.deleted_at)))
         .for('update');
       if (!center) return null;
-      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(children).where(eq(children.centerdetailId, center.id));
+      const serial = await nextChildSerial(tx, center);
       const [row] = await tx
         .insert(children)
         .values({
@@ -79,7 +80,7 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
           name: String(data.name),
           centerdetailId: center.id,
           image: stored,
-          uniqueId: `${center.prefix}/${(count?.n ?? 0) + 1}`,
+          uniqueId: `${center.prefix}/${serial}`,
           created_by: user.id,
         })
         .returning({ id: children.id });
@@ -98,4 +99,26 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
     await removeFiles(uploadsDir, names);
     throw error;
   }
+}
+
+/**
+ * The next serial of a center's case ids. The caller holds the center row locked. The
+ * first serial of a center continues after the highest id already given with its prefix
+ * (seeded, or registered before serials were kept), wherever that child is now.
+ */
+async function nextChildSerial(tx: Pick<Db, 'insert' | 'update'>, center: { id: number; prefix: string | null }): Promise<number> {
+  const [bumped] = await tx
+    .update(childSerials)
+    .set({ last_serial: sql`${childSerials.last_serial} + 1` })
+    .where(eq(childSerials.center_id, center.id))
+    .returning({ n: childSerials.last_serial });
+  if (bumped) return bumped.n;
+  const [first] = await tx
+    .insert(childSerials)
+    .values({
+      center_id: center.id,
+      last_serial: sql`(select coalesce(max(substring(${children.uniqueId} from '/([0-9]{1,9})$')::int), 0) + 1 from ${children} where ${children.uniqueId} like ${`${center.prefix ?? ''}/%`})`,
+    })
+    .returning({ n: childSerials.last_serial });
+  return first.n;
 }

@@ -6,7 +6,7 @@ import {
 import type { AppEnv } from '../core/context';
 import { moveChild } from '../actions/save';
 import { recordAction } from '../actions/record';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { historyRecord } from '../history/records';
 import { fail, ok, readBody } from '../core/http';
 import { unflatten } from '../core/multipart';
@@ -18,7 +18,8 @@ import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validat
  * childregId and centerId. Each child gets the history entry the per-child action of
  * that type writes (with its activity line and the child's new updated_at), all in ONE
  * transaction: a child that is missing, deleted or of another center (for a center-bound
- * user) refuses the whole request and nothing is written.
+ * user) refuses the whole request and nothing is written. It needs edit on
+ * child_registration (the endpoint row) and create on child_tracking (the entries).
  */
 
 const activities: Record<BulkUpdate['type'], string> = {
@@ -45,7 +46,10 @@ class Refusal extends Error {
 
 export async function bulkUpdate(c: Context<AppEnv>) {
   const user = c.get('user');
-  if (!can(user, 'edit', 'child_registration')) return fail(c, 403, messages.forbidden);
+  // The spec ties Bulk Update to edit on child_registration; every child also gets a
+  // history entry (and a center move), which alone needs create on child_tracking, as
+  // /medical_consent or /center_change would. Without it Bulk Update is a way around it.
+  if (!can(user, 'edit', 'child_registration') || !can(user, 'create', 'child_tracking')) return fail(c, 403, messages.forbidden);
   const body = unflatten(await readBody(c));
   const schema = variantOf(body.type);
   if (!schema) return invalid(c, [{ path: 'type', message: 'The type field is required.' }]);

@@ -8,6 +8,7 @@ import { readImage, removeUpload, storeUpload } from '../files/uploads';
 import { fail, idParam, ok, readBody } from '../core/http';
 import { serverMessages } from '../core/messages';
 import { unflatten } from '../core/multipart';
+import { conflictAnswer } from '../delta/conflict-answer';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
@@ -32,12 +33,6 @@ const lockChild = (tx: Db, id: number, user: Principal) =>
     .where(and(eq(children.id, id), liveChild, childScope(user)))
     .for('update')
     .then((rows) => rows[0]);
-
-/** 409 with the current record, or 404 when it is gone meanwhile. */
-export async function conflictAnswer(c: Context<AppEnv>, current: unknown) {
-  if (!current) return fail(c, 404, messages.notFound);
-  return c.json({ success: false, message: serverMessages.changedElsewhere, data: current }, 409);
-}
 
 /** POST /child_update (multipart, `id`): a partial update merged onto the stored child. */
 export async function updateChild(c: Context<AppEnv>) {

@@ -8,7 +8,7 @@ import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { childDocuments } from '../db/schema';
 import { mayReadChildImage, mayReadDocumentFile } from '../files/document-access';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { fail, ok, readBody, text } from '../core/http';
 import { unflatten } from '../core/multipart';
 import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';

@@ -1,5 +1,6 @@
 import type { RolePermissions } from '../../sync/contract';
 import type { Db } from '../db/client';
+import type { ErrorLogEntry } from './errors';
 
 /** The signed-in user as routes see it; also the `data` of GET /api/me. */
 export type AuthUser = {
@@ -15,10 +16,13 @@ export type AppDeps = {
   db: Db;
   /** Where uploads live (outside the web root). */
   uploadsDir: string;
-  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy?: boolean;
-  /** Errors of the global handler go here (console.error by default). */
-  logError?: (error: unknown) => void;
+  /**
+   * Trusted proxies in front of the server (TRUST_PROXY): the client address is read from
+   * X-Forwarded-For that many hops from the right. `true` is one proxy.
+   */
+  trustProxy?: boolean | number;
+  /** Failed requests are logged here, without request data (one JSON line on stderr by default). */
+  logError?: (entry: ErrorLogEntry) => void;
 };
 
 /** Hono environment of the API: deps on every request, the user after the bearer check. */
@@ -27,5 +31,6 @@ export type AppEnv = {
     deps: AppDeps;
     user: AuthUser;
     token: string;
+    requestId: string;
   };
 };

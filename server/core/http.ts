@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { messages, type Envelope, type FieldErrors } from '../../sync/contract';
+import { assertFieldNamesWithinLimits, assertFormWithinLimits, assertJsonWithinLimits, assertNoControlCharacters } from './body-limits';  // FIXPATH
 
 /*
  * The response envelope of spec part 1 section 7, in one place so every route answers
@@ -32,24 +33,57 @@ export function validationFailed(c: Context, error: z.ZodError) {
   return fail(c, 422, error.issues[0]?.message ?? messages.somethingWentWrong, errors);
 }
 
+const parsedBodies = new WeakMap<Request, Promise<Record<string, unknown>>>();
+
 /**
- * Reads a JSON, url-encoded or multipart body into a plain record. A missing or
- * unreadable body is an empty record, so validation answers 422 and never 500.
+ * Reads a JSON, url-encoded or multipart body into a plain record, once per request (the
+ * idempotency check and the handler share it). A missing or unreadable body is an empty
+ * record, so validation answers 422 and never 500. This is the one place bodies are
+ * parsed, so its limits hold for every route: field count and nesting are checked on the
+ * bytes before parsing, and control characters in any text are refused with a 422
+ * (RejectedInput, answered by the error handler).
  */
-export async function readBody(c: Context): Promise<Record<string, unknown>> {
+export function readBody(c: Context): Promise<Record<string, unknown>> {
+  let parsed = parsedBodies.get(c.req.raw);
+  if (!parsed) {
+    parsed = parseBody(c);
+    parsedBodies.set(c.req.raw, parsed);
+  }
+  return parsed;
+}
+
+async function parseBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
+  const isJson = type.includes('application/json');
+  const isForm = type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded');
+  if (!isJson && !isForm) return {};
+  let bytes: ArrayBuffer;
   try {
-    if (type.includes('application/json')) {
-      const parsed: unknown = await c.req.json();
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-    }
-    if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-      return (await c.req.parseBody({ all: true })) as Record<string, unknown>;
-    }
+    bytes = await c.req.arrayBuffer();
   } catch {
     return {};
   }
-  return {};
+  let body: Record<string, unknown> = {};
+  if (isJson) {
+    const source = new TextDecoder().decode(bytes);
+    assertJsonWithinLimits(source);
+    try {
+      const value: unknown = JSON.parse(source);
+      if (value && typeof value === 'object' && !Array.isArray(value)) body = value as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  } else {
+    assertFormWithinLimits(new Uint8Array(bytes), type);
+    try {
+      body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+    assertFieldNamesWithinLimits(body);
+  }
+  assertNoControlCharacters(body);
+  return body;
 }
 
 /** A form value as text: anything that is not a string counts as empty. */
@@ -60,4 +94,13 @@ export function idParam(value: string | undefined): number | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/**
+ * An id sent in a body: a whole number or its digits as text. Anything else (an array
+ * `[9]`, an object with a `toString`) is no id, answered like a missing one; never coerced.
+ */
+export function bodyId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? idParam(String(value)) : null;
+  return typeof value === 'string' ? idParam(value.trim()) : null;
 }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyKeys } from '../db/schema';
+import { messages } from '../../sync/contract';  // FIXPATH
 import type { AppEnv } from './context';
-import { fail } from './http';
+import { fail, readBody } from './http';
 
 /*
  * Idempotency-Key on every authenticated write — POST, and the DELETE/PUT/PATCH of the
@@ -35,6 +37,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const userId = c.get('user').id;
   const path = new URL(c.req.url).pathname;
   const scope = and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key));
+  const bodyHash = await hashOfBody(await readBody(c));
 
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS))));
   await db
@@ -43,13 +46,14 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ user_id: userId, key, method, path, status: 0, body: null })
+    .values({ user_id: userId, key, method, path, status: 0, body: null, body_hash: bodyHash })
     .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
 
   if (claimed.length === 0) {
     const [stored] = await db.select().from(idempotencyKeys).where(scope).limit(1);
-    if (stored && (stored.path !== path || stored.method !== method)) return fail(c, 422, 'This Idempotency-Key was already used for another request.');
+    const another = stored && (stored.path !== path || stored.method !== method || (stored.body_hash !== null && stored.body_hash !== bodyHash));
+    if (another) return fail(c, 422, messages.idempotencyKeyReused);
     // Still running (status 0), or released between the insert and this read: try again soon.
     if (!stored || stored.status === 0) {
       c.header('Retry-After', '1');
@@ -76,3 +80,21 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     await db.update(idempotencyKeys).set({ status: response.status, body }).where(eq(idempotencyKeys.id, rowId));
   }
 });
+
+/** The parsed body in a canonical form: object keys sorted, files as name, type and bytes' hash. */
+async function canonical(value: unknown): Promise<unknown> {
+  if (value instanceof Blob) {
+    const digest = createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex');
+    return { file: value instanceof File ? value.name : '', type: value.type, sha256: digest };
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(canonical));
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Promise.all(entries.map(async ([k, v]) => [k, await canonical(v)]));
+  }
+  return value;
+}
+
+async function hashOfBody(body: Record<string, unknown>): Promise<string> {
+  return createHash('sha256').update(JSON.stringify(await canonical(body))).digest('hex');
+}

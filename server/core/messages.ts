@@ -15,6 +15,10 @@ export const serverMessages = {
   changedElsewhere: 'This record was changed by someone else.',
   onlyLastEntry: 'Only the last entry of this history can be deleted.',
   invalidCenter: 'The selected center is invalid.',
+  // Database refusals that slipped past validation (a concurrent duplicate, a record deleted meanwhile).
+  alreadyExists: 'This record already exists.',
+  invalidReference: 'A selected record no longer exists.',
+  invalidValue: 'A value in this form is not valid.',
 } as const;
 
 /** Where user images are served from (relative to the API origin), sent as image_path. */

@@ -6,12 +6,13 @@ import {
 import { insertDocuments, recordAction } from '../actions/record';
 import { documentRecords } from '../actions/lists';
 import { prepareFiles, removeFiles, storeFiles } from '../actions/files';
-import { knownTexts } from '../actions/save';
-import { conflictAnswer } from '../children/change';
+import { knownTexts, liveCenter } from '../actions/save';
+import { serverMessages } from '../core/messages';
+import { conflictAnswer } from '../delta/conflict-answer';
 import type { AppEnv, AuthUser } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, childDocuments, children, cwcProduce, cwcRefer, users } from '../db/schema';
-import { lockChildOf } from '../history/medical';
+import { lockChildOf } from '../history/locks';
 import { fail, idParam, ok, readBody } from '../core/http';
 import { unflatten } from '../core/multipart';
 import { afterCursor, listed, readListQuery, runList, type ListedRow } from '../delta/delta';
@@ -134,15 +135,16 @@ export const createCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
   const names = await storeFiles(uploadsDir, files);
   try {
     const id = await db.transaction(async (tx) => {
+      if (!(await liveCenter(tx, Number(d.centerId)))) return 'no center' as const;
       const childId = typeof d.childregId === 'number' ? d.childregId : null;
       if (childId !== null && !(await markChild(tx, kind, childId, d, user))) return null;
       const [row] = await tx.insert(tables[kind]).values({ ...fieldsOf(kind, d), childregId: childId, created_by: user.id }).returning({ id: tables[kind].id });
       await insertDocuments(tx, d.documents as Record<string, unknown>[], { childregId: childId, [config[kind].owner]: row.id }, user, names);
       return row.id;
     });
-    if (id === null) {
+    if (id === null || id === 'no center') {
       await removeFiles(uploadsDir, names);
-      return fail(c, 404, messages.notFound);
+      return id === null ? fail(c, 404, messages.notFound) : invalid(c, [{ path: 'centerId', message: serverMessages.invalidCenter }]);
     }
     return ok(c, await recordOf(db, kind, id, user), { message: `${config[kind].title} added successfully` });
   } catch (error) {
@@ -180,6 +182,10 @@ export const updateCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
       const patch = { ...sent, documents: [...stored.documents, ...newRows.filter((r) => !r.id)] };
       const checked = checkPatch(schema, stored, patch, [...files.issues, ...tooLongIssues(knownTexts(schema, sent))]);
       if (!checked.ok) return { issues: checked.issues };
+      // A new center must exist and be live; the stored one stays valid even if deleted since.
+      if (Number(checked.data.centerId) !== row.centerId && !(await liveCenter(tx, Number(checked.data.centerId)))) {
+        return { issues: [{ path: 'centerId', message: serverMessages.invalidCenter }] };
+      }
       await tx.update(tables[kind]).set({ ...fieldsOf(kind, checked.data), updated_at: nextUpdatedAt(tables[kind].updated_at) }).where(eq(tables[kind].id, row.id));
       const offset = new Map([...names].map(([k, v]) => [k, v]));
       await insertDocuments(tx, newRows, { childregId: row.childregId, [config[kind].owner]: row.id }, user, offset);

@@ -160,3 +160,14 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_center_idx').on(t.centerId, t.read_at)],
 );
+
+/**
+ * The last serial of each center's case ids (`CHL/41`). A count of the center's children
+ * would repeat an id once a child moves away; a serial only ever grows.
+ */
+export const childSerials = pgTable('child_serials', {
+  center_id: integer('center_id')
+    .primaryKey()
+    .references(() => centers.id, { onDelete: 'cascade' }),
+  last_serial: integer('last_serial').notNull(),
+});

@@ -136,6 +136,8 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     status: integer('status').notNull(),
     body: jsonb('body').$type<unknown>(),
+    /** SHA-256 of the request body as parsed; a reused key with another body is refused. */
+    body_hash: text('body_hash'),
     created_at: created(),
   },
   (t) => [uniqueIndex('idempotency_user_key_unique').on(t.user_id, t.key)],

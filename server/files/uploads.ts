@@ -24,6 +24,21 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/**
+ * Whether the bytes start like an audio file of a format phones record or share: MP3 (ID3
+ * tag or frame sync), AAC (ADTS), WAV, Ogg/Opus, FLAC, MP4/M4A/3GP (ftyp), WebM, AMR.
+ */
+export function sniffAudio(bytes: Uint8Array): boolean {
+  const ascii = (at: number, text: string) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+  if (bytes.length < 4) return false;
+  if (ascii(0, 'ID3') || ascii(0, 'OggS') || ascii(0, 'fLaC') || ascii(0, '#!AMR')) return true;
+  if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return true;
+  if (ascii(4, 'ftyp')) return true;
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return true;
+  // MPEG audio frame sync (11 bits set), which also starts AAC's ADTS header; not a JPEG.
+  return bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && bytes[1] !== 0xd8;
+}
+
 /** An image whose bytes proved it a jpg or png, within the size limit. */
 export type CheckedImage = { bytes: Uint8Array; kind: ImageKind };
 

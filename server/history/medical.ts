@@ -1,41 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { can, medicalFormSchema, messages, type Principal } from '../../sync/contract';
-import { conflictAnswer } from '../children/change';
-import { childScope, liveChild } from '../children/records';
+import { can, medicalFormSchema, messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import type { Db } from '../db/client';
-import { childHistory, children } from '../db/schema';
-import { fail, idParam, ok, readBody } from '../core/http';
+import { childHistory } from '../db/schema';
+import { bodyId, fail, ok, readBody } from '../core/http';
 import { serverMessages } from '../core/messages';
 import { unflatten } from '../core/multipart';
+import { conflictAnswer } from '../delta/conflict-answer';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { checkPatch, invalid, tooLongIssues } from '../core/validation';
-import { historyRecord, historyScope, liveHistory } from './records';
+import { lockEntry, touchChild } from './locks';
+import { historyRecord } from './records';
 
 /*
  * Medical entries (spec part 1 sections 3 and 5): POST /medical_consent creates one
- * (server/actions/save.ts, like every action), POST /update_medical changes one, and the
- * history locks every action shares live here. A history write also moves its child's updated_at,
- * in the same transaction: the child's last_status (Present Status, the Medical issue
- * column) is part of the child record, so delta pulls of children must carry it again.
+ * (server/actions/save.ts, like every action), POST /update_medical changes one under
+ * the history locks every action shares (./locks.ts).
  */
 
 const MEDICAL = 'medical_issue';
-
-/** Locks a live child the user may reach; history writes serialise per child on it. */
-export const lockChildOf = (tx: Db, childId: number, user: Principal) =>
-  tx
-    .select({ id: children.id, centerdetailId: children.centerdetailId })
-    .from(children)
-    .where(and(eq(children.id, childId), liveChild, childScope(user)))
-    .for('update')
-    .then((rows) => rows[0]);
-
-export const touchChild = (tx: Db, childId: number) =>
-  tx.update(children).set({ updated_at: nextUpdatedAt(children.updated_at) }).where(eq(children.id, childId));
 
 const medicalFields = (data: Record<string, unknown>) => ({
   medical_issues: String(data.medical_issues),
@@ -46,21 +31,11 @@ const medicalFields = (data: Record<string, unknown>) => ({
 
 const textFields = (body: Record<string, unknown>) => ({ medical_issues: body.medical_issues, comment: body.comment, transfer_date: body.transfer_date });
 
-/** Locks a live history entry of `status` (any when null) whose child the user may reach. */
-export const lockEntry = (tx: Db, id: number, user: Principal, status: string | null) =>
-  tx
-    .select({ entry: childHistory })
-    .from(childHistory)
-    .innerJoin(children, eq(children.id, childHistory.childregId))
-    .where(and(eq(childHistory.id, id), liveHistory, status ? eq(childHistory.history_status, status) : undefined, historyScope(user), liveChild))
-    .for('update', { of: childHistory })
-    .then((rows) => (rows[0] ? rows[0].entry : undefined));
-
 export async function updateMedical(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!can(user, 'edit', 'child_tracking')) return fail(c, 403, messages.forbidden);
   const body = unflatten(await readBody(c));
-  const id = idParam(typeof body.id === 'number' ? String(body.id) : typeof body.id === 'string' ? body.id.trim() : undefined);
+  const id = bodyId(body.id);
   if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   // An entry stays with its child; only its own fields change.
   const sent = Object.fromEntries(['transfer_date', 'medical_issues', 'comment', 'documents'].filter((k) => k in body).map((k) => [k, body[k]]));

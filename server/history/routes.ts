@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import { can, messages } from '../../sync/contract';
 import { deleteEntry } from '../actions/delete';
-import { actionDefs, saveAction } from '../actions/save';
 import type { AppEnv } from '../core/context';
 import { listHistory } from './list';
 import { updateMedical } from './medical';
@@ -9,12 +8,10 @@ import { historyRecord } from './records';
 import { fail, idParam, ok } from '../core/http';
 
 /**
- * Child history: create (with the other actions, server/actions) and update of medical entries, the generic
+ * Child history: update of medical entries (they are created with the other actions, server/actions/routes.ts), the generic
  * listing_delete, history_view and the /history list the sync engine pulls.
  */
 export function registerHistoryRoutes(api: Hono<AppEnv>) {
-  // Medical is one of the per-child actions: entry, documents and activity line together.
-  api.post('/medical_consent', saveAction(actionDefs.medical_consent));
   api.post('/update_medical', updateMedical);
   api.get('/history', listHistory);
 

@@ -15,7 +15,7 @@ import { roles } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok, readBody } from '../core/http';
+import { fail, idParam, ok, readBody, bodyId } from '../core/http';
 import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 
 /*
@@ -56,7 +56,7 @@ function normalisePermissions(input: RolePermissions): RolePermissions {
   return result as RolePermissions;
 }
 
-const idOf = (value: unknown) => idParam(typeof value === 'number' || typeof value === 'string' ? String(value) : undefined);
+const idOf = bodyId;
 
 export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
   api.get('/roles', (c) =>

@@ -12,7 +12,7 @@ import { tags } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, idParam, ok, readBody } from '../core/http';
+import { fail, idParam, ok, readBody, bodyId } from '../core/http';
 import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 
 /*
@@ -62,7 +62,7 @@ export function registerAdminTagRoutes(api: Hono<AppEnv>) {
 
   api.post('/tag_update', async (c) => {
     const body = await readBody(c);
-    const id = idParam(body.id === undefined || body.id === null ? undefined : String(body.id as string | number));
+    const id = bodyId(body.id);
     if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
     const checked = checkSchema(tagFormSchema, { name: body.name }, tooLongIssues({ name: body.name }));
     if (!checked.ok) return invalid(c, checked.issues);

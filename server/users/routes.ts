@@ -16,7 +16,7 @@ import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { readImage, sniffImage, type CheckedImage } from '../files/uploads';
-import { fail, idParam, ok, readBody } from '../core/http';
+import { fail, idParam, ok, readBody, bodyId } from '../core/http';
 import { serverMessages, USER_IMAGE_PATH } from '../core/messages';
 import { checkPatch, checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 
@@ -117,7 +117,7 @@ export function registerAdminUserRoutes(api: Hono<AppEnv>) {
 
   api.post('/user_update', async (c) => {
     const { body, image, extra } = await readUserBody(c);
-    const id = idParam(typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : undefined);
+    const id = bodyId(body.id);
     if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
     const { id: _id, old_image: _old, centerId: _center, ...sent } = body;
     if (!isFileLike(sent.image)) delete sent.image;

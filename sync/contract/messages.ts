@@ -76,6 +76,10 @@ export const messages = {
   followUpCommentRequired: 'Follow-Up Comment is required',
   maleNotNumber: 'Male must be a number',
   femaleNotNumber: 'Female must be a number',
+  controlCharacters: 'This text contains invisible characters that cannot be saved.',
+  requestTooLarge: 'The request is too large.',
+  requestTooComplex: 'The request has too many fields or is nested too deeply.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -85,6 +89,9 @@ export const labelRequired = (label: string): string => `${label} is required`;
 
 /** 'The X field is required.', the action forms' required message. */
 export const theFieldRequired = (label: string): string => `The ${label} field is required.`;
+
+/** A text field holding control characters (NUL and the like), with the field's label. */
+export const controlCharactersIn = (label: string): string => `The ${label} field contains invisible characters that cannot be saved.`;
 
 /** '{action title} deleted successfully', the history delete toast. */
 export const actionDeleted = (title: string): string => `${title} deleted successfully`;

@@ -6,3 +6,4 @@ export * from './rules/date';
 export * from './rules/file';
 export * from './rules/normalise';
 export * from './rules/last-status';
+export * from './rules/readable-errors';

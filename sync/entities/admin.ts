@@ -1,4 +1,4 @@
-import type { Call, EntityDescriptor } from './registry';
+import type { Call, EntityDescriptor } from './types';
 import type { EntityTable } from '../db/app-db';
 
 /*

@@ -1,4 +1,4 @@
-import type { EntityDescriptor } from './registry';
+import type { EntityDescriptor } from './types';
 import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-status';
 
 /*

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { theFieldRequired } from '../messages';
+import { messages, theFieldRequired } from '../messages';
 
 /**
  * Labels of 'The X field is required.' keyed by API field name (part 1, section 5 lists
@@ -37,12 +37,33 @@ export const fieldRequired = (field: LabelledField): string => theFieldRequired(
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/**
+ * Whether a text holds a control character: C0 controls other than tab, line feed and
+ * carriage return, DEL, or a C1 control. Nobody types them; PostgreSQL refuses NUL in
+ * text outright, and the others hide in names and break exports.
+ */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 ? code !== 0x09 && code !== 0x0a && code !== 0x0d : code >= 0x7f && code <= 0x9f) return true;
+  }
+  return false;
+}
+
+/** Plain text: any string without control characters. */
+export const plainText = () => z.string().refine((v) => !hasControlCharacters(v), messages.controlCharacters);
+
 /** A required text: missing, null or blank after trimming fails with `message`. */
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+export const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
 
 /** An optional text; blank becomes undefined. */
 export const optionalText = () =>
-  z.preprocess(blankToUndefined, z.string().trim().nullish());
+  z.preprocess(blankToUndefined, plainText().trim().nullish());
 
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);
