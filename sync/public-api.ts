@@ -1,5 +1,5 @@
 import { LAST_SYNC, SyncEngine } from './engine/engine';
-import { pulledEntityNames } from './entities/registry';
+import { canReadCollection, pulledEntityNames } from './entities/registry';
 import { appTransport } from './net/transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
@@ -11,6 +11,12 @@ import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 /** Collections this app pulls, parents first. */
 export const pulledCollections = pulledEntityNames();
 
+/** The pulled collections the signed-in role may read, asked again at each sync (refreshUser may bring a new role). */
+export function readableCollections(): string[] {
+  const user = sessionStore.getState().user;
+  return user ? pulledCollections.filter((c) => canReadCollection(user, c)) : [];
+}
+
 let engine: SyncEngine | null = null;
 
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
@@ -18,7 +24,7 @@ export function startSync(options: { collections?: string[] } = {}): SyncEngine 
   stopSync();
   const centerId = sessionStore.getState().user?.centerId;
   const listParams: Record<string, number> = centerId === undefined ? {} : { centerId };
-  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? pulledCollections, listParams, afterSync: refreshUser });
+  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? readableCollections, listParams, afterSync: refreshUser });
   engine.start();
   void requestBackgroundSync();
   return engine;

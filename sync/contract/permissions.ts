@@ -139,3 +139,13 @@ export const routeRules: Record<string, RouteRule> = {
 export function canOpenRoute(user: Principal, path: string): boolean {
   return (routeRules[path] ?? anyone)(user);
 }
+
+/** Plain names of the pulled collections, for telling a person what the device cannot read. */
+export const collectionLabels: Record<string, string> = {
+  children: 'children',
+  documents: 'child documents',
+  history: 'child history',
+  activityLogs: 'activity log',
+  cwcProduce: 'CWC produce records',
+  cwcRefer: 'CWC refer records',
+};

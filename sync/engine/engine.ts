@@ -11,8 +11,8 @@ import { writeBatch, type BatchRequest } from './batch';
 export type EngineDeps = {
   db: AppDb;
   transport: Transport;
-  /** Collections pulled, in order (parents before children). */
-  collections: string[];
+  /** Collections pulled, in order (parents before children); a function is asked at each sync (the role may change). */
+  collections: string[] | (() => string[]);
   now?: () => number;
   random?: () => number;
   perPage?: number;
@@ -101,7 +101,19 @@ export class SyncEngine {
         syncStatusStore.setState({ paused: true, error: { reason: 'unauthenticated', message: 'Sign in again to send your changes.' } });
         return { replay, pulled };
       }
-      for (const collection of this.deps.collections) pulled.push(await pullCollection(this.deps, collection));
+      const collections = typeof this.deps.collections === 'function' ? this.deps.collections() : this.deps.collections;
+      const refused: string[] = [];
+      for (const collection of collections) {
+        try {
+          pulled.push(await pullCollection(this.deps, collection));
+        } catch (error) {
+          // A 403 on a pull is a permissions change to show, not a sync error (DESIGN.md, Pull):
+          // the other collections still come, and the header says what this device cannot read.
+          if (!isSyncError(error) || error.reason !== 'forbidden') throw error;
+          refused.push(collection);
+        }
+      }
+      syncStatusStore.setState({ refused });
       if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) replay = await this.replayer.run();
       await this.deps.afterSync?.();
       const at = (this.deps.now ?? Date.now)();

@@ -9,6 +9,8 @@ export type SyncStatus = {
   error: { reason: SyncErrorReason; message: string } | null;
   /** 401: replay waits for the user to sign in again. */
   paused: boolean;
+  /** Collections the server refused to list at the last sync (403): the role no longer reads them. */
+  refused: string[];
 };
 
-export const syncStatusStore = createStore<SyncStatus>(() => ({ syncing: false, lastSyncAt: null, error: null, paused: false }));
+export const syncStatusStore = createStore<SyncStatus>(() => ({ syncing: false, lastSyncAt: null, error: null, paused: false, refused: [] }));

@@ -1,4 +1,5 @@
-import { pathParamNames, wireEndpoints } from '../contract/endpoints';
+import { isAllowed, pathParamNames, wireEndpoints } from '../contract/endpoints';
+import type { Principal } from '../contract/permissions';
 import type { Fields } from '../engine/reconcile';
 import { historyMovesPresentStatus } from './present-status';
 import { adminEntities } from './admin';
@@ -88,3 +89,10 @@ export const pulledEntityNames = (): string[] =>
   Object.entries(entities as Record<string, EntityDescriptor>)
     .filter(([, d]) => d.pull !== false)
     .map(([name]) => name);
+
+/**
+ * Whether `user` may read `collection`, so the pull asks for it: the permission of its
+ * list's endpoint row, as the server checks it (DESIGN.md, Pull).
+ */
+export const canReadCollection = (user: Principal, collection: string): boolean =>
+  isAllowed(user, wireEndpoints[descriptorOf(collection).list.endpoint].permission);

@@ -7,7 +7,7 @@ import { AppSidebar } from './app-sidebar';
 import { AppFooter } from './app-footer';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
-import { SyncIndicator } from './sync-indicator';
+import { SyncIndicator, SyncNotice } from './sync-indicator';
 import { useShellRefresh } from '../use-shell-refresh';
 import { usePersistentStorage } from '../use-persistent-storage';
 import { UpdatePrompt } from '../update-prompt';
@@ -32,14 +32,14 @@ export function AppLayout() {
         padding="md"
       >
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
-              <Title order={1} size="h3" data-testid="page-title">
+          <Group h="100%" px={{ base: 4, sm: 'md' }} justify="space-between" wrap="nowrap" gap={4}>
+            <Group gap={4} wrap="nowrap" miw={0} style={{ flex: 1 }}>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" miw={44} mih={44} />
+              <Title order={1} fz={{ base: 'md', sm: 'h3' }} lineClamp={1} data-testid="page-title" title={titleOf(pathname)}>
                 {titleOf(pathname)}
               </Title>
             </Group>
-            <Group gap="md" wrap="nowrap">
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               <SyncIndicator />
               <NotificationBell />
               <UserMenu />
@@ -50,6 +50,7 @@ export function AppLayout() {
           <AppSidebar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <SyncNotice />
           <Outlet />
         </AppShell.Main>
         <UpdatePrompt />

@@ -15,7 +15,7 @@ export function NotificationBell() {
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
         <Indicator label={count} size={18} disabled={count === 0} offset={4} color="red">
-          <ActionIcon variant="subtle" size="lg" aria-label={`Notifications: ${count} unread`}>
+          <ActionIcon variant="subtle" size={44} aria-label={`Notifications: ${count} unread`}>
             <IconBell size={22} />
           </ActionIcon>
         </Indicator>

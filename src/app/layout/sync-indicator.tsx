@@ -1,4 +1,5 @@
-import { Badge, Group, Loader, Tooltip } from '@mantine/core';
+import { Alert, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconLock } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import { Link } from 'react-router';
@@ -6,40 +7,76 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';
 import { useOnline } from '../../lib/use-store';
+import { summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
+import classes from './sync-indicator.module.css';
 
 dayjs.extend(relativeTime);
 
-/** The header's view of sync: online or not, queued writes, last sync, spinner, trouble. */
-export function SyncIndicator() {
+function useSyncSummary(): SyncSummary & { pending: number; lastAt: number | null } {
   const online = useOnline();
   const status = useStore(syncStatusStore);
   const counts = useLiveQuery(() => outboxCounts(), [], { pending: 0, attention: 0 });
   const saved = useLiveQuery(() => lastSyncedAt(), [], null);
   const lastAt = status.lastSyncAt ?? saved;
-  const last = lastAt ? `Last sync ${dayjs(lastAt).fromNow()}` : 'Not synced yet';
-  const trouble = counts.attention > 0 || status.error !== null;
+  return { ...summarizeSync({ online, status, ...counts, lastAt }), pending: counts.pending, lastAt };
+}
+
+const icons: Record<SyncTone, typeof IconCloudCheck> = {
+  synced: IconCloudCheck,
+  working: IconCloudCheck,
+  offline: IconCloudOff,
+  limited: IconLock,
+  attention: IconAlertTriangle,
+};
+
+/**
+ * The header's sync chip: one tappable control that opens /sync, with an icon and words
+ * (never colour alone), readable at 390 px. The last sync shows from the tablet width up.
+ */
+export function SyncIndicator() {
+  const summary = useSyncSummary();
+  const syncing = useStore(syncStatusStore, (s) => s.syncing);
+  const Icon = icons[summary.tone];
+  const last = summary.lastAt ? `Last sync ${dayjs(summary.lastAt).fromNow()}` : 'Not synced yet';
   return (
-    <Group gap={6} wrap="nowrap" renderRoot={(props) => <Link to="/sync" aria-label="Sync status" data-testid="sync-indicator" {...props} />} style={{ textDecoration: 'none' }}>
-      <Badge color={online ? 'teal' : 'gray'} variant="light" data-testid="connectivity">
-        {online ? 'Online' : 'Offline'}
-      </Badge>
-      {counts.pending > 0 && (
-        <Badge color="yellow" variant="light" data-testid="pending-count">
-          {counts.pending} pending
-        </Badge>
+    <UnstyledButton component={Link} to="/sync" className={classes.chip} data-tone={summary.tone} data-testid="sync-indicator" title={summary.sentence ?? last}
+      aria-label={['Sync status:', summary.short, summary.pending > 0 && summary.tone !== 'attention' ? `${summary.pending} pending` : '', last].filter(Boolean).join(' ')}>
+      {syncing ? <Loader size={14} aria-label="Syncing" /> : <Icon size={18} aria-hidden />}
+      <Text span size="sm" fw={600} data-testid={summary.tone === 'attention' ? 'sync-attention' : 'connectivity'}>
+        {summary.short}
+      </Text>
+      {summary.pending > 0 && summary.tone !== 'attention' && (
+        <Text span size="sm" data-testid="pending-count">
+          {summary.pending} pending
+        </Text>
       )}
-      {trouble && (
-        <Tooltip label={status.error?.message ?? `${counts.attention} change(s) need your attention`}>
-          <Badge color="red" variant="filled" data-testid="sync-attention">
-            {counts.attention > 0 ? `${counts.attention} to review` : 'Sync error'}
-          </Badge>
-        </Tooltip>
-      )}
-      {status.syncing ? <Loader size="xs" aria-label="Syncing" /> : (
-        <Badge color="gray" variant="transparent" visibleFrom="sm" data-testid="last-sync">
-          {last}
-        </Badge>
-      )}
-    </Group>
+      <Text span size="xs" visibleFrom="sm" data-testid="last-sync" className={classes.last}>
+        {last}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The full sentence under the header when sync needs saying: offline, waiting for the
+ * server, limited by the role, or something for the user to do.
+ */
+export function SyncNotice() {
+  const summary = useSyncSummary();
+  if (!summary.sentence) return null;
+  const color = summary.tone === 'attention' ? 'red' : summary.tone === 'limited' ? 'yellow' : 'gray';
+  return (
+    <Alert color={color} variant="light" p="xs" mb="sm" data-testid="sync-notice" data-tone={summary.tone}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dark.9">
+          {summary.sentence}
+        </Text>
+        {summary.tone === 'attention' && (
+          <Text size="sm" component={Link} to="/sync" fw={600} c="dark.9" td="underline">
+            Open Sync
+          </Text>
+        )}
+      </Group>
+    </Alert>
   );
 }

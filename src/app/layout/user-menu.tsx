@@ -31,12 +31,12 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" shadow="md" width={220}>
         <Menu.Target>
-          <UnstyledButton aria-label="User menu">
+          <UnstyledButton aria-label="User menu" miw={44} mih={44} data-testid="user-menu">
             <Group gap={8} wrap="nowrap">
-              <Avatar radius="xl" size={32} color="blue">
+              <Avatar radius="xl" size={36} color="blue" mx={4}>
                 {user.name.slice(0, 1).toUpperCase()}
               </Avatar>
-              <Text size="sm" fw={500} visibleFrom="sm" lineClamp={1}>
+              <Text size="sm" fw={500} visibleFrom="md" lineClamp={1}>
                 {user.name}
               </Text>
             </Group>

@@ -1,3 +1,5 @@
+import { educationBeforeOptions, educationTypes, escortMethods, exitMethods, exitTypes, followUpMethods, referredByOptions, restorationMethods, type Option } from './options';
+
 /**
  * History statuses (spec part 1, section 4) grouped by the colour Present Status is
  * shown in, and their labels (part 2, section 2).
@@ -50,7 +52,10 @@ export function presentStatusColor(status: string | null | undefined): StatusCol
   return REGISTRATION_COLOR;
 }
 
-/** Labels that differ from the status key (part 2, section 2). */
+/**
+ * The label of every history status a person sees: the spec's labels (part 2, section 2)
+ * where it gives them, plain words otherwise. No status key reaches the screen.
+ */
 export const statusLabels: Readonly<Record<string, string>> = {
   by_police: 'Escort by Police',
   by_sbt_staff: 'Escort by staff',
@@ -59,13 +64,90 @@ export const statusLabels: Readonly<Record<string, string>> = {
   dropout: 'Exited after taking services/ Dropout',
   other_cci: 'Transfer to other NGO/CCI',
   other_ngo: 'Placed to a shelter',
+  registration: 'Registration',
+  education: 'Education',
+  higher_education: 'Higher Education',
+  medical_issue: 'Medical',
+  mhp: 'Mental Health (MHP)',
+  referFromCwc: 'Referred from CWC',
+  produceToCwc: 'Produced to CWC',
+  exit_excort_restore: 'Exit/ Escort/ Restore',
+  reopen: 'Reopened',
+  transfer: 'Transfer',
+  transfer_to_home_state_CWC: 'Transfer to Home State CWC',
+  after_care: 'After Care',
+  follow_up: 'Follow Up',
+  restoration: 'Restoration',
+  restoration_follow_up: 'Restoration Follow Up',
+  run_away: 'Run Away',
+  short_stay: 'Short Stay',
+  rescue: 'Rescue',
+  io_police: 'IO Police',
+  social_protection_scheme: 'Social Protection Scheme',
 };
 
-/** The label of a history status: the spec's label, else underscores become spaces. */
+/** A code with no label yet still reads as words: underscores become spaces, camelCase splits, first letter capital. */
+export const plainWords = (code: string): string => {
+  const words = code.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The label of a history status: the table above, else {@link plainWords}. */
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return '';
-  return statusLabels[status] ?? status.replace(/_/g, ' ');
+  return statusLabels[status] ?? plainWords(status);
 }
+
+const labelsOf = (...lists: ReadonlyArray<readonly Option[]>): Readonly<Record<string, string>> =>
+  Object.fromEntries(lists.flat().map((o) => [o.value, o.label]));
+
+/**
+ * The one table of coded values shown to people, by the field that holds them: statuses,
+ * education types, follow-up and exit methods, CWC actions (DESIGN.md, Part 2 notes: every
+ * code shown goes through one label table in the contract).
+ */
+export const codeLabels: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  history_status: statusLabels,
+  last_status: statusLabels,
+  education_type: labelsOf(educationTypes),
+  restoration_method: labelsOf(followUpMethods, restorationMethods),
+  followupmethod: labelsOf(followUpMethods),
+  escort_exit_method: labelsOf(escortMethods, exitMethods),
+  exit_type: labelsOf(exitTypes),
+  ReferredBy: labelsOf(referredByOptions),
+  educationbefore: labelsOf(educationBeforeOptions),
+};
+
+/** How the value of `field` reads to a person: its label when the field holds a code, else the value itself. */
+export function codeLabel(field: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const table = codeLabels[field];
+  if (!table) return value;
+  return table[value] ?? plainWords(value);
+}
+
+/**
+ * Names of record fields as a person reads them (the labels of the registration form and
+ * the action forms), for the review queue's conflict card.
+ */
+export const recordFieldLabels: Readonly<Record<string, string>> = {
+  name: 'Name', dateofarrival: 'Date of Arrival', gender: 'Gender', centerdetailId: 'Center Name', ReferredBy: 'CWC Action',
+  cwccaseno: 'CWC Case No.', short_stay_status: 'Short Stay', short_stay: 'SBT Home', aadharno: 'Aadhar No.', mobileno: 'Mobile No.',
+  phoneno: 'Alternate Phone No.', address: 'Address', countryId: 'Country', stateId: 'State', cityId: 'City', district: 'District',
+  pincode: 'Pincode', reference_type: 'Reference By', otherref: 'Reference Details', daily_report_no: 'Daily Report No.',
+  police_produced_by: 'Produced By', police_station: 'Police Station', reference_type_other: 'Other Detail', breif: 'Brief',
+  circumstance_of_rescue: 'Circumstance of Rescue', comments: 'Comments', jamatalashi: 'Jamatalashi', family_touch: 'In Touch With Family',
+  f_name: 'Father Name', m_name: 'Mother Name', occupation: 'Occupation', income: 'Income', no_sibling: 'No. of Siblings', age: 'Age',
+  dob: 'Date of Birth', caste: 'Caste', educationbefore: 'Education Before Entering', case_type: 'Case Category',
+  status_of_beneficiaries: 'Status of Beneficiary', period_street: 'Period on Street', occupation_on_street: 'Occupation on Street',
+  contacted_through_referred_found: 'Contacted Through', action_data: 'Action Taken', image: 'Photo', uniqueId: 'Unique Id',
+  history_status: 'Status', transfer_date: 'Date', history_date: 'Date', comment: 'Comment', education_type: 'Education',
+  education_level: 'Education Level', restoration_method: 'Method', escort_exit_method: 'Exit Method', exit_type: 'Exit Type',
+  medical_issues: 'Medical Issue', centerId: 'Center',
+};
+
+/** The label of a record field; a field missing from the table still reads as words. */
+export const recordFieldLabel = (field: string): string => recordFieldLabels[field] ?? plainWords(field);
 
 /** Exit and restoration status keys that the part 2 lists filter on. */
 export const exitRestoreStatusKeys = [

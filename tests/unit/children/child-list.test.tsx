@@ -50,7 +50,7 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     const rows = await screen.findAllByTestId('data-row');
     expect(within(rows[0]!).getByText('Registration').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'grey');
     expect(within(rows[0]!).getByText('Pending')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('education').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'orange');
+    expect(within(rows[1]!).getByText('Education').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'orange');
   });
 
   it('filters keep applying while paging; the modal reports date-range problems as info toasts', async () => {

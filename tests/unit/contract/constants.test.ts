@@ -106,8 +106,8 @@ describe('Present Status colours and labels', () => {
     expect(statusLabel('dropout')).toBe('Exited after taking services/ Dropout');
     expect(statusLabel('other_cci')).toBe('Transfer to other NGO/CCI');
     expect(statusLabel('other_ngo')).toBe('Placed to a shelter');
-    expect(statusLabel('transfer_to_home_state_CWC')).toBe('transfer to home state CWC');
-    expect(statusLabel('run_away')).toBe('run away');
+    expect(statusLabel('transfer_to_home_state_CWC')).toBe('Transfer to Home State CWC');
+    expect(statusLabel('run_away')).toBe('Run Away');
     expect(statusLabel(undefined)).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Loader, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { actionDeleted, dateFormats, messages, mutations, statusLabel, type ChildKeys, type LocalEntry } from '../../../../sync';
+import { actionDeleted, codeLabel, dateFormats, messages, mutations, statusLabel, type ChildKeys, type LocalEntry } from '../../../../sync';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -92,7 +92,7 @@ const removeWith = (entity: string, title: string) => async (row: LocalEntry) =>
 export const historyColumns: Record<string, Column[]> = {
   restore: [
     { header: 'Restoration Date', render: (r) => day(r.transfer_date) },
-    { header: 'Method', render: (r) => textOf(r.restoration_method) },
+    { header: 'Method', render: (r) => codeLabel('restoration_method', textOf(r.restoration_method)) },
     { header: 'Restored To', render: (r) => textOf(r.restore_to) },
     { header: 'Address', render: (r) => textOf(r.restore_to_address) },
   ],
@@ -102,7 +102,7 @@ export const historyColumns: Record<string, Column[]> = {
   ],
   education: [
     { header: 'Educational Date', render: (r) => day(r.transfer_date) },
-    { header: 'Education', render: (r) => textOf(r.education_type) },
+    { header: 'Education', render: (r) => codeLabel('education_type', textOf(r.education_type)) },
     { header: 'Education Level', render: (r) => textOf(r.education_level) },
   ],
   mhp: [
@@ -117,12 +117,12 @@ export const historyColumns: Record<string, Column[]> = {
   ],
   followUps: [
     { header: 'Date', render: (r) => day(r.transfer_date) },
-    { header: 'Follow-Up Method', render: (r) => textOf(r.restoration_method) },
+    { header: 'Follow-Up Method', render: (r) => codeLabel('restoration_method', textOf(r.restoration_method)) },
   ],
   centers: [{ header: 'Date', render: (r) => day(r.transfer_date ?? r.date) }],
   escortExit: [
     { header: 'Date Of Escort/Exit', render: (r) => day(r.transfer_date) },
-    { header: 'Exit Type', render: (r) => textOf(r.exit_type) },
+    { header: 'Exit Type', render: (r) => codeLabel('exit_type', textOf(r.exit_type)) },
     { header: 'Method', render: (r) => statusLabel(textOf(r.history_status)) },
     { header: 'Escort/Exit To', render: (r) => textOf(r.restore_to ?? r.escort_exit_to) },
   ],

@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { cwcState, type LocalChild } from '../../../../sync';
+import { codeLabel, cwcState, type LocalChild } from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
 import { ChildPhoto } from './child-photo';
@@ -68,7 +68,7 @@ export function childColumns({ centerNames, actions }: Context): DataColumn<Loca
     text('case_type', 'Case Category', (c) => c.case_type),
     text('sps', 'Social protection scheme', (c) => c.last_status?.sps),
     text('medical', 'Medical issue', (c) => c.last_status?.medical),
-    text('education', 'Education', (c) => c.last_status?.education),
+    text('education', 'Education', (c) => codeLabel('education_type', c.last_status?.education)),
     text('mhp', 'MHP', (c) => c.last_status?.mhp),
     text('other', 'Others', (c) => c.last_status?.other),
     { key: 'status', header: 'Present Status', render: (c) => <PresentStatus status={c.last_status?.history_status} /> },

@@ -8,7 +8,7 @@ import { useUser } from '../../../lib/use-store';
 import { useChildPermissions } from '../hooks/use-child-permissions';
 import { ChildOverview } from './child-overview';
 import { ProfileSideMenu, type SideMenuItem } from './profile-side-menu';
-import { readProfileState, type ProfileState } from './profile-state';
+import { readProfileSearch, readProfileState, type ProfileState } from './profile-state';
 import { ChildDocumentsPanel } from './child-documents';
 import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep } from './registration-steps';
 import { registrationValues } from './registration-values';
@@ -26,7 +26,7 @@ type SlotProps = {
 /** /child-registration/profile: a new registration (no route state) or a child's profile. */
 export function ChildProfilePage({ renderSection, renderActions }: SlotProps = {}) {
   const location = useLocation();
-  const state = readProfileState(location.state);
+  const state = readProfileState(location.state) ?? readProfileSearch(location.search);
   const { canCreate } = useChildPermissions();
   const [menu, setMenu] = useState<SideMenuItem>("Child's Information");
   if (!state && !canCreate) return <Navigate to="/child-registration" replace />;

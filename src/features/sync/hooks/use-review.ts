@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { pendingEntries, review } from '../../../../sync';
+import { codeLabel, pendingEntries, review } from '../../../../sync';
 
 export const useReviewItems = () => useLiveQuery(() => review.items(), [], []);
 export const usePendingEntries = () => useLiveQuery(() => pendingEntries(), [], []);
@@ -18,3 +18,7 @@ export const showValue = (value: unknown): string => {
   if (typeof value === 'string' && value.startsWith('local-file:')) return 'file (on this device)';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
+
+/** A field's value as a person reads it: coded values through the contract's label table. */
+export const showFieldValue = (field: string, value: unknown): string =>
+  typeof value === 'string' && value !== '' ? codeLabel(field, showValue(value)) : showValue(value);

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { codeLabels, recordFieldLabels, statusLabels } from '../../sync/contract';
+import { demoPassword, launchChromium, newContext } from './support/browser';
+import { LoginPage } from './pages/login-page';
+import { ChildrenListPage } from './pages/children-list';
+import { ChildrenWizardPage } from './pages/children-wizard';
+import { ChildProfilePage } from './pages/child-profile';
+import { codesOnScreen, rawCodes, SyncHeader } from './pages/field-day';
+
+const phone = { width: 390, height: 844 };
+const codes = rawCodes([statusLabels, ...Object.values(codeLabels), recordFieldLabels]);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function register(page: Page, name: string) {
+  const wizard = new ChildrenWizardPage(page);
+  await wizard.open();
+  await wizard.fillRequired(name);
+  await wizard.next();
+  await wizard.next();
+  await wizard.finish();
+  await page.waitForURL('**/child-registration');
+}
+
+describe('labels, not codes', () => {
+  it('the child list, its Present Status filter and the sync page show no raw code', async () => {
+    expect(codes).toEqual(expect.arrayContaining(['produceToCwc', 'referFromCwc', 'run_away', 'exit_excort_restore', 'skill_classes', 'byemail', 'f_name']));
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    const list = new ChildrenListPage(page);
+    await list.open();
+    await page.getByTestId('data-row').first().waitFor({ timeout: 120_000 });
+    expect((await codesOnScreen(page, codes)).join(', ')).toBe('');
+    await list.button('Filters').click();
+    await page.getByRole('textbox', { name: 'Present Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Produced to CWC', exact: true }).waitFor();
+    expect((await codesOnScreen(page, codes)).join(', ')).toBe('');
+    await context.close();
+  });
+});
+
+describe('a conflict a field worker can decide, on a phone', () => {
+  it('names the field by its label, says when the server changed it, links the child, and Keep theirs asks first', async () => {
+    const name = `Phone Conflict ${Date.now()}`;
+    const office = await newContext(browser);
+    const field = await newContext(browser, phone);
+    const pageA = await office.newPage();
+    const pageB = await field.newPage();
+    await new LoginPage(pageA).signIn('admin@demo.test', demoPassword());
+    await register(pageA, name);
+    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await new LoginPage(pageB).signIn('superadmin@demo.test', demoPassword());
+    const headerB = new SyncHeader(pageB);
+    await headerB.chip().click();
+    await pageB.getByRole('button', { name: 'Sync now' }).click();
+    await headerB.waitForTone('synced');
+    await new ChildrenListPage(pageB).open();
+    await new ChildrenListPage(pageB).row(name).waitFor();
+
+    await office.setOffline(true);
+    await field.setOffline(true);
+    const profileA = new ChildProfilePage(pageA);
+    await profileA.openEdit(name);
+    await profileA.setText('Father Name', 'Ramesh');
+    await profileA.finish();
+    const profileB = new ChildProfilePage(pageB);
+    await profileB.openEdit(name);
+    await profileB.setText('Father Name', 'Suresh');
+    await profileB.finish();
+    await office.setOffline(false);
+    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+
+    await field.setOffline(false);
+    await pageB.getByTestId('sync-attention').waitFor({ timeout: 60_000 });
+    expect(await headerB.notice().textContent()).toContain('1 change needs your decision');
+    await headerB.chip().click();
+    const card = pageB.getByTestId('conflict-card');
+    await card.waitFor();
+    const row = card.getByTestId('conflict-field');
+    expect(await row.count()).toBe(1);
+    expect(await row.locator('td').first().innerText()).toContain('Father Name');
+    expect(await row.innerText()).toContain('Suresh');
+    expect(await row.innerText()).toContain('Ramesh');
+    expect(await card.getByTestId('conflict-changed-at').innerText()).toMatch(/^Changed on the server on \d{2}-\d{2}-\d{4} at \d{2}:\d{2}$/);
+    expect(await card.getByRole('radio').count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Discard my change' }).count()).toBe(0);
+    expect((await codesOnScreen(pageB, codes)).join(', ')).toBe('');
+    const box = await card.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+
+    await card.getByRole('button', { name: 'Keep theirs' }).click();
+    const confirm = pageB.getByRole('dialog').filter({ hasText: "Keep the server's version?" });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    const link = card.getByRole('link', { name: 'Open this child' });
+    expect(await link.getAttribute('href')).toMatch(/^\/child-registration\/profile\?child=\d+&mode=view$/);
+    await card.getByRole('button', { name: 'Keep theirs' }).click();
+    await confirm.getByRole('button', { name: 'Keep theirs' }).click();
+    await card.waitFor({ state: 'detached' });
+    await pageB.getByText('Nothing to review.').waitFor();
+    await office.close();
+    await field.close();
+  });
+});
