@@ -6,7 +6,7 @@ import {
   bulkUpdatedMessage, bulkUpdateTypes, dateFormats, educationTypes, followUpMethods, medicalIssues, mhpOptions, normaliseInput,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useCenterOptions } from '../hooks/use-children';
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';

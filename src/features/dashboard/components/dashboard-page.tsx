@@ -1,5 +1,5 @@
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { showDateTime } from '../../../lib/dates';
 import { useDashboard } from '../hooks/use-dashboard';
 
 /** The eight tiles of spec part 1, section 2, in order. */
@@ -37,7 +37,7 @@ export function DashboardPage() {
       </SimpleGrid>
       {stored && (
         <Text size="xs" c="dimmed">
-          Last updated {dayjs(stored.pulledAt).format('DD-MM-YYYY HH:mm')}
+          Last updated {showDateTime(stored.pulledAt)}
         </Text>
       )}
     </Stack>
