@@ -2,7 +2,7 @@ import type { Call, EntityDescriptor } from './entities';
 import type { EntityTable } from './db/app-db';
 
 /*
- * Sync descriptors of centers, tags, roles and users (issue 6); spread into `entities`.
+ * Sync descriptors of centers, tags, roles and users (spec part 1 sections 2 and 6); spread into `entities`.
  * Their lists are for administrators only (the server answers 403 to anyone else), so the
  * app's sync, which pulls the same collections for every user, leaves them out
  * (`pull: false`); the administration screens pull them (`pullAdminLists`, queries/admin).

@@ -37,7 +37,7 @@ export type EntityDescriptor = {
   afterLocalWrite?: AfterLocalWrite;
 };
 
-/** The entities the engine syncs; later issues add theirs. */
+/** The entities the engine syncs, with the calls of each. */
 export const entities = {
   children: {
     table: 'children',

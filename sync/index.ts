@@ -11,17 +11,16 @@ export {
   signIn,
   signOut,
   onSessionEnded,
-  updateSessionUser,
   refreshUser,
   type SessionState,
   type SignInResult,
   type SignOutResult,
 } from './session';
-export { refreshLookup, readLookup, refreshShell, pendingCount, lookupKeys, type LookupResult } from './lookups';
+export { refreshLookup, readLookup, refreshShell, lookupKeys, type LookupResult } from './lookups';
 export { connectivityStore } from './connectivity';
-export { lockStore, lockIfIdle, lockNow, unlock, markActive, IDLE_LOCK_MS, type LockState } from './idle-lock';
+export { lockStore, lockIfIdle, unlock, markActive, IDLE_LOCK_MS, type LockState } from './idle-lock';
 export { syncStatusStore, type SyncStatus } from './status';
-export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, rowStates, lastSyncedAt } from './app-sync';
+export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, lastSyncedAt } from './app-sync';
 export type { WriteAllResult, WriteRequest, WriteResult } from './outbox';
 export type { Resolution, ReviewItem } from './review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';

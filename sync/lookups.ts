@@ -59,8 +59,3 @@ export async function refreshShell(centerId: number): Promise<LookupResult[]> {
     refreshLookup(lookupKeys.centersPoints, '/centers_points'),
   ]);
 }
-
-/** Number of queued writes not yet accepted by the server. */
-export async function pendingCount(): Promise<number> {
-  return currentDb().outbox.count();
-}

@@ -3,7 +3,7 @@ import type { AppEnv } from '../context';
 import { createCwc, deleteCwc, listCwc, updateCwc } from '../cwc/cwc';
 import { listSchemeNames } from '../cwc/schemes';
 
-/** CWC produce and refer (issue 5; spec part 1 sections 2, 3, 6, 7) and the scheme names of /sps_all. */
+/** CWC produce and refer (spec part 1 sections 2, 3, 6, 7) and the scheme names of /sps_all. */
 export function registerCwcRoutes(api: Hono<AppEnv>) {
   api.get('/produce', listCwc('produce'));
   api.post('/produce_to_cwc', createCwc('produce'));

@@ -1,7 +1,8 @@
+import { ADMIN_TITLE } from '../../sync';
 import { exitRestoreRoutes, statusLabelOf } from './status-labels';
 
 /** A screen of the spec: its path and the heading the header shows. */
-export type ScreenRoute = { path: string; title: string; built?: boolean };
+export type ScreenRoute = { path: string; title: string };
 
 const headingOf = (label: string) => label.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 
@@ -12,7 +13,7 @@ const exitRoutes: ScreenRoute[] = Object.entries(exitRestoreRoutes).map(([path, 
 
 /** Every route of both spec parts (part 1 section 2, part 2 section 2). */
 export const screenRoutes: ScreenRoute[] = [
-  { path: '/dashboard', title: 'Dashboard', built: true },
+  { path: '/dashboard', title: 'Dashboard' },
   { path: '/child-registration', title: 'Child Registration List' },
   { path: '/child-registration/profile', title: 'Child Registration' },
   { path: '/center-management', title: 'Centers Management' },
@@ -24,7 +25,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/produce/add', title: 'CWC Management' },
   { path: '/refer', title: 'CWC Management' },
   { path: '/refer/add', title: 'CWC Management' },
-  { path: '/aboutus', title: 'About Us', built: true },
+  { path: '/aboutus', title: 'About Us' },
   { path: '/meals-management', title: 'Our Services' },
   { path: '/manage-meals', title: 'Meal Management' },
   { path: '/education', title: 'Education' },
@@ -37,7 +38,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/previous-balance', title: 'Previous Balance' },
   { path: '/notifications', title: 'Notifications' },
   { path: '/sps-management', title: 'Social Protection Scheme' },
-  { path: '/sync', title: 'Sync', built: true },
+  { path: '/sync', title: 'Sync' },
   ...exitRoutes,
 ];
 
@@ -49,5 +50,5 @@ export const titleOf = (pathname: string): string => titles.get(pathname.replace
 /** The browser tab title: the product's admin name, then the screen. */
 export const documentTitleOf = (pathname: string): string => {
   const title = titleOf(pathname);
-  return title ? `Ashray Admin | ${title}` : 'Ashray Admin';
+  return title ? `${ADMIN_TITLE} | ${title}` : ADMIN_TITLE;
 };
