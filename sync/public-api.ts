@@ -2,7 +2,6 @@ import { LAST_SYNC, SyncEngine } from './engine/engine';
 import { canReadCollection, pulledEntityNames } from './entities/registry';
 import { appTransport } from './net/transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
-import type { EntityTable, LocalRow, RowSyncState } from './db/app-db';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './engine/review';
 import type { Fields } from './engine/reconcile';
@@ -137,12 +136,6 @@ export async function outboxCounts(): Promise<{ pending: number; attention: numb
     db.conflicts.count(),
   ]).then(([queued, rejected, conflicts]) => [queued, rejected + conflicts]);
   return { pending, attention };
-}
-
-/** Sync state of local rows by cid, for the badges of a list. */
-export async function rowStates(table: EntityTable, cids: string[]): Promise<Map<string, RowSyncState>> {
-  const rows = await currentDb().entity(table).bulkGet(cids);
-  return new Map(rows.filter((r): r is LocalRow => Boolean(r)).map((r) => [r.cid, r._sync ?? 'synced']));
 }
 
 /** When this device last finished a sync (kept across reloads), or null. */

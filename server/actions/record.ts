@@ -8,7 +8,7 @@ import { groupOf } from './groups';
 import { notifyReaders } from '../notifications/write';
 
 /*
- * What every per-child action writes, inside the caller's transaction (issue 5: "history
+ * What every per-child action writes, inside the caller's transaction (spec part 1 section 4: "history
  * entries written in the same database transaction as the action"): the history entry
  * (its status drives Present Status), its document rows, one activity log line, and a
  * new updated_at on the child, whose last_status travels with it in delta pulls.

@@ -7,7 +7,7 @@ import { actionDefs, saveAction } from './save';
 import { childStatus, reopenChild, updateEntry } from './status';
 
 /**
- * Per-child actions and their history tables (issue 5; spec part 1 sections 2-7): the
+ * Per-child actions and their history tables (spec part 1 sections 2-7): the
  * multipart action saves, follow-ups and centers change, the listing/delete calls of
  * each table, activity log and documents, child status and reopen. Every write puts its
  * history entry, documents and activity line in one transaction with the child's new

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /*
- * "Deleting a center, role or tag still in use is refused" (issue 6). Which tables refer
- * to a record is read from the database's own foreign keys, so a table a later issue adds
+ * "Deleting a center, role or tag still in use is refused" (spec part 1 section 6). Which tables refer
+ * to a record is read from the database's own foreign keys, so a table added later
  * (documents referring to tags, meals to centers…) is covered without touching this file.
  * A referring row counts while it is live (no deleted_at, or deleted_at null); rows
  * whose foreign key cascades (tokens, idempotency keys) belong to the record itself.

@@ -1,7 +1,7 @@
 /*
  * Server answers of the administration calls where the spec shows no wording ("the
  * server message after saves"; "deleting a center, role or tag still in use is refused
- * with a clear message", issue 6). The spec's own texts come from the contract.
+ * with a clear message", spec part 1 section 8). The spec's own texts come from the contract.
  */
 export const adminMessages = {
   centerAdded: 'Center added successfully',

@@ -10,7 +10,7 @@ import type { AppEnv } from '../core/context';
 import { fail, idParam } from '../core/http';
 
 /**
- * Child registration (spec part 1 sections 3, 5, 7; issue 4's server part): list, add,
+ * Child registration (spec part 1 sections 3, 5, 7; the server side): list, add,
  * quick add, update, delete, bulk update, view and edit, the child's documents and download_images. Every write is idempotent by key (app.ts)
  * and updates and deletes honour If-Match (sync/SPEC.md R11).
  */

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../core/context';
 import { createCwc, deleteCwc, listCwc, updateCwc } from './cwc';
 
-/** CWC produce and refer (issue 5; spec part 1 sections 2, 3, 6, 7). */
+/** CWC produce and refer (spec part 1 sections 2, 3, 6, 7). */
 export function registerCwcRoutes(api: Hono<AppEnv>) {
   api.get('/produce', listCwc('produce'));
   api.post('/produce_to_cwc', createCwc('produce'));

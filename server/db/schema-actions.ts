@@ -3,7 +3,7 @@ import { centers, users } from './schema-core';
 import { childHistory, children } from './schema-children';
 
 /*
- * Per-child actions' companions (spec part 1 sections 3, 4 and 7; issue 5): the activity
+ * Per-child actions' companions (spec part 1 sections 3, 4 and 7): the activity
  * log, documents (of a child, of a history entry, of a CWC record) and the CWC produce and
  * refer records. The action entries themselves are rows of child_history. Every table is
  * pulled by delta (updated_at, id) and soft-deleted, like children and their history.

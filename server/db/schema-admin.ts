@@ -1,7 +1,7 @@
 import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
- * Administration tables of issue 6 that the core schema lacks. Tags name the document
+ * Administration tables (spec part 1 sections 2 and 6) that the core schema lacks. Tags name the document
  * rows of a child (spec part 1, sections 3 and 7); soft-deleted like every synced table so
  * delta pulls can report the tombstone.
  */

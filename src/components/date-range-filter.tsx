@@ -1,9 +1,7 @@
 import { Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { dateFormats, dateRangeMessage, toStoredDate } from '../../sync';
-
-/** Reads what is typed into a date input as the spec's formats (DD-MM-YYYY, DD-MM-YY, YYYY-MM-DD), never month first. */
-export const parseTypedDate = (value: string): string | null => toStoredDate(value);
+import { dateFormats, dateRangeMessage } from '../../sync';
+import { parseTypedDate } from '../lib/dates';
 
 type Props = {
   from: string | null | undefined;

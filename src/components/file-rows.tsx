@@ -2,7 +2,7 @@ import { ActionIcon, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack,
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { addDocumentRowProblem, dateFormats, normaliseInput, uploadLimits } from '../../sync';
-import { parseTypedDate } from './date-range-filter';
+import { parseTypedDate } from '../lib/dates';
 import { toast } from './toast';
 
 export type FileRowValues = {

@@ -1,13 +1,13 @@
-import { exitListConfig, exitRestoreRoutes } from '../../sync';
+import { ADMIN_TITLE, exitListConfig, exitRestoreRoutes } from '../../sync';
 
 /** A screen of the spec: its path and the heading the header shows. */
-export type ScreenRoute = { path: string; title: string; built?: boolean };
+export type ScreenRoute = { path: string; title: string };
 
 const exitRoutes: ScreenRoute[] = Object.keys(exitRestoreRoutes).map((path) => ({ path, title: exitListConfig(path)!.title }));
 
 /** Every route of both spec parts (part 1 section 2, part 2 section 2). */
 export const screenRoutes: ScreenRoute[] = [
-  { path: '/dashboard', title: 'Dashboard', built: true },
+  { path: '/dashboard', title: 'Dashboard' },
   { path: '/child-registration', title: 'Child Registration List' },
   { path: '/child-registration/profile', title: 'Child Registration' },
   { path: '/center-management', title: 'Centers Management' },
@@ -19,20 +19,20 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/produce/add', title: 'CWC Management' },
   { path: '/refer', title: 'CWC Management' },
   { path: '/refer/add', title: 'CWC Management' },
-  { path: '/aboutus', title: 'About Us', built: true },
-  { path: '/meals-management', title: 'Our Services', built: true },
-  { path: '/manage-meals', title: 'Meal Management', built: true },
+  { path: '/aboutus', title: 'About Us' },
+  { path: '/meals-management', title: 'Our Services' },
+  { path: '/manage-meals', title: 'Meal Management' },
   { path: '/education', title: 'Education' },
   { path: '/medical', title: 'Medical' },
   { path: '/mhp', title: 'MHP' },
-  { path: '/reports', title: 'Reports', built: true },
-  { path: '/reports/report-details', title: 'Report Details', built: true },
-  { path: '/groupReports', title: 'Group Report', built: true },
-  { path: '/groupReports/report-details', title: 'Group Report Details', built: true },
-  { path: '/previous-balance', title: 'Previous Balance', built: true },
+  { path: '/reports', title: 'Reports' },
+  { path: '/reports/report-details', title: 'Report Details' },
+  { path: '/groupReports', title: 'Group Report' },
+  { path: '/groupReports/report-details', title: 'Group Report Details' },
+  { path: '/previous-balance', title: 'Previous Balance' },
   { path: '/notifications', title: 'Notifications' },
   { path: '/sps-management', title: 'Social Protection Scheme' },
-  { path: '/sync', title: 'Sync', built: true },
+  { path: '/sync', title: 'Sync' },
   ...exitRoutes,
 ];
 
@@ -44,5 +44,5 @@ export const titleOf = (pathname: string): string => titles.get(pathname.replace
 /** The browser tab title: the product's admin name, then the screen. */
 export const documentTitleOf = (pathname: string): string => {
   const title = titleOf(pathname);
-  return title ? `Ashray Admin | ${title}` : 'Ashray Admin';
+  return title ? `${ADMIN_TITLE} | ${title}` : ADMIN_TITLE;
 };

@@ -73,10 +73,6 @@ export async function lockIfIdle(now = Date.now(), idleMs = IDLE_LOCK_MS): Promi
   return true;
 }
 
-export function lockNow(): void {
-  lockStore.setState({ locked: true });
-}
-
 /** Opens the lock when the password matches the one given at sign-in; works offline. */
 export async function unlock(password: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const verifier = (await sessionDb.session.get('current'))?.verifier;

@@ -32,8 +32,3 @@ export const lookupKeys = {
   centersList: 'centers_list',
   centersPoints: 'centers_points',
 } as const;
-
-/** Number of queued writes not yet accepted by the server. */
-export async function pendingCount(): Promise<number> {
-  return currentDb().outbox.count();
-}

@@ -94,13 +94,6 @@ async function saveSession(user: SessionUser, verifier?: PasswordVerifier): Prom
   sessionStore.setState({ status: 'signed-in', user });
 }
 
-/** Replaces the saved user (for example fresh permissions) without signing out. */
-export async function updateSessionUser(patch: Partial<Omit<SessionUser, 'token' | 'id'>>): Promise<void> {
-  const current = sessionStore.getState().user;
-  if (!current) return;
-  await saveSession({ ...current, ...patch });
-}
-
 async function endSession(): Promise<void> {
   await sessionDb.session.delete('current');
   mirror(null);

@@ -5,7 +5,7 @@ import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-stat
 
 /*
  * Sync descriptors of per-child actions, the activity log, documents and CWC produce and
- * refer (issue 5); spread into `entities`. Every action save creates a row of the local
+ * refer (spec part 1 sections 3, 4 and 7); spread into `entities`. Every action save creates a row of the local
  * `history` table (the server answers the new history entry), so the profile's history
  * tables and Present Status read one table. `refs: { childregId: 'children' }` makes an
  * action on a child created offline wait for the child's create and travel with its id (R6, R8).

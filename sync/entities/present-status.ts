@@ -2,7 +2,7 @@ import type { AppDb, LocalRow } from '../db/app-db';
 import { lastStatusOf, withNewestEntry, type StatusEntry } from '../contract';
 
 /*
- * Present Status on the device (issue 5: "each action writes the child's history, which
+ * Present Status on the device (spec part 1 section 4: "each action writes the child's history, which
  * moves Present Status"). The server recomputes a child's last_status from its history;
  * a history row saved offline moves the child row's copy at once, in the same
  * transaction, with the contract's rule. The next pull of the child replaces it with

@@ -16,7 +16,7 @@ export const resolveCall = (call: Call): ResolvedCall => {
   return { ...call, method: row.method, path: row.path, kind: row.payload };
 };
 
-/** The entities the engine syncs; later issues add theirs. */
+/** The entities the engine syncs, with the calls of each. */
 export const entities = {
   children: {
     table: 'children',

@@ -3,7 +3,7 @@ import { currentDb } from '../device/session';
 import { enumOf, escortMethods, exitMethods } from '../contract';
 
 /*
- * The profile's history tables over the device (issue 5): a child's history entries by
+ * The profile's history tables over the device (spec part 1 section 2, the profile side menu): a child's history entries by
  * table, its activity log and documents, newest first. A child created offline is
  * referenced by its cid until its create succeeds (R8), so both keys are asked.
  */

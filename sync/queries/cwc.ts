@@ -4,7 +4,7 @@ import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelo
 import { toStoredDate, type CwcListFilter } from '../contract';
 
 /*
- * The /produce and /refer lists over the device (issue 5): filtered by center and the
+ * The /produce and /refer lists over the device (spec part 1 section 2): filtered by center and the
  * transfer date range, newest date first, paged like the server's list.
  */
 

@@ -214,7 +214,7 @@ const historyOnServer = async (name: string, listing: string) => {
   return apiGet<{ history_status: string; comment: string }[]>(listing.replace(':id', String(await serverChildId(name, token))), token);
 };
 
-describe('per-child actions offline (issue 5)', () => {
+describe('per-child actions offline (spec part 1 section 4)', () => {
   it('Medical, Education, MHP, Social Protection Scheme and Follow-Ups saved offline reach their tables and Present Status, on the device at once and after sync', async () => {
     const { context, page, profile, name } = await childInEditMode();
     // The scheme names reach the device while online.

@@ -24,7 +24,7 @@ async function addTag(page: Page, name: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('administration offline (issue 6)', () => {
+describe('administration offline (spec part 1 sections 2 and 6)', () => {
   it('Tag Details reads from the device offline, and a tag added offline reaches the server once', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -35,7 +35,7 @@ async function fileBytes(token: string, path: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-describe('child documents (issue 4)', () => {
+describe('child documents (spec part 1 sections 3 and 7)', () => {
   it('a registration with a photo and two documents made offline reaches the server once, files and all, after a reload offline', async () => {
     const admin = await apiLogin('admin@demo.test');
     const tag = `Birth Certificate ${Date.now()}`;

@@ -8,7 +8,7 @@ import { ChildrenListPage } from './pages/children-list';
 import { LoginPage } from './pages/login-page';
 
 /*
- * Issue 4's remaining flows in Chromium: quick add with its photo, the photo kept for
+ * The children flows in Chromium: quick add with its photo, the photo kept for
  * offline, an edit made offline reaching the server, bulk update of two children (made
  * offline), delete with its confirmation and toast, and a center-bound user's reach.
  */
@@ -60,7 +60,7 @@ async function registerOnServer(name: string): Promise<ServerChild> {
 const photoShows = (list: ChildrenListPage, name: string) =>
   list.photo(name).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:'));
 
-describe('children flows (issue 4)', () => {
+describe('children flows (spec part 1 sections 2 and 3)', () => {
   it('quick add with its photo; the photo shows offline; an edit made offline reaches the server; logout clears the photos', async () => {
     const prefix = `Flow ${Date.now()}`;
     const edited = await registerOnServer(`${prefix} Edit`);

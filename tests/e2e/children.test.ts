@@ -26,7 +26,7 @@ async function serverChildrenNamed(name: string): Promise<unknown[]> {
   return body.data.filter((c) => c.name === name);
 }
 
-describe('children (issue 4)', () => {
+describe('children (spec part 1 sections 2 and 3)', () => {
   it('a registration finished offline shows Pending, survives a reload offline, and reaches the server once', async () => {
     const context = await newContext(browser, { width: 768, height: 1024 });
     const page = await context.newPage();

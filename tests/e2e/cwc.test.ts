@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-describe('CWC produce (issue 5)', () => {
+describe('CWC produce (spec part 1 sections 2 and 7)', () => {
   it('a produce with a document saved offline is listed after sync and filtered by date range', async () => {
     // The document rows need a tag to file under.
     const admin = await apiLogin('admin@demo.test');

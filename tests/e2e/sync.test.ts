@@ -36,7 +36,7 @@ async function register(page: Page, name: string) {
   await page.waitForURL('**/child-registration');
 }
 
-describe('offline sync end to end (issue 3)', () => {
+describe('offline sync end to end (SPEC R1-R14)', () => {
   it('records created and edited offline survive a reload and a closed page, and reach the server exactly once', async () => {
     const context = await newContext(browser);
     let page = await context.newPage();

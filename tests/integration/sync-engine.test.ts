@@ -324,7 +324,7 @@ describe('conflicts and pull (R11-R18)', () => {
   });
 });
 
-describe('deleting the last history entry (R11, R13; issue 5)', () => {
+describe('deleting the last history entry (R11, R13)', () => {
   const medical = (childregId: number | string, comment: string) => ({ childregId, history_status: 'medical_issue', medical_issues: 'Fever', transfer_date: '2026-01-10', comment });
   const centerChange = (childregId: number | string, comment: string) => ({ childregId, history_status: 'transfer', centerId: 2, date: '2026-01-12', transfer_date: '2026-01-12', comment });
 

@@ -6,7 +6,7 @@ import type { Fault } from './support/faulty-fetch';
 import { resolveConflict } from '../../sync/engine/review';
 
 /*
- * Property (issue 3): random operations on three devices, interleaved with random
+ * Property (SPEC R1-R14): random operations on three devices, interleaved with random
  * faults and replayer restarts mid-request. After the network heals and every device
  * syncs: all devices and the server hold the same records, no create happened twice,
  * no write was lost, and a conflict was raised exactly when two devices changed the

@@ -7,7 +7,7 @@ import { serverMessages } from '../../server/core/messages';
 import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
 
 /*
- * The authorisation matrix (issue 6): every call of the contract's endpoint table, for
+ * The authorisation matrix (spec part 1 section 6): every call of the contract's endpoint table, for
  * every kind of user, generated from `endpoints` so a new row is covered the day it is
  * added. A refused call answers 401/403 and changes nothing; an allowed one never does.
  * Calls whose route the server does not have yet are listed in PENDING: when one is built

@@ -28,9 +28,3 @@ export const optionalAadhar = () => z.preprocess(blankToUndefined, aadharRule(z.
 /** A required Aadhar number ('Aadhar No. is required'). */
 export const requiredAadhar = () =>
   z.preprocess(blankToUndefined, aadharRule(z.string({ error: messages.aadharRequired })));
-
-/** Whether `value` is a valid phone number (10 digits). */
-export const isValidPhone = (value: string): boolean => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(value);
-
-/** Whether `value` is a valid Aadhar number (12 digits). */
-export const isValidAadhar = (value: string): boolean => new RegExp(`^\\d{${AADHAR_DIGITS}}$`).test(value);

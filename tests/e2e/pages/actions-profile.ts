@@ -3,7 +3,7 @@ import { ChildrenListPage } from './children-list';
 import { ChildrenWizardPage } from './children-wizard';
 
 
-/** Page model of a child's profile side menu, its history tables and the action forms (issue 5). */
+/** Page model of a child's profile side menu, its history tables and the action forms (spec part 1 section 4). */
 export class ActionsProfilePage {
   constructor(readonly page: Page) {}
 

@@ -36,7 +36,7 @@ const required: Record<string, string> = {
   comment: 'The comment field is required.',
 };
 
-describe('action forms (issue 5)', () => {
+describe('action forms (spec part 1 sections 4 and 5)', () => {
   it.each(Object.keys(valid))('%s passes when filled and names each missing required field', (key) => {
     const k = key as keyof typeof valid & keyof typeof actionForms;
     expect(actionProblem(k, valid[k]!, child)).toBeNull();

@@ -24,7 +24,7 @@ async function exitedChildOn(user: SessionUser) {
   await screen.findByText('escorted');
 }
 
-describe('REOPEN after an exit (spec part 1 section 4; issue 5)', () => {
+describe('REOPEN after an exit (spec part 1 section 4)', () => {
   afterEach(teardownDevice);
 
   it('is offered after an exit; reopening offline queues the reopen and the status refreshes at once', async () => {

@@ -6,7 +6,7 @@ import { UpdatePrompt } from '../../../src/app/update-prompt';
 import { useAppUpdate } from '../../../src/app/register-worker';
 import { useUnsavedForms } from '../../../src/lib/unsaved-forms';
 
-describe('update prompt (issue 3: never reloads over unsaved input)', () => {
+describe('update prompt (never reloads over unsaved input)', () => {
   it('shows nothing until a new version waits', () => {
     useAppUpdate.setState({ waiting: false });
     render(<UpdatePrompt />);

@@ -4,7 +4,7 @@ import { emptyLastStatus, lastStatusOf, withNewestEntry } from '../../../sync/co
 import { AppDb } from '../../../sync/db/app-db';
 import { writeLocal } from '../../../sync/engine/outbox';
 
-describe('last_status, the rule server and device share (issue 5)', () => {
+describe('last_status, the rule server and device share (spec part 1 section 4)', () => {
   it('keeps the newest value of each kind; Present Status and the comment are the newest entry\'s', () => {
     const status = lastStatusOf([
       { history_status: 'produceToCwc', transfer_date: '2025-01-01', comment: 'produced' },
@@ -40,7 +40,7 @@ describe('last_status, the rule server and device share (issue 5)', () => {
   });
 });
 
-describe('Present Status moves on the device with the history saved there (issue 5)', () => {
+describe('Present Status moves on the device with the history saved there (spec part 1 section 4)', () => {
   let db: AppDb;
   beforeEach(async () => {
     db = new AppDb(`present-status-${Math.random()}`);

@@ -3,7 +3,7 @@ import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Textarea, T
 import { DateInput } from '@mantine/dates';
 import { actionForms, dateFormats, uploadLimits, type ActionFormKey } from '../../../../sync';
 import { FileRows, type FileRowValues } from '../../../components/file-rows';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { saveAction, type ActionChild } from '../hooks/save-action';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack,
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { dateFormats, followUpMethods, uploadLimits } from '../../../../sync';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 
 type Row = Record<string, unknown>;
 export const newFollowUpRow = (): Row => ({ restoration_method: '', transfer_date: '', comment: '', filename: null });

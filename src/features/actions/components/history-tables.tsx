@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Loader, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
-import { actionDeleted, codeLabel, dateFormats, messages, mutations, statusLabel, type ChildKeys, type LocalEntry } from '../../../../sync';
+import { actionDeleted, codeLabel, messages, mutations, statusLabel, type ChildKeys, type LocalEntry } from '../../../../sync';
+import { showDate as day, showDateTime as time } from '../../../lib/dates';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -9,8 +9,6 @@ import { useActionPermissions, useChildActivity, useChildDocuments, useChildHist
 
 type Column = { header: string; render: (row: LocalEntry) => ReactNode };
 
-const day = (v: unknown) => (typeof v === 'string' && v ? dayjs(v.slice(0, 10)).format(dateFormats.display) : '');
-const time = (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format(`${dateFormats.display} HH:mm`) : '');
 const nameOf = (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '');
 const textOf = (v: unknown) => (v === undefined || v === null || typeof v === 'object' ? '' : String(v));
 

@@ -1,4 +1,5 @@
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ADMIN_TITLE } from '../../../../sync';
 import { useLogin } from '../hooks/use-login';
 
 /** /login: e-mail and password; Enter submits. */
@@ -11,7 +12,7 @@ export function LoginPage() {
         <Stack>
           <div>
             <Title order={1} size="h2">
-              Ashray Admin
+              {ADMIN_TITLE}
             </Title>
             <Text c="dimmed" size="sm">
               Sign in to continue

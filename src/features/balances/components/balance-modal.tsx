@@ -3,7 +3,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput }
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';

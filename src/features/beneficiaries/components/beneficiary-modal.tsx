@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } 
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { canChooseCenter, dateFormats, genders, type BeneficiaryService, type LocalBeneficiary } from '../../../../sync';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';

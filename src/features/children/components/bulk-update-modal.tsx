@@ -8,7 +8,7 @@ import {
   normaliseInput, schemesLookup,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useCenterOptions } from '../hooks/use-children';
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';

@@ -4,7 +4,8 @@ import type { DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
 import { ChildPhoto } from './child-photo';
 import { PresentStatus } from './present-status';
-import { showDate, showText } from './format';
+import { showDate } from '../../../lib/dates';
+import { showText } from './format';
 
 type Context = { centerNames: Map<number, string>; actions: (child: LocalChild) => React.ReactNode };
 

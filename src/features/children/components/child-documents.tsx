@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
-import { childImageUrl, dateFormats, documentFileUrl, listChildDocuments, messages, type LocalChild, type LocalEntry } from '../../../../sync';
+import { childImageUrl, documentFileUrl, listChildDocuments, messages, type LocalChild, type LocalEntry } from '../../../../sync';
+import { showDate as day } from '../../../lib/dates';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { FileRows } from '../../../components/file-rows';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -14,7 +14,6 @@ import { ChildPhoto } from './child-photo';
 import { DocumentAudio, DocumentImage, DownloadButton } from './document-file';
 import { emptyDocumentRow, type DocumentRowValues } from './registration-values';
 
-const day = (v: unknown) => (typeof v === 'string' && v ? dayjs(v.slice(0, 10)).format(dateFormats.display) : '');
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 /** A child's documents from the device (pending ones first): image, audio, download, and delete by permission. */

@@ -4,7 +4,8 @@ import { useCenterNames } from '../hooks/use-children';
 import { SyncBadge } from '../../../components/sync-badge';
 import { ChildPhoto } from './child-photo';
 import { PresentStatus } from './present-status';
-import { showDate, showText } from './format';
+import { showDate } from '../../../lib/dates';
+import { showText } from './format';
 
 /** The Overview tab: photo, name, status and the key facts. */
 export function ChildOverview({ child }: { child: LocalChild }) {

@@ -2,7 +2,7 @@ import { FileInput, Select, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useFormContext } from 'react-hook-form';
 import { dateFormats, fieldsClearedBy, normaliseInput, uploadLimits } from '../../../../sync';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import type { RegistrationTextField, RegistrationValues } from './registration-values';
 
 type Base = { name: RegistrationTextField; label: string; required?: boolean; readOnly?: boolean };

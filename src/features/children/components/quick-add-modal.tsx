@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { canChooseCenter, dateFormats, genders, normaliseInput, referredByOptions, uploadLimits } from '../../../../sync';
 import { toast } from '../../../components/toast';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
 import { useCenterOptions } from '../hooks/use-children';

@@ -5,11 +5,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { ALL_CENTERS_ID, cwcProduceFormSchema, cwcReferFormSchema, dateFormats, mutations, normaliseInput } from '../../../../sync';
 import { FileRows, type FileRowValues } from '../../../components/file-rows';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate, showDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
-import { entityOf, showDate, useCenterSelect, useCwcPermissions, useCwcRecord, useTagSelect, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
+import { entityOf, useCenterSelect, useCwcPermissions, useCwcRecord, useTagSelect, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
 import { toCwcWrite, type CwcFormValues } from './cwc-values';
 
 const titles = { produce: 'Add CWC Produce', refer: 'Add CWC Refer' } as const;

@@ -10,7 +10,8 @@ import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { removeCwc, showDate, useCenterSelect, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
+import { showDate } from '../../../lib/dates';
+import { removeCwc, useCenterSelect, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export const cwcTitles = { produce: 'Produce to CWC', refer: 'Refer from CWC' } as const;

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
 import {
-  can, centerOptions, dateFormats, ensureLookup, getCwcRecord, listCwcRecords, mutations, tagOptions, tagsLookup, type CwcKind, type CwcListFilter,
+  can, centerOptions, ensureLookup, getCwcRecord, listCwcRecords, mutations, tagOptions, tagsLookup, type CwcKind, type CwcListFilter,
   type LocalCwc,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
@@ -38,9 +37,3 @@ export function useTagSelect(): Option[] {
 export const entityOf = (kind: CwcKind) => (kind === 'produce' ? 'cwcProduce' : 'cwcRefer');
 
 export const removeCwc = (kind: CwcKind, cid: string) => mutations.remove(entityOf(kind), cid);
-
-export function showDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
-  return day.isValid() ? day.format(dateFormats.display) : value;
-}

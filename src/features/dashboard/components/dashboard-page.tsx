@@ -1,6 +1,6 @@
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Sparkline } from '@mantine/charts';
-import dayjs from 'dayjs';
+import { showDateTime } from '../../../lib/dates';
 import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
 
 /** The eight tiles of spec part 1, section 2, in order. */
@@ -42,7 +42,7 @@ export function DashboardPage() {
       </SimpleGrid>
       {stored && (
         <Text size="xs" c="dimmed">
-          Last updated {dayjs(stored.pulledAt).format('DD-MM-YYYY HH:mm')}
+          Last updated {showDateTime(stored.pulledAt)}
         </Text>
       )}
     </Stack>

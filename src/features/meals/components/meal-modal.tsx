@@ -3,7 +3,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core'
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { ALL_CENTERS_ID, dateFormats, mealTypes } from '../../../../sync';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useStore } from 'zustand';
-import dayjs from 'dayjs';
 import { lastSyncedAt, review, syncNow, syncStatusStore } from '../../../../sync';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { showDateTime } from '../../../lib/dates';
 import { useOnline } from '../../../lib/use-store';
 import { describeEntry, usePendingEntries, useReviewItems } from '../hooks/use-review';
 import { ConflictCard } from './conflict-card';
@@ -32,7 +32,7 @@ export function SyncPage() {
       </Group>
       <Text size="sm" c="dimmed">
         {online ? 'Online.' : 'Offline: changes are kept on this device and sent when the network is back.'}{' '}
-        {lastAt ? `Last sync ${dayjs(lastAt).format('DD-MM-YYYY HH:mm')}.` : 'Not synced yet.'}
+        {lastAt ? `Last sync ${showDateTime(lastAt)}.` : 'Not synced yet.'}
         {status.error ? ` ${status.error.message}` : ''}
       </Text>
 

@@ -4,20 +4,13 @@ import { isAdministrator, messages, type LocalTag } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { DeleteAction, EditAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
+import { showDateTime } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { deleteTag } from '../hooks/save-tag';
 import { usePullTags, useTagsPage } from '../hooks/use-tags';
 import { TagModal } from './tag-modal';
 
 const noFilters = [] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** created_at as dd-MM-yyyy HH:mm in local time. */
-export function showDateTime(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** /tag-management: Tag Details, from the device. */
 export function TagListPage() {

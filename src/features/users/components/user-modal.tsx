@@ -3,7 +3,7 @@ import { Button, FileInput, Group, Modal, PasswordInput, Select, SimpleGrid, Sta
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { dateFormats, normaliseInput, statusFlags, uploadLimits, type LocalUser } from '../../../../sync';
-import { parseTypedDate } from '../../../components/date-range-filter';
+import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { saveUser, type UserValues } from '../hooks/save-user';

@@ -1,0 +1,29 @@
+import dayjs from 'dayjs';
+import { dateFormats, toStoredDate } from '../../sync';
+
+/**
+ * The app's one set of date helpers (spec part 1: shown dd-MM-yyyy, stored yyyy-MM-dd,
+ * typed DD-MM-YY in list filters). Every screen formats dates through these.
+ */
+export { dateFormats };
+
+/** A stored yyyy-MM-dd date (or a timestamp) shown dd-MM-yyyy; blank stays blank, junk is shown as it is. */
+export function showDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
+  return day.isValid() ? day.format(dateFormats.display) : value;
+}
+
+/** A timestamp (ISO text or epoch ms) shown dd-MM-yyyy HH:mm in local time; blank or junk shows ''. */
+export function showDateTime(value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  if (value === '') return '';
+  const at = dayjs(value);
+  return at.isValid() ? at.format(`${dateFormats.display} HH:mm`) : '';
+}
+
+/** What the server stores: yyyy-MM-dd from a Date or any typed format (DD-MM-YYYY, DD-MM-YY, yyyy-MM-dd); null when not a date. */
+export const storeDate = (value: string | Date): string | null => toStoredDate(value);
+
+/** Reads what is typed into a date input as the spec's formats, never month first (every DateInput's dateParser). */
+export const parseTypedDate = (value: string): string | null => toStoredDate(value);
