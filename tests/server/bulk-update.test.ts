@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUpdatedMessage, historyEntrySchema, messages } from '../../sync/contract';
-import { activityLogs, childHistory, children, users } from '../../server/db/schema';
+import { activityLogs, childHistory, children, roles, users } from '../../server/db/schema';
+import { caseworkerRole } from '../../server/db/seed-data';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
 type Entry = Record<string, unknown> & { id: number; childregId: number; history_status: string; centerId: number };
@@ -33,6 +34,9 @@ describe.each(databaseKinds)('POST /bulk_update (%s)', (kind) => {
     own = (await h.db.select({ id: children.id }).from(children).where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at))).orderBy(children.id).limit(8)).map((r) => r.id);
     const [other] = await h.db.select().from(children).where(and(sql`${children.centerdetailId} <> ${staffCenter}`, isNull(children.deleted_at))).limit(1);
     otherChild = other.id;
+    // Bulk Update writes history entries, so besides edit on child_registration it needs
+    // create on child_tracking (server/children/bulk-update.ts); the demo caseworker only views.
+    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_tracking: { ...caseworkerRole.permissions.child_tracking, create: 1 } } }).where(eq(roles.name, 'caseworker'));
   });
   afterAll(() => h?.close());
 
@@ -42,6 +46,18 @@ describe.each(databaseKinds)('POST /bulk_update (%s)', (kind) => {
     h.db.select().from(childHistory).where(and(inArray(childHistory.childregId, ids), isNull(childHistory.deleted_at)));
   const presentStatus = async (id: number) =>
     (await json<{ data: { last_status: { history_status: string | null } } }>(await h.request(`/api/child_view/${id}`, { token: admin }))).data.last_status.history_status;
+
+  it('a user who may edit children but only view child tracking is refused: nothing is written', async () => {
+    await h.db.update(roles).set({ permissions: caseworkerRole.permissions }).where(eq(roles.name, 'caseworker'));
+    try {
+      const before = (await entriesOf([own[0]!, own[1]!])).length;
+      const response = await send(staff, { type: 'medical', bulk: [own[0]!, own[1]!], date: '2025-06-01', comment: 'Camp day' });
+      expect(response.status).toBe(403);
+      expect((await entriesOf([own[0]!, own[1]!])).length).toBe(before);
+    } finally {
+      await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_tracking: { ...caseworkerRole.permissions.child_tracking, create: 1 } } }).where(eq(roles.name, 'caseworker'));
+    }
+  });
 
   it.each(types.map((t, i) => [t.type, i] as const))('%s: one history entry per child, Present Status and activity lines, in one answer', async (_type, i) => {
     const t = types[i]!;
