@@ -18,7 +18,10 @@ const featureZones = features.map((name) => ({
 
 const noReact = {
   patterns: [
-    { group: ['react', 'react-dom', 'react/*', '@mantine/*', 'react-router', 'dexie-react-hooks'], message: 'sync/ and server/ never import React.' },
+    {
+      group: ['react', 'react-dom', 'react/*', '@mantine/*', 'react-router', 'dexie-react-hooks'],
+      message: 'sync/ and server/ never import React.',
+    },
     { group: ['**/src/**', '../src/*', '../../src/*'], message: 'sync/ and server/ never import src/.' },
   ],
 };
@@ -40,16 +43,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'ky', message: 'ky is used only in sync/net/transport.ts.' },
-          { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
-        ],
-        patterns: [
-          { group: ['**/server/**', '../server/*'], message: 'The app never imports the server.' },
-          { group: ['**/sync/*', '!**/sync/index', '**/sync/contract/*'], message: 'src/ imports sync/ only through sync/index.ts.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'ky', message: 'ky is used only in sync/net/transport.ts.' },
+            { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
+          ],
+          patterns: [
+            { group: ['**/server/**', '../server/*'], message: 'The app never imports the server.' },
+            {
+              group: ['**/sync/*', '!**/sync/index', '**/sync/contract/*'],
+              message: 'src/ imports sync/ only through sync/index.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -73,7 +82,12 @@ export default tseslint.config(
   {
     files: ['sync/**/*.ts'],
     ignores: ['sync/net/transport.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'ky is used only in sync/net/transport.ts.' }], patterns: noReact.patterns }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ky', message: 'ky is used only in sync/net/transport.ts.' }], patterns: noReact.patterns },
+      ],
+    },
   },
   {
     files: ['sync/net/transport.ts'],
@@ -82,12 +96,18 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          ...noReact.patterns,
-          { group: ['**/sync/*', '!**/sync/contract', '!**/sync/contract/**'], message: 'The server imports only sync/contract.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noReact.patterns,
+            {
+              group: ['**/sync/*', '!**/sync/contract', '!**/sync/contract/**'],
+              message: 'The server imports only sync/contract.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -54,7 +54,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       adminPassword: options.adminPassword,
     });
     const seeded = performance.now();
-    const app = createApp({ db: database.db, uploadsDir, staticDir: options.staticDir, trustProxy: options.trustProxy, recordRequest: options.recordRequest });
+    const app = createApp({
+      db: database.db,
+      uploadsDir,
+      staticDir: options.staticDir,
+      trustProxy: options.trustProxy,
+      recordRequest: options.recordRequest,
+    });
     const host = options.host ?? '0.0.0.0';
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
@@ -64,9 +70,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     const url = `http://${shownHost}:${port}`;
     if (!options.quiet) {
-      const where = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(options.dataDir, 'pg')}`;
-      const lines = [`Ashray is running at ${url}`, `Database: ${where}; started in ${Math.round(performance.now() - started)} ms`];
-      if (seed.children) lines.push(`Seeded ${seed.children} demo children and ${seed.history} history rows in ${Math.round(seeded - migrated)} ms.`);
+      const where = options.databaseUrl
+        ? 'PostgreSQL (DATABASE_URL)'
+        : `PGlite in ${path.resolve(options.dataDir, 'pg')}`;
+      const lines = [
+        `Ashray is running at ${url}`,
+        `Database: ${where}; started in ${Math.round(performance.now() - started)} ms`,
+      ];
+      if (seed.children)
+        lines.push(
+          `Seeded ${seed.children} demo children and ${seed.history} history rows in ${Math.round(seeded - migrated)} ms.`,
+        );
       if (seedDemo) {
         lines.push(`Demo logins (password: ${options.demoPassword ?? DEFAULT_DEMO_PASSWORD}):`);
         lines.push(...demoUsers.map((u) => `  ${u.email.padEnd(22)} ${u.role}`));

@@ -11,7 +11,11 @@ export function wireLogger(file: string): (request: Request) => void {
     const browser = /Chrome/.test(request.headers.get('user-agent') ?? '');
     describeRequest(request).then(
       (described) => appendFileSync(file, `${JSON.stringify({ ...described, browser })}\n`),
-      () => appendFileSync(file, `${JSON.stringify({ method: request.method, path: new URL(request.url).pathname, kind: 'none', fields: ['<unreadable body>'], browser })}\n`),
+      () =>
+        appendFileSync(
+          file,
+          `${JSON.stringify({ method: request.method, path: new URL(request.url).pathname, kind: 'none', fields: ['<unreadable body>'], browser })}\n`,
+        ),
     );
   };
 }

@@ -21,7 +21,18 @@ export { refreshShell } from './device/shell-refresh';
 export { connectivityStore } from './device/connectivity';
 export { lockStore, lockIfIdle, unlock, markActive, IDLE_LOCK_MS, type LockState } from './device/idle-lock';
 export { syncStatusStore, type SyncStatus } from './engine/sync-status';
-export { startSync, stopSync, syncNow, mutations, review, pendingEntries, pulledCollections, bindSyncToSession, outboxCounts, lastSyncedAt } from './public-api';
+export {
+  startSync,
+  stopSync,
+  syncNow,
+  mutations,
+  review,
+  pendingEntries,
+  pulledCollections,
+  bindSyncToSession,
+  outboxCounts,
+  lastSyncedAt,
+} from './public-api';
 export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 export type { Resolution, ReviewItem } from './engine/review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';

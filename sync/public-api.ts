@@ -3,7 +3,15 @@ import { canReadCollection, pulledEntityNames } from './entities/registry';
 import { appTransport } from './net/transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
-import { discardEntry, resolveConflict, resubmitEntry, retryNow, reviewItems, type Resolution, type ReviewItem } from './engine/review';
+import {
+  discardEntry,
+  resolveConflict,
+  resubmitEntry,
+  retryNow,
+  reviewItems,
+  type Resolution,
+  type ReviewItem,
+} from './engine/review';
 import type { Fields } from './engine/reconcile';
 import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 
@@ -23,7 +31,13 @@ export function startSync(options: { collections?: string[] } = {}): SyncEngine 
   stopSync();
   const centerId = sessionStore.getState().user?.centerId;
   const listParams: Record<string, number> = centerId === undefined ? {} : { centerId };
-  engine = new SyncEngine({ db: currentDb(), transport: appTransport(), collections: options.collections ?? readableCollections, listParams, afterSync: refreshUser });
+  engine = new SyncEngine({
+    db: currentDb(),
+    transport: appTransport(),
+    collections: options.collections ?? readableCollections,
+    listParams,
+    afterSync: refreshUser,
+  });
   engine.start();
   void requestBackgroundSync();
   return engine;
@@ -46,7 +60,8 @@ export const syncNow = () => requireEngine().sync();
 async function requestBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.ready;
-    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })?.sync;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+      ?.sync;
     await sync?.register('ashray-replay');
   } catch {
     // Not supported or not allowed: the app's own triggers still replay.
@@ -64,7 +79,8 @@ export const mutations = {
   action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op, fields, files }),
   /** A named operation on an existing record (a center's status toggle, a role's permissions). */
-  updateWith: (entity: string, op: string, cid: string, fields: Fields): Promise<WriteResult> => write({ entity, op, cid, fields }),
+  updateWith: (entity: string, op: string, cid: string, fields: Fields): Promise<WriteResult> =>
+    write({ entity, op, cid, fields }),
   /**
    * Several writes saved together or not at all (a registration with its documents). A
    * create may carry its own `cid` so later writes of the same call can name it.

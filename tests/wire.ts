@@ -6,7 +6,12 @@ import { describeRequest } from '../sync/contract/wire-record';
  * client sends and fail when one matches no endpoint row or sends a field the row's
  * payload schema does not know. The e2e suite does the same from the server's log.
  */
-export const wire = { checked: 0, byEndpoint: new Map<string, number>(), problems: [] as string[], pending: [] as Promise<void>[] };
+export const wire = {
+  checked: 0,
+  byEndpoint: new Map<string, number>(),
+  problems: [] as string[],
+  pending: [] as Promise<void>[],
+};
 
 export function checkRecorded(described: WireRequest): void {
   const verdict = checkWireRequest(described);

@@ -32,17 +32,23 @@ export const deleteEntry = (fixed?: string) => async (c: Context<AppEnv>) => {
   if (id === null) return fail(c, 404, messages.notFound);
   const only = fixed ? historyGroups[fixed] : undefined;
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockEntry(tx, id, user, null), async (tx, row) => {
-    const group = groupOf(row.history_status);
-    if (only && !only.statuses.includes(row.history_status)) return { missing: true };
-    // A Social Protection Scheme entry also needs the role's `sps` delete permission (spec part 1, section 6).
-    if (row.history_status === 'social_protection_scheme' && !can(user, 'delete', 'sps')) return { forbidden: true };
-    await lockChildOf(tx, row.childregId, user);
-    if ((await newestOf(tx, row.childregId, group.statuses)) !== row.id) return { refused: true };
-    await removeEntry(tx, row, group.title, user);
-    return { title: group.title };
-  });
-  if (outcome.status === 'missing' || (outcome.status === 'ok' && 'missing' in outcome.value)) return fail(c, 404, messages.notFound);
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockEntry(tx, id, user, null),
+    async (tx, row) => {
+      const group = groupOf(row.history_status);
+      if (only && !only.statuses.includes(row.history_status)) return { missing: true };
+      // A Social Protection Scheme entry also needs the role's `sps` delete permission (spec part 1, section 6).
+      if (row.history_status === 'social_protection_scheme' && !can(user, 'delete', 'sps')) return { forbidden: true };
+      await lockChildOf(tx, row.childregId, user);
+      if ((await newestOf(tx, row.childregId, group.statuses)) !== row.id) return { refused: true };
+      await removeEntry(tx, row, group.title, user);
+      return { title: group.title };
+    },
+  );
+  if (outcome.status === 'missing' || (outcome.status === 'ok' && 'missing' in outcome.value))
+    return fail(c, 404, messages.notFound);
   if (outcome.status === 'conflict') return conflictAnswer(c, await historyRecord(db, id, user));
   if ('forbidden' in outcome.value) return fail(c, 403, messages.forbidden);
   if ('refused' in outcome.value) return invalid(c, [{ path: 'id', message: serverMessages.onlyLastEntry }]);
@@ -73,7 +79,10 @@ export async function deleteActivityLog(c: Context<AppEnv>) {
       .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
       .limit(1);
     if (newest?.id !== row.id) return false;
-    await tx.update(activityLogs).set({ deleted_at: nextUpdatedAt(activityLogs.updated_at), updated_at: nextUpdatedAt(activityLogs.updated_at) }).where(eq(activityLogs.id, row.id));
+    await tx
+      .update(activityLogs)
+      .set({ deleted_at: nextUpdatedAt(activityLogs.updated_at), updated_at: nextUpdatedAt(activityLogs.updated_at) })
+      .where(eq(activityLogs.id, row.id));
     return true;
   });
   if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
@@ -98,12 +107,24 @@ export async function deleteDocument(c: Context<AppEnv>) {
       .for('update', { of: childDocuments })
       .then((rows) => rows[0]?.doc);
   const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), lock, async (tx, row) => {
-    await tx.update(childDocuments).set({ deleted_at: nextUpdatedAt(childDocuments.updated_at), updated_at: nextUpdatedAt(childDocuments.updated_at) }).where(eq(childDocuments.id, row.id));
-    if (row.childregId) await tx.update(children).set({ updated_at: nextUpdatedAt(children.updated_at) }).where(eq(children.id, row.childregId));
+    await tx
+      .update(childDocuments)
+      .set({
+        deleted_at: nextUpdatedAt(childDocuments.updated_at),
+        updated_at: nextUpdatedAt(childDocuments.updated_at),
+      })
+      .where(eq(childDocuments.id, row.id));
+    if (row.childregId)
+      await tx
+        .update(children)
+        .set({ updated_at: nextUpdatedAt(children.updated_at) })
+        .where(eq(children.id, row.childregId));
   });
   if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
   if (outcome.status === 'conflict') {
-    const [current] = await documentRecords(db, and(eq(childDocuments.id, id), isNull(childDocuments.deleted_at)), [desc(childDocuments.id)]);
+    const [current] = await documentRecords(db, and(eq(childDocuments.id, id), isNull(childDocuments.deleted_at)), [
+      desc(childDocuments.id),
+    ]);
     return conflictAnswer(c, current);
   }
   return c.json({ success: true, message: messages.documentDeleted });

@@ -23,8 +23,17 @@ const NAME = /^[a-f0-9]{32}\.[a-z0-9]{1,5}$/;
 
 const IMAGE_EXTENSIONS: Record<'jpg' | 'png', readonly string[]> = { jpg: ['jpg', 'jpeg'], png: ['png'] };
 const AUDIO_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', m4a: 'audio/mp4', aac: 'audio/aac',
-  webm: 'audio/webm', amr: 'audio/amr', '3gp': 'audio/3gpp', flac: 'audio/flac',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  webm: 'audio/webm',
+  amr: 'audio/amr',
+  '3gp': 'audio/3gpp',
+  flac: 'audio/flac',
 };
 
 const extensionOf = (value: unknown): string => {
@@ -54,7 +63,10 @@ export async function prepareFiles(body: Record<string, unknown>): Promise<Prepa
     if (!isBlob(value)) return;
     if (field === 'profile_audio_name') {
       if (!isWithinUploadLimit(value)) {
-        issues.push({ path: key, message: value.type.toLowerCase().startsWith('audio/') ? messages.fileTooLarge : messages.audioType });
+        issues.push({
+          path: key,
+          message: value.type.toLowerCase().startsWith('audio/') ? messages.fileTooLarge : messages.audioType,
+        });
         return;
       }
       const bytes = new Uint8Array(await value.arrayBuffer());
@@ -70,7 +82,8 @@ export async function prepareFiles(body: Record<string, unknown>): Promise<Prepa
     const { value: named, image, issue } = await readImage(key, value);
     holder[field] = named;
     if (issue) issues.push({ ...issue, message: messages.fileType });
-    else if (image) pending.push({ key, bytes: image.bytes, ext: IMAGE_EXTENSIONS[image.kind].includes(ext) ? ext : image.kind });
+    else if (image)
+      pending.push({ key, bytes: image.bytes, ext: IMAGE_EXTENSIONS[image.kind].includes(ext) ? ext : image.kind });
     else issues.push({ path: key, message: messages.fileTooLarge });
   };
   await visit(body, 'filename', 'filename');
@@ -79,7 +92,8 @@ export async function prepareFiles(body: Record<string, unknown>): Promise<Prepa
     if (!Array.isArray(rows)) continue;
     for (const [i, row] of rows.entries()) {
       if (typeof row !== 'object' || row === null) continue;
-      for (const field of ['filename', 'profile_audio_name']) await visit(row as Record<string, unknown>, field, `${list}.${i}.${field}`);
+      for (const field of ['filename', 'profile_audio_name'])
+        await visit(row as Record<string, unknown>, field, `${list}.${i}.${field}`);
     }
   }
   return { pending, issues };
@@ -99,7 +113,8 @@ export async function storeFiles(uploadsDir: string, files: PreparedFiles): Prom
 }
 
 export async function removeFiles(uploadsDir: string, names: Map<string, string>): Promise<void> {
-  for (const name of names.values()) if (NAME.test(name)) await rm(path.join(uploadsDir, FOLDER, name), { force: true });
+  for (const name of names.values())
+    if (NAME.test(name)) await rm(path.join(uploadsDir, FOLDER, name), { force: true });
 }
 
 export async function readDocumentFile(uploadsDir: string, name: string): Promise<Uint8Array | null> {

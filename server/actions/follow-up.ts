@@ -25,7 +25,9 @@ export async function saveFollowUps(c: Context<AppEnv>) {
   const files = await prepareFiles(body);
   const rows = Array.isArray(body.follow_up_data) ? (body.follow_up_data as Record<string, unknown>[]) : [];
   const lengths = rows.flatMap((row, i) =>
-    typeof row === 'object' && row ? tooLongIssues({ comment: row.comment }).map((x) => ({ ...x, path: `follow_up_data.${i}.comment` })) : [],
+    typeof row === 'object' && row
+      ? tooLongIssues({ comment: row.comment }).map((x) => ({ ...x, path: `follow_up_data.${i}.comment` }))
+      : [],
   );
   const checked = checkSchema(followUpsFormSchema, body, [...files.issues, ...lengths]);
   if (!checked.ok) return invalid(c, checked.issues);
@@ -41,11 +43,24 @@ export async function saveFollowUps(c: Context<AppEnv>) {
           tx,
           child,
           user,
-          { history_status: 'follow_up', restoration_method: row.restoration_method, transfer_date: row.transfer_date, comment: row.comment },
+          {
+            history_status: 'follow_up',
+            restoration_method: row.restoration_method,
+            transfer_date: row.transfer_date,
+            comment: row.comment,
+          },
           'Follow Up added',
         );
         const file = names.get(`follow_up_data.${i}.filename`);
-        if (file) await insertDocuments(tx, [{}], { childregId: child.id, historyId: id }, user, new Map([['file.0.filename', file]]), 'file');
+        if (file)
+          await insertDocuments(
+            tx,
+            [{}],
+            { childregId: child.id, historyId: id },
+            user,
+            new Map([['file.0.filename', file]]),
+            'file',
+          );
         made.push(id);
       }
       return made;

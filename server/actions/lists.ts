@@ -32,7 +32,13 @@ export const listGroup = (fixed?: string) => async (c: Context<AppEnv>) => {
   if (childId === null || !group) return fail(c, 404, messages.notFound);
   const rows = await historyRecords(
     c.get('deps').db,
-    and(eq(childHistory.childregId, childId), inArray(childHistory.history_status, [...group.statuses]), liveHistory, liveChild, historyScope(c.get('user'))),
+    and(
+      eq(childHistory.childregId, childId),
+      inArray(childHistory.history_status, [...group.statuses]),
+      liveHistory,
+      liveChild,
+      historyScope(c.get('user')),
+    ),
     [desc(childHistory.created_at), desc(childHistory.id)],
   );
   return c.json({ success: true, data: rows });
@@ -41,9 +47,19 @@ export const listGroup = (fixed?: string) => async (c: Context<AppEnv>) => {
 const { deleted_at: _a, ...logColumns } = getTableColumns(activityLogs);
 const { deleted_at: _d, ...documentColumns } = getTableColumns(childDocuments);
 
-async function logRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+async function logRecords(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<ListedRow[]> {
   let query = db
-    .select({ log: logColumns, center: { id: centers.id, name: centers.name }, user: { id: users.id, name: users.name } })
+    .select({
+      log: logColumns,
+      center: { id: centers.id, name: centers.name },
+      user: { id: users.id, name: users.name },
+    })
     .from(activityLogs)
     .innerJoin(children, eq(children.id, activityLogs.childregId))
     .leftJoin(centers, eq(centers.id, activityLogs.centerId))
@@ -52,10 +68,22 @@ async function logRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?
     .orderBy(...orderBy)
     .$dynamic();
   if (limit !== undefined) query = query.limit(limit).offset(offset);
-  return (await query).map(({ log, center, user }) => ({ ...log, created_at: iso(log.created_at), updated_at: iso(log.updated_at), center_data: center, user_data: user }));
+  return (await query).map(({ log, center, user }) => ({
+    ...log,
+    created_at: iso(log.created_at),
+    updated_at: iso(log.updated_at),
+    center_data: center,
+    user_data: user,
+  }));
 }
 
-export async function documentRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+export async function documentRecords(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<ListedRow[]> {
   let query = db
     .select({ doc: documentColumns, user: { id: users.id, name: users.name }, tag: { id: tags.id, name: tags.name } })
     .from(childDocuments)
@@ -89,10 +117,11 @@ export async function childActivity(c: Context<AppEnv>) {
   if (refused) return refused;
   const childId = idParam(c.req.param('childId'));
   if (childId === null) return fail(c, 404, messages.notFound);
-  const rows = await logRecords(c.get('deps').db, and(eq(activityLogs.childregId, childId), liveLog, liveChild, childScope(c.get('user'))), [
-    desc(activityLogs.created_at),
-    desc(activityLogs.id),
-  ]);
+  const rows = await logRecords(
+    c.get('deps').db,
+    and(eq(activityLogs.childregId, childId), liveLog, liveChild, childScope(c.get('user'))),
+    [desc(activityLogs.created_at), desc(activityLogs.id)],
+  );
   return c.json({ success: true, data: rows });
 }
 
@@ -102,19 +131,24 @@ export async function childDocumentList(c: Context<AppEnv>) {
   if (refused) return refused;
   const childId = idParam(c.req.param('childId'));
   if (childId === null) return fail(c, 404, messages.notFound);
-  const rows = await documentRecords(c.get('deps').db, and(eq(childDocuments.childregId, childId), liveDocument, liveChild, childScope(c.get('user'))), [
-    desc(childDocuments.created_at),
-    desc(childDocuments.id),
-  ]);
+  const rows = await documentRecords(
+    c.get('deps').db,
+    and(eq(childDocuments.childregId, childId), liveDocument, liveChild, childScope(c.get('user'))),
+    [desc(childDocuments.created_at), desc(childDocuments.id)],
+  );
   return c.json({ success: true, data: rows });
 }
 
-type DeltaTable = PgTable & { id: typeof activityLogs.id; updated_at: typeof activityLogs.updated_at; deleted_at: typeof activityLogs.deleted_at; childregId: typeof activityLogs.childregId };
+type DeltaTable = PgTable & {
+  id: typeof activityLogs.id;
+  updated_at: typeof activityLogs.updated_at;
+  deleted_at: typeof activityLogs.deleted_at;
+  childregId: typeof activityLogs.childregId;
+};
 
 /** A delta-capable list of a per-child table, scoped by the child's center. */
 const deltaList =
-  (table: DeltaTable, records: typeof logRecords, module: PermissionModule) =>
-  async (c: Context<AppEnv>) => {
+  (table: DeltaTable, records: typeof logRecords, module: PermissionModule) => async (c: Context<AppEnv>) => {
     const refused = guard(c, 'view', module);
     if (refused) return refused;
     const read = readListQuery(c.req.query());
@@ -125,7 +159,13 @@ const deltaList =
     const answer = await runList(
       {
         rows: (where, order, limit, offset) =>
-          records(db, live(where), order === 'keyset' ? [asc(table.updated_at), asc(table.id)] : [desc(table.updated_at), desc(table.id)], limit, offset),
+          records(
+            db,
+            live(where),
+            order === 'keyset' ? [asc(table.updated_at), asc(table.id)] : [desc(table.updated_at), desc(table.id)],
+            limit,
+            offset,
+          ),
         count: async (where) => {
           const [row] = await db
             .select({ n: sql<number>`count(*)::int` })

@@ -14,9 +14,17 @@ import { notifyReaders } from '../notifications/write';
  * new updated_at on the child, whose last_status travels with it in delta pulls.
  */
 
-export type DocumentOwner = { childregId?: number | null; historyId?: number; cwcProduceId?: number; cwcReferId?: number };
+export type DocumentOwner = {
+  childregId?: number | null;
+  historyId?: number;
+  cwcProduceId?: number;
+  cwcReferId?: number;
+};
 
-type HistoryValues = Omit<typeof childHistory.$inferInsert, 'id' | 'childregId' | 'created_by' | 'created_at' | 'updated_at' | 'deleted_at'>;
+type HistoryValues = Omit<
+  typeof childHistory.$inferInsert,
+  'id' | 'childregId' | 'created_by' | 'created_at' | 'updated_at' | 'deleted_at'
+>;
 
 /** Inserts the checked document rows (files already stored, their names in `names` by key); answers their ids. */
 export async function insertDocuments(
@@ -45,7 +53,14 @@ export async function insertDocuments(
   return inserted.map((r) => r.id);
 }
 
-export async function logActivity(tx: Db, childregId: number, centerId: number | null, activity: string, comment: string | null, user: AuthUser) {
+export async function logActivity(
+  tx: Db,
+  childregId: number,
+  centerId: number | null,
+  activity: string,
+  comment: string | null,
+  user: AuthUser,
+) {
   await tx.insert(activityLogs).values({ childregId, centerId, activity, comment, created_by: user.id });
 }
 
@@ -61,13 +76,28 @@ export async function recordAction(
   // device that has not seen this one fails its If-Match (409) and becomes a conflict to
   // review, instead of deleting an entry the user did not see as last.
   const previous = await newestOf(tx, child.id, groupOf(values.history_status).statuses);
-  if (previous !== undefined) await tx.update(childHistory).set({ updated_at: nextUpdatedAt(childHistory.updated_at) }).where(eq(childHistory.id, previous));
+  if (previous !== undefined)
+    await tx
+      .update(childHistory)
+      .set({ updated_at: nextUpdatedAt(childHistory.updated_at) })
+      .where(eq(childHistory.id, previous));
   const [row] = await tx
     .insert(childHistory)
-    .values({ centerId: child.centerdetailId, history_date: values.transfer_date, ...values, childregId: child.id, created_by: user.id })
+    .values({
+      centerId: child.centerdetailId,
+      history_date: values.transfer_date,
+      ...values,
+      childregId: child.id,
+      created_by: user.id,
+    })
     .returning({ id: childHistory.id });
   await logActivity(tx, child.id, values.centerId ?? child.centerdetailId, activity, values.comment ?? null, user);
-  await notifyReaders(tx, { childregId: child.id, centerId: child.centerdetailId, authorId: user.id, comment: activity });
+  await notifyReaders(tx, {
+    childregId: child.id,
+    centerId: child.centerdetailId,
+    authorId: user.id,
+    comment: activity,
+  });
   await touchChild(tx, child.id);
   return row.id;
 }
@@ -83,7 +113,12 @@ export async function newestOf(tx: Db, childId: number, statuses: readonly strin
 }
 
 /** Soft-deletes a history entry and its documents, logging it and refreshing the child. */
-export async function removeEntry(tx: Db, entry: { id: number; childregId: number; centerId: number | null }, title: string, user: AuthUser) {
+export async function removeEntry(
+  tx: Db,
+  entry: { id: number; childregId: number; centerId: number | null },
+  title: string,
+  user: AuthUser,
+) {
   await tx
     .update(childHistory)
     .set({ deleted_at: nextUpdatedAt(childHistory.updated_at), updated_at: nextUpdatedAt(childHistory.updated_at) })

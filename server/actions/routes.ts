@@ -27,7 +27,11 @@ export function registerActionRoutes(api: Hono<AppEnv>) {
 
   // The education, medical and MHP variants of the part 2 screens: add and save are the
   // profile's save, lists and deletes are those of the table.
-  for (const [name, def, group] of [['education', actionDefs.education, 'education'], ['medical', actionDefs.medical_consent, 'medical_issue'], ['mhp', actionDefs.mhp, 'mhp']] as const) {
+  for (const [name, def, group] of [
+    ['education', actionDefs.education, 'education'],
+    ['medical', actionDefs.medical_consent, 'medical_issue'],
+    ['mhp', actionDefs.mhp, 'mhp'],
+  ] as const) {
     api.post(`/add_${name}`, saveAction(def));
     api.post(`/save_${name}`, saveAction(def));
     api.get(`/${name}_lists/:childId`, listGroup(group));
@@ -47,5 +51,4 @@ export function registerActionRoutes(api: Hono<AppEnv>) {
   api.delete('/child_documents_delete/:id', deleteDocument);
   api.get('/child_status/:id', childStatus);
   api.post('/reopen/:id', reopenChild);
-
 }

@@ -2,8 +2,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
-  can, educationFormSchema, escortExitFormSchema, medicalFormSchema, messages, mhpFormSchema, restorationFollowUpFormSchema,
-  restoreFormSchema, spsActionFormSchema, transferFormSchema, 
+  can,
+  educationFormSchema,
+  escortExitFormSchema,
+  medicalFormSchema,
+  messages,
+  mhpFormSchema,
+  restorationFollowUpFormSchema,
+  restoreFormSchema,
+  spsActionFormSchema,
+  transferFormSchema,
 } from '../../sync/contract';
 import type { AppEnv, AuthUser } from '../core/context';
 import type { Db } from '../db/client';
@@ -50,18 +58,30 @@ const restoreEntry = (status: string) => (d: Data) => ({
 
 /** Whether a center exists and is not deleted (a form may name neither). */
 export const liveCenter = async (tx: Db, id: number) =>
-  (await tx.select({ id: centers.id }).from(centers).where(and(eq(centers.id, id), isNull(centers.deleted_at)))).length > 0;
+  (
+    await tx
+      .select({ id: centers.id })
+      .from(centers)
+      .where(and(eq(centers.id, id), isNull(centers.deleted_at)))
+  ).length > 0;
 
 /** Moves the child to `centerId` (transfer and centers change). */
 export async function moveChild(tx: Db, childId: number, centerId: number): Promise<Issue | null> {
   if (!(await liveCenter(tx, centerId))) return { path: 'centerId', message: serverMessages.invalidCenter };
-  await tx.update(children).set({ centerdetailId: centerId, updated_at: nextUpdatedAt(children.updated_at) }).where(eq(children.id, childId));
+  await tx
+    .update(children)
+    .set({ centerdetailId: centerId, updated_at: nextUpdatedAt(children.updated_at) })
+    .where(eq(children.id, childId));
   return null;
 }
 
 export const actionDefs = {
   restoration: { title: 'Restore', schema: restoreFormSchema, entry: restoreEntry('restoration') },
-  restoration_follow_up: { title: 'Restoration Follow-Up', schema: restorationFollowUpFormSchema, entry: restoreEntry('restoration_follow_up') },
+  restoration_follow_up: {
+    title: 'Restoration Follow-Up',
+    schema: restorationFollowUpFormSchema,
+    entry: restoreEntry('restoration_follow_up'),
+  },
   medical_consent: {
     title: 'Medical',
     schema: medicalFormSchema,
@@ -80,7 +100,13 @@ export const actionDefs = {
   mhp: {
     title: 'MHP',
     schema: mhpFormSchema,
-    entry: (d) => ({ ...common(d), history_status: 'mhp', mhp: str(d.mhp), other: str(d.other), session_number: str(d.session_number) }),
+    entry: (d) => ({
+      ...common(d),
+      history_status: 'mhp',
+      mhp: str(d.mhp),
+      other: str(d.other),
+      session_number: str(d.session_number),
+    }),
   },
   save_transfer: {
     title: 'Transfer',
@@ -104,13 +130,22 @@ export const actionDefs = {
   social_protection_scheme: {
     title: 'Social Protection Scheme',
     schema: spsActionFormSchema,
-    entry: (d) => ({ ...common(d), history_status: 'social_protection_scheme', centerId: Number(d.centerId), social_protection_scheme: str(d.social_protection_scheme) }),
+    entry: (d) => ({
+      ...common(d),
+      history_status: 'social_protection_scheme',
+      centerId: Number(d.centerId),
+      social_protection_scheme: str(d.social_protection_scheme),
+    }),
   },
 } satisfies Record<string, ActionDef>;
 
 /** Text fields of a body the schema knows, for the length check. */
 export const knownTexts = (schema: z.ZodObject, body: Data) =>
-  Object.fromEntries(Object.keys(schema.shape).filter((k) => k in body && k !== 'documents').map((k) => [k, body[k]]));
+  Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((k) => k in body && k !== 'documents')
+      .map((k) => [k, body[k]]),
+  );
 
 /** POST /{action}: the handler of one action definition. */
 export const saveAction = (def: ActionDef) => async (c: Context<AppEnv>) => {
@@ -125,19 +160,35 @@ export const saveAction = (def: ActionDef) => async (c: Context<AppEnv>) => {
   const names = await storeFiles(uploadsDir, files);
   let refused: Issue | null = null;
   try {
-    const outcome = await db.transaction(async (tx) => {
-      const child = await lockChildOf(tx, Number(data.childregId), user);
-      if (!child) return { missing: true as const };
-      refused = def.within ? await def.within(tx, data, child, user) : null;
-      if (refused) tx.rollback();
-      const id = await recordAction(tx, child, user, def.entry(data, child), `${def.title} added`);
-      await insertDocuments(tx, data.documents as Data[] | undefined, { childregId: child.id, historyId: id }, user, names);
-      if (names.has('filename')) await insertDocuments(tx, [{}], { childregId: child.id, historyId: id }, user, new Map([['file.0.filename', names.get('filename')!]]), 'file');
-      return { id };
-    }).catch((error: unknown) => {
-      if (refused) return { issue: true as const };
-      throw error;
-    });
+    const outcome = await db
+      .transaction(async (tx) => {
+        const child = await lockChildOf(tx, Number(data.childregId), user);
+        if (!child) return { missing: true as const };
+        refused = def.within ? await def.within(tx, data, child, user) : null;
+        if (refused) tx.rollback();
+        const id = await recordAction(tx, child, user, def.entry(data, child), `${def.title} added`);
+        await insertDocuments(
+          tx,
+          data.documents as Data[] | undefined,
+          { childregId: child.id, historyId: id },
+          user,
+          names,
+        );
+        if (names.has('filename'))
+          await insertDocuments(
+            tx,
+            [{}],
+            { childregId: child.id, historyId: id },
+            user,
+            new Map([['file.0.filename', names.get('filename')!]]),
+            'file',
+          );
+        return { id };
+      })
+      .catch((error: unknown) => {
+        if (refused) return { issue: true as const };
+        throw error;
+      });
     if ('missing' in outcome || 'issue' in outcome) {
       await removeFiles(uploadsDir, names);
       if ('missing' in outcome) return fail(c, 404, messages.notFound);

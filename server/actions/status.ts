@@ -39,7 +39,18 @@ export const statusOf = (latest: string | null) => {
   const open = !exited;
   return {
     reopen: exited,
-    actions: { restore: open, restoration_follow_up: true, medical: open, education: open, mhp: open, transfer: open, escort_exit: open, sps: open, follow_up: true, center_change: open },
+    actions: {
+      restore: open,
+      restoration_follow_up: true,
+      medical: open,
+      education: open,
+      mhp: open,
+      transfer: open,
+      escort_exit: open,
+      sps: open,
+      follow_up: true,
+      center_change: open,
+    },
   };
 };
 
@@ -48,7 +59,13 @@ export async function childStatus(c: Context<AppEnv>) {
   if (!can(user, 'view', 'child_registration')) return fail(c, 403, messages.forbidden);
   const id = idParam(c.req.param('id'));
   const { db } = c.get('deps');
-  const [child] = id === null ? [] : await db.select({ id: children.id }).from(children).where(and(eq(children.id, id), liveChild, childScope(user)));
+  const [child] =
+    id === null
+      ? []
+      : await db
+          .select({ id: children.id })
+          .from(children)
+          .where(and(eq(children.id, id), liveChild, childScope(user)));
   if (!child) return fail(c, 404, messages.notFound);
   return ok(c, statusOf(await latestStatus(db, child.id)));
 }
@@ -64,7 +81,13 @@ export async function reopenChild(c: Context<AppEnv>) {
     const child = await lockChildOf(tx, id, user);
     if (!child) return 'missing' as const;
     if (!statusOf(await latestStatus(tx, child.id)).reopen) return 'refused' as const;
-    return recordAction(tx, child, user, { history_status: 'reopen', transfer_date: new Date().toISOString().slice(0, 10), comment: null }, 'Reopened');
+    return recordAction(
+      tx,
+      child,
+      user,
+      { history_status: 'reopen', transfer_date: new Date().toISOString().slice(0, 10), comment: null },
+      'Reopened',
+    );
   });
   if (outcome === 'missing') return fail(c, 404, messages.notFound);
   if (outcome === 'refused') return invalid(c, [{ path: 'id', message: 'Only an exited child can be reopened.' }]);
@@ -77,24 +100,39 @@ export const updateEntry = (key: 'education' | 'mhp') => async (c: Context<AppEn
   if (!can(user, 'edit', 'child_tracking')) return fail(c, 403, messages.forbidden);
   const def = actionDefs[key];
   const schema = key === 'education' ? educationFormSchema : mhpFormSchema;
-  const fields = key === 'education' ? ['transfer_date', 'education_type', 'education_level', 'comment'] : ['transfer_date', 'session_number', 'mhp', 'other', 'comment'];
+  const fields =
+    key === 'education'
+      ? ['transfer_date', 'education_type', 'education_level', 'comment']
+      : ['transfer_date', 'session_number', 'mhp', 'other', 'comment'];
   const body = unflatten(await readBody(c));
   const id = bodyId(body.id);
   if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   const sent = Object.fromEntries(fields.filter((k) => k in body).map((k) => [k, body[k]]));
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockEntry(tx, id, user, null), async (tx, row) => {
-    if (!historyGroups[key === 'education' ? 'education' : 'mhp']!.statuses.includes(row.history_status)) return { missing: true };
-    const stored = Object.fromEntries(['childregId', ...fields].map((k) => [k, (row as Record<string, unknown>)[k] ?? undefined]));
-    const checked = checkPatch(schema, stored, sent, tooLongIssues(sent));
-    if (!checked.ok) return { issues: checked.issues };
-    const entry = def.entry(checked.data);
-    const { centerId: _c, ...values } = entry as typeof entry & { centerId?: number };
-    await tx.update(childHistory).set({ ...values, history_date: values.transfer_date, updated_at: nextUpdatedAt(childHistory.updated_at) }).where(eq(childHistory.id, row.id));
-    await touchChild(tx, row.childregId);
-    return {};
-  });
-  if (outcome.status === 'missing' || (outcome.status === 'ok' && 'missing' in outcome.value)) return fail(c, 404, messages.notFound);
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockEntry(tx, id, user, null),
+    async (tx, row) => {
+      if (!historyGroups[key === 'education' ? 'education' : 'mhp']!.statuses.includes(row.history_status))
+        return { missing: true };
+      const stored = Object.fromEntries(
+        ['childregId', ...fields].map((k) => [k, (row as Record<string, unknown>)[k] ?? undefined]),
+      );
+      const checked = checkPatch(schema, stored, sent, tooLongIssues(sent));
+      if (!checked.ok) return { issues: checked.issues };
+      const entry = def.entry(checked.data);
+      const { centerId: _c, ...values } = entry as typeof entry & { centerId?: number };
+      await tx
+        .update(childHistory)
+        .set({ ...values, history_date: values.transfer_date, updated_at: nextUpdatedAt(childHistory.updated_at) })
+        .where(eq(childHistory.id, row.id));
+      await touchChild(tx, row.childregId);
+      return {};
+    },
+  );
+  if (outcome.status === 'missing' || (outcome.status === 'ok' && 'missing' in outcome.value))
+    return fail(c, 404, messages.notFound);
   if (outcome.status === 'conflict') return conflictAnswer(c, await historyRecord(db, id, user));
   if ('issues' in outcome.value && outcome.value.issues) return invalid(c, outcome.value.issues);
   return ok(c, await historyRecord(db, id, user), { message: `${def.title} updated successfully` });

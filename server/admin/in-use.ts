@@ -33,13 +33,19 @@ async function referencesTo(db: Db, table: string): Promise<Reference[]> {
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Reference[];
   const extra: Reference[] = [];
   for (const ref of unconstrained[table] ?? []) {
-    if (!rows.some((r) => r.table === ref.table && r.column === ref.column) && (await tableExists(db, ref.table))) extra.push(ref);
+    if (!rows.some((r) => r.table === ref.table && r.column === ref.column) && (await tableExists(db, ref.table)))
+      extra.push(ref);
   }
   return [...rows, ...extra];
 }
 
 /** Whether a live row of another table still refers to `table`'s record `id`. */
-export async function isInUse(db: Db, table: 'centers' | 'roles' | 'tags', id: number, ignore: string[] = []): Promise<boolean> {
+export async function isInUse(
+  db: Db,
+  table: 'centers' | 'roles' | 'tags',
+  id: number,
+  ignore: string[] = [],
+): Promise<boolean> {
   for (const ref of await referencesTo(db, table)) {
     if (ignore.includes(`${ref.table}.${ref.column}`)) continue;
     const live = ref.soft ? sql`and deleted_at is null` : sql``;

@@ -36,12 +36,17 @@ export async function answerAdminList(c: Context<AppEnv>, options: AdminListOpti
       options.rows(
         db,
         live(where),
-        order === 'keyset' ? [asc(table.updated_at), asc(table.id)] : [options.newestFirst ? desc(table.id) : asc(table.id)],
+        order === 'keyset'
+          ? [asc(table.updated_at), asc(table.id)]
+          : [options.newestFirst ? desc(table.id) : asc(table.id)],
         limit,
         offset,
       ),
     count: async (where) => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(live(where));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(live(where));
       return row?.n ?? 0;
     },
     deletedSince: async (since) => {

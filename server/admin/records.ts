@@ -10,7 +10,11 @@ import { iso } from '../delta/timestamps';
  * never sees a field "changed" that only another call left out.
  */
 
-const stamps = <T extends { created_at: Date; updated_at: Date }>(row: T) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) });
+const stamps = <T extends { created_at: Date; updated_at: Date }>(row: T) => ({
+  ...row,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
 
 const { deleted_at: _c, ...centerColumns } = getTableColumns(centers);
 const { deleted_at: _t, ...tagColumns } = getTableColumns(tags);
@@ -20,19 +24,34 @@ const { deleted_at: _u, password_hash: _p, ...userColumns } = getTableColumns(us
 type Page = { orderBy: SQL[]; limit?: number; offset?: number };
 
 export async function centerRecords(db: Db, where: SQL | undefined, page: Page): Promise<ListedRow[]> {
-  let query = db.select(centerColumns).from(centers).where(where).orderBy(...page.orderBy).$dynamic();
+  let query = db
+    .select(centerColumns)
+    .from(centers)
+    .where(where)
+    .orderBy(...page.orderBy)
+    .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   return (await query).map(stamps);
 }
 
 export async function tagRecords(db: Db, where: SQL | undefined, page: Page): Promise<ListedRow[]> {
-  let query = db.select(tagColumns).from(tags).where(where).orderBy(...page.orderBy).$dynamic();
+  let query = db
+    .select(tagColumns)
+    .from(tags)
+    .where(where)
+    .orderBy(...page.orderBy)
+    .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   return (await query).map(stamps);
 }
 
 export async function roleRecords(db: Db, where: SQL | undefined, page: Page): Promise<ListedRow[]> {
-  let query = db.select(roleColumns).from(roles).where(where).orderBy(...page.orderBy).$dynamic();
+  let query = db
+    .select(roleColumns)
+    .from(roles)
+    .where(where)
+    .orderBy(...page.orderBy)
+    .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   return (await query).map(stamps);
 }
@@ -43,7 +62,11 @@ export async function roleRecords(db: Db, where: SQL | undefined, page: Page): P
  */
 export async function userRecords(db: Db, where: SQL | undefined, page: Page): Promise<ListedRow[]> {
   let query = db
-    .select({ user: userColumns, role: { id: roles.id, name: roles.name }, center: { id: centers.id, name: centers.name } })
+    .select({
+      user: userColumns,
+      role: { id: roles.id, name: roles.name },
+      center: { id: centers.id, name: centers.name },
+    })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
     .leftJoin(centers, eq(centers.id, users.centerId))

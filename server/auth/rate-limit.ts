@@ -30,7 +30,12 @@ export async function lockedForSeconds(db: Db, keys: LoginKeys, now = Date.now()
   const rows = await db
     .select({ key: loginAttempts.key, n: count(), oldest: min(loginAttempts.attempted_at) })
     .from(loginAttempts)
-    .where(and(inArray(loginAttempts.key, Object.values(keys)), gt(loginAttempts.attempted_at, new Date(now - LOGIN_WINDOW_MS))))
+    .where(
+      and(
+        inArray(loginAttempts.key, Object.values(keys)),
+        gt(loginAttempts.attempted_at, new Date(now - LOGIN_WINDOW_MS)),
+      ),
+    )
     .groupBy(loginAttempts.key);
   let wait = 0;
   for (const [kind, key] of Object.entries(keys) as [keyof LoginKeys, string][]) {

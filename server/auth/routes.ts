@@ -37,7 +37,6 @@ export function registerLoginRoute(api: Hono<AppEnv>) {
     const { id, ...rest } = found.authUser;
     return ok(c, { id, token, ...rest }, { image_path: USER_IMAGE_PATH, message: serverMessages.loginSuccess });
   });
-
 }
 
 /** POST /api/logout and GET /api/me: registered after the bearer check. */

@@ -11,6 +11,10 @@ export async function previousBalanceList(c: Context<AppEnv>) {
   const read = readListQuery(c.req.query());
   if ('error' in read) return invalid(c, [{ path: read.error.field, message: read.error.message }]);
   const filter = previousBalanceFilterSchema.safeParse(await readBody(c));
-  if (!filter.success) return invalid(c, filter.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message })));
+  if (!filter.success)
+    return invalid(
+      c,
+      filter.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message })),
+    );
   return listed(c, await listBalances(c.get('deps').db, c.get('user'), filter.data, read.query));
 }

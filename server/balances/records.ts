@@ -6,7 +6,13 @@ import { afterCursor, runList, type ListedRow, type ListQuery } from '../delta/d
 import { iso } from '../delta/timestamps';
 
 /** Previous balance rows as the API answers them (part 2 section 3): total_balance, user and center names. */
-export async function balanceRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+export async function balanceRecords(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<ListedRow[]> {
   const { deleted_at: _d, ...columns } = getTableColumns(previousBalances);
   let query = db
     .select({ row: columns, center: { id: centers.id, name: centers.name }, user: { id: users.id, name: users.name } })
@@ -27,10 +33,17 @@ export async function balanceRecords(db: Db, where: SQL | undefined, orderBy: SQ
   }));
 }
 
-export const balanceScope = (user: Principal): SQL | undefined => (isAllCenterUser(user) ? undefined : eq(previousBalances.centerId, user.centerId));
+export const balanceScope = (user: Principal): SQL | undefined =>
+  isAllCenterUser(user) ? undefined : eq(previousBalances.centerId, user.centerId);
 
 export const balanceRecord = async (db: Db, id: number, user: Principal) =>
-  (await balanceRecords(db, and(eq(previousBalances.id, id), isNull(previousBalances.deleted_at), balanceScope(user)), [asc(previousBalances.id)]))[0] ?? null;
+  (
+    await balanceRecords(
+      db,
+      and(eq(previousBalances.id, id), isNull(previousBalances.deleted_at), balanceScope(user)),
+      [asc(previousBalances.id)],
+    )
+  )[0] ?? null;
 
 /** getPreviousBalance: filter centerId, activity_date, from_date, to_date; pages newest first, or delta. */
 export function listBalances(db: Db, user: Principal, f: Partial<PreviousBalanceFilter>, query: ListQuery) {
@@ -45,9 +58,28 @@ export function listBalances(db: Db, user: Principal, f: Partial<PreviousBalance
   const alive = (w: SQL | undefined) => and(isNull(t.deleted_at), where, w);
   return runList(
     {
-      rows: (w, order, limit, offset) => balanceRecords(db, alive(w), order === 'keyset' ? [asc(t.updated_at), asc(t.id)] : [desc(t.activity_date), desc(t.id)], limit, offset),
-      count: async (w) => (await db.select({ n: sql<number>`count(*)::int` }).from(t).where(alive(w)))[0]?.n ?? 0,
-      deletedSince: async (since) => (await db.select({ id: t.id }).from(t).where(and(isNotNull(t.deleted_at), gte(t.updated_at, since), where))).map((r) => r.id),
+      rows: (w, order, limit, offset) =>
+        balanceRecords(
+          db,
+          alive(w),
+          order === 'keyset' ? [asc(t.updated_at), asc(t.id)] : [desc(t.activity_date), desc(t.id)],
+          limit,
+          offset,
+        ),
+      count: async (w) =>
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(t)
+            .where(alive(w))
+        )[0]?.n ?? 0,
+      deletedSince: async (since) =>
+        (
+          await db
+            .select({ id: t.id })
+            .from(t)
+            .where(and(isNotNull(t.deleted_at), gte(t.updated_at, since), where))
+        ).map((r) => r.id),
       keyset: (since, afterId) => afterCursor(t, since, afterId),
     },
     query,

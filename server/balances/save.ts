@@ -13,9 +13,18 @@ import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 import { balanceRecord, balanceScope } from './records';
 
 /** addPreviousBalance / updatePreviousBalance (part 2 sections 3, 5, 7); total_balance is male + female. */
-export const balanceMessages = { added: 'Previous balance added successfully', updated: 'Previous balance updated successfully' } as const;
+export const balanceMessages = {
+  added: 'Previous balance added successfully',
+  updated: 'Previous balance updated successfully',
+} as const;
 
-const fieldsOf = (d: PreviousBalanceForm) => ({ centerId: d.centerId, activity_date: d.activity_date, comment: d.comment, male: d.male, female: d.female });
+const fieldsOf = (d: PreviousBalanceForm) => ({
+  centerId: d.centerId,
+  activity_date: d.activity_date,
+  comment: d.comment,
+  male: d.male,
+  female: d.female,
+});
 
 async function checked(c: Context<AppEnv>) {
   const body = await readBody(c);
@@ -28,7 +37,10 @@ export async function addPreviousBalance(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!canReachCenter(user, input.data.centerId)) return fail(c, 403, messages.forbidden);
   const { db } = c.get('deps');
-  const [row] = await db.insert(previousBalances).values({ ...fieldsOf(input.data), created_by: user.id }).returning({ id: previousBalances.id });
+  const [row] = await db
+    .insert(previousBalances)
+    .values({ ...fieldsOf(input.data), created_by: user.id })
+    .returning({ id: previousBalances.id });
   return ok(c, await balanceRecord(db, row.id, user), { message: balanceMessages.added });
 }
 
@@ -48,9 +60,22 @@ export async function updatePreviousBalance(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!canReachCenter(user, input.data.centerId)) return fail(c, 403, messages.forbidden);
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockBalance(tx, id, c), async (tx, row): Promise<WriteVerdict<null>> => {
-    await tx.update(previousBalances).set({ ...fieldsOf(input.data), updated_at: nextUpdatedAt(previousBalances.updated_at) }).where(eq(previousBalances.id, row.id));
-    return { done: null };
-  });
-  return answerGuarded(c, outcome, () => balanceRecord(db, id, user), async () => ok(c, await balanceRecord(db, id, user), { message: balanceMessages.updated }));
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockBalance(tx, id, c),
+    async (tx, row): Promise<WriteVerdict<null>> => {
+      await tx
+        .update(previousBalances)
+        .set({ ...fieldsOf(input.data), updated_at: nextUpdatedAt(previousBalances.updated_at) })
+        .where(eq(previousBalances.id, row.id));
+      return { done: null };
+    },
+  );
+  return answerGuarded(
+    c,
+    outcome,
+    () => balanceRecord(db, id, user),
+    async () => ok(c, await balanceRecord(db, id, user), { message: balanceMessages.updated }),
+  );
 }

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { DEFAULT_PAGE_SIZE, exitRestoreListFilterSchema, paginate, serviceStatuses, type BeneficiaryService } from '../../sync/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  exitRestoreListFilterSchema,
+  paginate,
+  serviceStatuses,
+  type BeneficiaryService,
+} from '../../sync/contract';
 import { childScope } from '../children/records';
 import type { AppEnv } from '../core/context';
 import { beneficiaries, childHistory } from '../db/schema';
@@ -28,7 +34,10 @@ export const registeredUsers = (service: BeneficiaryService) => async (c: Contex
   const statuses = [...serviceStatuses[service]];
   const latest = sql`${childHistory.id} = (
     select h2.id from child_history h2
-    where h2.childreg_id = ${childHistory.childregId} and h2.deleted_at is null and h2.history_status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})
+    where h2.childreg_id = ${childHistory.childregId} and h2.deleted_at is null and h2.history_status in (${sql.join(
+      statuses.map((s) => sql`${s}`),
+      sql`, `,
+    )})
     order by h2.transfer_date desc nulls last, h2.id desc limit 1)`;
   const where: SQL | undefined = and(
     liveEntryOfLiveChild,
@@ -56,9 +65,16 @@ export const nonRegisteredUsers = (service: BeneficiaryService) => async (c: Con
     f.to_date ? lte(beneficiaries.service_date, f.to_date) : undefined,
   );
   const { db } = c.get('deps');
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(beneficiaries).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(beneficiaries)
+    .where(where);
   const pagination = paginate(count?.n ?? 0, pageOf(c), DEFAULT_PAGE_SIZE);
-  const data = await beneficiaryRecords(db, where, { orderBy: [desc(beneficiaries.service_date), desc(beneficiaries.id)], limit: DEFAULT_PAGE_SIZE, offset: (pagination.current_page - 1) * DEFAULT_PAGE_SIZE });
+  const data = await beneficiaryRecords(db, where, {
+    orderBy: [desc(beneficiaries.service_date), desc(beneficiaries.id)],
+    limit: DEFAULT_PAGE_SIZE,
+    offset: (pagination.current_page - 1) * DEFAULT_PAGE_SIZE,
+  });
   return ok(c, data, { pagination });
 };
 
@@ -71,13 +87,24 @@ export async function listBeneficiaries(c: Context<AppEnv>) {
   const live = (where: SQL | undefined) => and(isNull(beneficiaries.deleted_at), scope, where);
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
-      beneficiaryRecords(db, live(where), { orderBy: order === 'keyset' ? [asc(beneficiaries.updated_at), asc(beneficiaries.id)] : [desc(beneficiaries.id)], limit, offset }),
+      beneficiaryRecords(db, live(where), {
+        orderBy: order === 'keyset' ? [asc(beneficiaries.updated_at), asc(beneficiaries.id)] : [desc(beneficiaries.id)],
+        limit,
+        offset,
+      }),
     count: async (where) => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(beneficiaries).where(live(where));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(beneficiaries)
+        .where(live(where));
       return row?.n ?? 0;
     },
     deletedSince: async (since) => {
-      const rows = await db.select({ id: beneficiaries.id }).from(beneficiaries).where(and(isNotNull(beneficiaries.deleted_at), gte(beneficiaries.updated_at, since), scope)).orderBy(asc(beneficiaries.id));
+      const rows = await db
+        .select({ id: beneficiaries.id })
+        .from(beneficiaries)
+        .where(and(isNotNull(beneficiaries.deleted_at), gte(beneficiaries.updated_at, since), scope))
+        .orderBy(asc(beneficiaries.id));
       return rows.map((r) => r.id);
     },
     keyset: (since, afterId) => afterCursor(beneficiaries, since, afterId),

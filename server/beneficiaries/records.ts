@@ -16,9 +16,14 @@ export const beneficiaryMessages = {
 } as const;
 
 /** A center-bound user reaches only its center's beneficiaries. */
-export const beneficiaryScope = (user: Principal): SQL | undefined => (isAllCenterUser(user) ? undefined : eq(beneficiaries.centerId, user.centerId));
+export const beneficiaryScope = (user: Principal): SQL | undefined =>
+  isAllCenterUser(user) ? undefined : eq(beneficiaries.centerId, user.centerId);
 
-export async function beneficiaryRecords(db: Db, where: SQL | undefined, page: { orderBy: SQL[]; limit?: number; offset?: number }): Promise<ListedRow[]> {
+export async function beneficiaryRecords(
+  db: Db,
+  where: SQL | undefined,
+  page: { orderBy: SQL[]; limit?: number; offset?: number },
+): Promise<ListedRow[]> {
   let query = db
     .select({ b: columns, center: { id: centers.id, name: centers.name }, user: { id: users.id, name: users.name } })
     .from(beneficiaries)
@@ -28,11 +33,23 @@ export async function beneficiaryRecords(db: Db, where: SQL | undefined, page: {
     .orderBy(...page.orderBy)
     .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
-  return (await query).map(({ b, center, user }) => ({ ...b, created_at: iso(b.created_at), updated_at: iso(b.updated_at), center_data: center, user_data: user }));
+  return (await query).map(({ b, center, user }) => ({
+    ...b,
+    created_at: iso(b.created_at),
+    updated_at: iso(b.updated_at),
+    center_data: center,
+    user_data: user,
+  }));
 }
 
 export const beneficiaryRecord = async (db: Db, id: number, user: Principal): Promise<ListedRow | null> =>
-  (await beneficiaryRecords(db, and(eq(beneficiaries.id, id), isNull(beneficiaries.deleted_at), beneficiaryScope(user)), { orderBy: [] }))[0] ?? null;
+  (
+    await beneficiaryRecords(
+      db,
+      and(eq(beneficiaries.id, id), isNull(beneficiaries.deleted_at), beneficiaryScope(user)),
+      { orderBy: [] },
+    )
+  )[0] ?? null;
 
 export const lockBeneficiary = (tx: Db, id: number, user: Principal) =>
   tx

@@ -11,8 +11,22 @@ import { fail, idParam, ok, readBody } from '../core/http';
 import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 import { beneficiaryMessages, beneficiaryRecord, lockBeneficiary } from './records';
 
-const fieldsOf = (d: { name: string; gender?: string | null; age?: string | null; centerId: number; service: string; service_date: string; comment?: string | null }) => ({
-  name: d.name, gender: d.gender ?? null, age: d.age ?? null, centerId: d.centerId, service: d.service, service_date: d.service_date, comment: d.comment ?? null,
+const fieldsOf = (d: {
+  name: string;
+  gender?: string | null;
+  age?: string | null;
+  centerId: number;
+  service: string;
+  service_date: string;
+  comment?: string | null;
+}) => ({
+  name: d.name,
+  gender: d.gender ?? null,
+  age: d.age ?? null,
+  centerId: d.centerId,
+  service: d.service,
+  service_date: d.service_date,
+  comment: d.comment ?? null,
 });
 
 /** POST /beneficiary_add: a person served without a registration, at a center the user may reach. */
@@ -23,7 +37,10 @@ export async function addBeneficiary(c: Context<AppEnv>) {
   if (!checked.ok) return invalid(c, checked.issues);
   if (!canReachCenter(user, checked.data.centerId)) return fail(c, 403, messages.forbidden);
   const { db } = c.get('deps');
-  const [row] = await db.insert(beneficiaries).values({ ...fieldsOf(checked.data), created_by: user.id }).returning({ id: beneficiaries.id });
+  const [row] = await db
+    .insert(beneficiaries)
+    .values({ ...fieldsOf(checked.data), created_by: user.id })
+    .returning({ id: beneficiaries.id });
   return ok(c, await beneficiaryRecord(db, row.id, user), { message: beneficiaryMessages.added });
 }
 
@@ -37,11 +54,24 @@ export async function updateBeneficiary(c: Context<AppEnv>) {
   if (!id) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   if (!canReachCenter(user, checked.data.centerId)) return fail(c, 403, messages.forbidden);
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockBeneficiary(tx, id, user), async (tx, row): Promise<WriteVerdict<null>> => {
-    await tx.update(beneficiaries).set({ ...fieldsOf(checked.data), updated_at: nextUpdatedAt(beneficiaries.updated_at) }).where(eq(beneficiaries.id, row.id));
-    return { done: null };
-  });
-  return answerGuarded(c, outcome, () => beneficiaryRecord(db, id, user), async () => ok(c, await beneficiaryRecord(db, id, user), { message: beneficiaryMessages.updated }));
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockBeneficiary(tx, id, user),
+    async (tx, row): Promise<WriteVerdict<null>> => {
+      await tx
+        .update(beneficiaries)
+        .set({ ...fieldsOf(checked.data), updated_at: nextUpdatedAt(beneficiaries.updated_at) })
+        .where(eq(beneficiaries.id, row.id));
+      return { done: null };
+    },
+  );
+  return answerGuarded(
+    c,
+    outcome,
+    () => beneficiaryRecord(db, id, user),
+    async () => ok(c, await beneficiaryRecord(db, id, user), { message: beneficiaryMessages.updated }),
+  );
 }
 
 /** DELETE /beneficiary_delete/{id}: a soft delete the device's pull hears of. */
@@ -50,9 +80,25 @@ export async function deleteBeneficiary(c: Context<AppEnv>) {
   const id = idParam(c.req.param('id'));
   if (id === null) return fail(c, 404, messages.notFound);
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockBeneficiary(tx, id, user), async (tx, row): Promise<WriteVerdict<null>> => {
-    await tx.update(beneficiaries).set({ deleted_at: nextUpdatedAt(beneficiaries.updated_at), updated_at: nextUpdatedAt(beneficiaries.updated_at) }).where(eq(beneficiaries.id, row.id));
-    return { done: null };
-  });
-  return answerGuarded(c, outcome, () => beneficiaryRecord(db, id, user), () => c.json({ success: true, message: beneficiaryMessages.deleted }));
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockBeneficiary(tx, id, user),
+    async (tx, row): Promise<WriteVerdict<null>> => {
+      await tx
+        .update(beneficiaries)
+        .set({
+          deleted_at: nextUpdatedAt(beneficiaries.updated_at),
+          updated_at: nextUpdatedAt(beneficiaries.updated_at),
+        })
+        .where(eq(beneficiaries.id, row.id));
+      return { done: null };
+    },
+  );
+  return answerGuarded(
+    c,
+    outcome,
+    () => beneficiaryRecord(db, id, user),
+    () => c.json({ success: true, message: beneficiaryMessages.deleted }),
+  );
 }

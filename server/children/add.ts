@@ -54,8 +54,17 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
   const withDocuments = 'documents' in schema.shape;
   if (!withDocuments) delete body.documents;
   const files = await prepareDocumentFiles(body);
-  const schemaFields = Object.fromEntries(Object.keys(schema.shape).filter((k) => k in body).map((k) => [k, body[k]]));
-  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(schemaFields), ...files.issues, ...documentRowIssues(body.documents)];
+  const schemaFields = Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((k) => k in body)
+      .map((k) => [k, body[k]]),
+  );
+  const extra: Issue[] = [
+    ...(issue ? [issue] : []),
+    ...tooLongIssues(schemaFields),
+    ...files.issues,
+    ...documentRowIssues(body.documents),
+  ];
   const checked = checkSchema(schema, body, extra);
   if (!checked.ok) return invalid(c, checked.issues);
   const data = checked.data as Record<string, unknown>;
@@ -85,8 +94,19 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
           created_by: user.id,
         })
         .returning({ id: children.id });
-      await insertDocuments(tx, data.documents as Record<string, unknown>[] | undefined, { childregId: row.id }, user, names);
-      await notifyReaders(tx, { childregId: row.id, centerId: center.id, authorId: user.id, comment: 'New child registered' });
+      await insertDocuments(
+        tx,
+        data.documents as Record<string, unknown>[] | undefined,
+        { childregId: row.id },
+        user,
+        names,
+      );
+      await notifyReaders(tx, {
+        childregId: row.id,
+        centerId: center.id,
+        authorId: user.id,
+        comment: 'New child registered',
+      });
       return row.id;
     });
     if (id === null) {
@@ -108,7 +128,10 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
  * first serial of a center continues after the highest id already given with its prefix
  * (seeded, or registered before serials were kept), wherever that child is now.
  */
-async function nextChildSerial(tx: Pick<Db, 'insert' | 'update'>, center: { id: number; prefix: string | null }): Promise<number> {
+async function nextChildSerial(
+  tx: Pick<Db, 'insert' | 'update'>,
+  center: { id: number; prefix: string | null },
+): Promise<number> {
   const [bumped] = await tx
     .update(childSerials)
     .set({ last_serial: sql`${childSerials.last_serial} + 1` })

@@ -1,7 +1,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
-  BULK_UPDATE_MAX, bulkHistoryEntry, bulkUpdatedMessage, bulkUpdateSchema, can, messages, type BulkUpdate,
+  BULK_UPDATE_MAX,
+  bulkHistoryEntry,
+  bulkUpdatedMessage,
+  bulkUpdateSchema,
+  can,
+  messages,
+  type BulkUpdate,
 } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
 import { moveChild } from '../actions/save';
@@ -49,13 +55,15 @@ export async function bulkUpdate(c: Context<AppEnv>) {
   // The spec ties Bulk Update to edit on child_registration; every child also gets a
   // history entry (and a center move), which alone needs create on child_tracking, as
   // /medical_consent or /center_change would. Without it Bulk Update is a way around it.
-  if (!can(user, 'edit', 'child_registration') || !can(user, 'create', 'child_tracking')) return fail(c, 403, messages.forbidden);
+  if (!can(user, 'edit', 'child_registration') || !can(user, 'create', 'child_tracking'))
+    return fail(c, 403, messages.forbidden);
   const body = unflatten(await readBody(c));
   const schema = variantOf(body.type);
   if (!schema) return invalid(c, [{ path: 'type', message: 'The type field is required.' }]);
   const lengths = tooLongIssues({ comment: body.comment, social_protection_scheme: body.social_protection_scheme });
   const count = Array.isArray(body.bulk) ? body.bulk.length : 0;
-  if (count > BULK_UPDATE_MAX) lengths.push({ path: 'bulk', message: `The bulk field must not have more than ${BULK_UPDATE_MAX} items.` });
+  if (count > BULK_UPDATE_MAX)
+    lengths.push({ path: 'bulk', message: `The bulk field must not have more than ${BULK_UPDATE_MAX} items.` });
   const checked = checkSchema(schema, body, lengths);
   if (!checked.ok) return invalid(c, checked.issues);
   const update = checked.data as BulkUpdate;

@@ -1,6 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { can, canReachCenter, childUpdateSchema, isFileLike, isFilled, messages, type Principal } from '../../sync/contract';
+import {
+  can,
+  canReachCenter,
+  childUpdateSchema,
+  isFileLike,
+  isFilled,
+  messages,
+  type Principal,
+} from '../../sync/contract';
 import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
 import { centers, childHistory, children } from '../db/schema';
@@ -45,35 +53,60 @@ export async function updateChild(c: Context<AppEnv>) {
   const { id: _id, old_image: _old, ...sent } = body;
   // No new file means the stored image stays (old_image is the spec client's way of saying so).
   if (!isFileLike(sent.image)) delete sent.image;
-  if (isFilled(sent.centerdetailId) && !canReachCenter(user, Number(sent.centerdetailId))) return fail(c, 403, messages.forbidden);
+  if (isFilled(sent.centerdetailId) && !canReachCenter(user, Number(sent.centerdetailId)))
+    return fail(c, 403, messages.forbidden);
   const { value: checkedImage, image, issue } = await readImage('image', sent.image);
   if (checkedImage !== undefined) sent.image = checkedImage;
   // New document rows (no id) are added to the child; rows with an id are its stored ones, left as they are.
   const files = await prepareDocumentFiles(sent);
-  const known = Object.fromEntries(Object.keys(childUpdateSchema.shape).filter((k) => k in sent).map((k) => [k, sent[k]]));
-  const extra: Issue[] = [...(issue ? [issue] : []), ...tooLongIssues(known), ...files.issues, ...documentRowIssues(sent.documents)];
+  const known = Object.fromEntries(
+    Object.keys(childUpdateSchema.shape)
+      .filter((k) => k in sent)
+      .map((k) => [k, sent[k]]),
+  );
+  const extra: Issue[] = [
+    ...(issue ? [issue] : []),
+    ...tooLongIssues(known),
+    ...files.issues,
+    ...documentRowIssues(sent.documents),
+  ];
 
   const { db, uploadsDir } = c.get('deps');
   let newImage: string | null = null;
   let names = new Map<string, string>();
   try {
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockChild(tx, id, user), async (tx, row) => {
-      const checked = checkPatch(childUpdateSchema, childAsInput(row), known, extra);
-      if (!checked.ok) return { issues: checked.issues };
-      const values = childColumns(checked.data);
-      if (values.centerdetailId && values.centerdetailId !== row.centerdetailId) {
-        const [center] = await tx.select({ id: centers.id }).from(centers).where(and(eq(centers.id, values.centerdetailId), isNull(centers.deleted_at)));
-        if (!center) return { issues: [{ path: 'centerdetailId', message: serverMessages.invalidCenter }] };
-      }
-      if (image) newImage = await storeUpload(uploadsDir, 'children', image);
-      names = await storeFiles(uploadsDir, files);
-      if (Array.isArray(checked.data.documents)) await insertDocuments(tx, checked.data.documents as Record<string, unknown>[], { childregId: row.id }, user, names);
-      await tx
-        .update(children)
-        .set({ ...values, ...(newImage ? { image: newImage } : {}), updated_at: nextUpdatedAt(children.updated_at) })
-        .where(eq(children.id, row.id));
-      return { replaced: newImage ? row.image : null };
-    });
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockChild(tx, id, user),
+      async (tx, row) => {
+        const checked = checkPatch(childUpdateSchema, childAsInput(row), known, extra);
+        if (!checked.ok) return { issues: checked.issues };
+        const values = childColumns(checked.data);
+        if (values.centerdetailId && values.centerdetailId !== row.centerdetailId) {
+          const [center] = await tx
+            .select({ id: centers.id })
+            .from(centers)
+            .where(and(eq(centers.id, values.centerdetailId), isNull(centers.deleted_at)));
+          if (!center) return { issues: [{ path: 'centerdetailId', message: serverMessages.invalidCenter }] };
+        }
+        if (image) newImage = await storeUpload(uploadsDir, 'children', image);
+        names = await storeFiles(uploadsDir, files);
+        if (Array.isArray(checked.data.documents))
+          await insertDocuments(
+            tx,
+            checked.data.documents as Record<string, unknown>[],
+            { childregId: row.id },
+            user,
+            names,
+          );
+        await tx
+          .update(children)
+          .set({ ...values, ...(newImage ? { image: newImage } : {}), updated_at: nextUpdatedAt(children.updated_at) })
+          .where(eq(children.id, row.id));
+        return { replaced: newImage ? row.image : null };
+      },
+    );
     if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
     if (outcome.status === 'conflict') return conflictAnswer(c, await childRecord(db, id, user));
     if (outcome.value.issues) {
@@ -81,7 +114,10 @@ export async function updateChild(c: Context<AppEnv>) {
       return invalid(c, outcome.value.issues);
     }
     await removeUpload(uploadsDir, 'children', outcome.value.replaced);
-    return ok(c, await childRecord(db, id, user), { message: serverMessages.childUpdated, image_path: CHILD_IMAGE_PATH });
+    return ok(c, await childRecord(db, id, user), {
+      message: serverMessages.childUpdated,
+      image_path: CHILD_IMAGE_PATH,
+    });
   } catch (error) {
     await removeUpload(uploadsDir, 'children', newImage);
     await removeFiles(uploadsDir, names);
@@ -99,16 +135,21 @@ export async function deleteChild(c: Context<AppEnv>) {
   const id = idParam(c.req.param('id'));
   if (id === null) return fail(c, 404, messages.notFound);
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockChild(tx, id, user), async (tx, row) => {
-    await tx
-      .update(children)
-      .set({ deleted_at: nextUpdatedAt(children.updated_at), updated_at: nextUpdatedAt(children.updated_at) })
-      .where(eq(children.id, row.id));
-    await tx
-      .update(childHistory)
-      .set({ deleted_at: nextUpdatedAt(childHistory.updated_at), updated_at: nextUpdatedAt(childHistory.updated_at) })
-      .where(and(eq(childHistory.childregId, row.id), isNull(childHistory.deleted_at)));
-  });
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockChild(tx, id, user),
+    async (tx, row) => {
+      await tx
+        .update(children)
+        .set({ deleted_at: nextUpdatedAt(children.updated_at), updated_at: nextUpdatedAt(children.updated_at) })
+        .where(eq(children.id, row.id));
+      await tx
+        .update(childHistory)
+        .set({ deleted_at: nextUpdatedAt(childHistory.updated_at), updated_at: nextUpdatedAt(childHistory.updated_at) })
+        .where(and(eq(childHistory.childregId, row.id), isNull(childHistory.deleted_at)));
+    },
+  );
   if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
   if (outcome.status === 'conflict') return conflictAnswer(c, await childRecord(db, id, user));
   return c.json({ success: true, message: messages.childDeleted });

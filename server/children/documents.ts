@@ -29,7 +29,10 @@ export function documentRowIssues(rows: unknown): Issue[] {
   if (!Array.isArray(rows)) return [];
   return rows.flatMap((row, i) =>
     typeof row === 'object' && row !== null
-      ? tooLongIssues({ comment: (row as Record<string, unknown>).comment }).map((issue) => ({ ...issue, path: `documents.${i}.${issue.path}` }))
+      ? tooLongIssues({ comment: (row as Record<string, unknown>).comment }).map((issue) => ({
+          ...issue,
+          path: `documents.${i}.${issue.path}`,
+        }))
       : [],
   );
 }
@@ -40,7 +43,10 @@ export const prepareDocumentFiles = (body: Record<string, unknown>): Promise<Pre
 
 /** The child's live documents, newest first, as documents_lists answers them. */
 export const childDocumentRecords = (db: Db, childId: number) =>
-  documentRecords(db, and(eq(childDocuments.childregId, childId), liveDocument), [desc(childDocuments.created_at), desc(childDocuments.id)]);
+  documentRecords(db, and(eq(childDocuments.childregId, childId), liveDocument), [
+    desc(childDocuments.created_at),
+    desc(childDocuments.id),
+  ]);
 
 const ROW_FIELDS = ['id', 'tagId', 'doc_date', 'filename', 'profile_audio_name', 'comment', 'status'] as const;
 
@@ -69,7 +75,13 @@ export async function updateChildDocuments(c: Context<AppEnv>) {
     const ids = await db.transaction(async (tx) => {
       const child = await lockChildOf(tx, data.childregId, user);
       if (!child) return null;
-      const inserted = await insertDocuments(tx, data.documents as Record<string, unknown>[], { childregId: child.id }, user, names);
+      const inserted = await insertDocuments(
+        tx,
+        data.documents as Record<string, unknown>[],
+        { childregId: child.id },
+        user,
+        names,
+      );
       if (inserted.length > 0) await logActivity(tx, child.id, child.centerdetailId, 'Documents added', null, user);
       return inserted;
     });
@@ -77,7 +89,8 @@ export async function updateChildDocuments(c: Context<AppEnv>) {
       await removeFiles(uploadsDir, names);
       return fail(c, 404, messages.notFound);
     }
-    const rows = ids.length === 0 ? [] : await documentRecords(db, inArray(childDocuments.id, ids), [asc(childDocuments.id)]);
+    const rows =
+      ids.length === 0 ? [] : await documentRecords(db, inArray(childDocuments.id, ids), [asc(childDocuments.id)]);
     return ok(c, rows, { message: documentsAdded });
   } catch (error) {
     await removeFiles(uploadsDir, names);

@@ -45,9 +45,18 @@ export async function listChildren(c: Context<AppEnv>) {
   const live = (where: SQL | undefined) => and(liveChild, scope, where);
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
-      childRecords(db, live(where), order === 'keyset' ? [asc(children.updated_at), asc(children.id)] : [desc(children.id)], limit, offset),
+      childRecords(
+        db,
+        live(where),
+        order === 'keyset' ? [asc(children.updated_at), asc(children.id)] : [desc(children.id)],
+        limit,
+        offset,
+      ),
     count: async (where) => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(children).where(live(where));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(children)
+        .where(live(where));
       return row?.n ?? 0;
     },
     deletedSince: async (since) => {

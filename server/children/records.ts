@@ -30,7 +30,13 @@ export const presentStatus = sql<string | null>`(
   order by h.created_at desc, h.id desc limit 1)`;
 
 /** Serialised children matching `where`, in `orderBy`, with their relations and last_status. */
-export async function childRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+export async function childRecords(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<ListedRow[]> {
   let query = db
     .select({
       child: childColumns,
@@ -53,7 +59,15 @@ export async function childRecords(db: Db, where: SQL | undefined, orderBy: SQL[
   const history = await db
     .select()
     .from(childHistory)
-    .where(and(inArray(childHistory.childregId, rows.map((r) => r.child.id)), isNull(childHistory.deleted_at)))
+    .where(
+      and(
+        inArray(
+          childHistory.childregId,
+          rows.map((r) => r.child.id),
+        ),
+        isNull(childHistory.deleted_at),
+      ),
+    )
     .orderBy(asc(childHistory.created_at), asc(childHistory.id));
   const byChild = new Map<number, HistoryRow[]>();
   for (const h of history) byChild.set(h.childregId, [...(byChild.get(h.childregId) ?? []), h]);

@@ -25,7 +25,10 @@ export function registerChildRoutes(api: Hono<AppEnv>) {
   api.post('/download_images', downloadImages);
 
   // view and edit answer the same record; edit needs the edit permission.
-  for (const [path, action] of [['/child_view/:id', 'view'], ['/child_edit/:id', 'edit']] as const) {
+  for (const [path, action] of [
+    ['/child_view/:id', 'view'],
+    ['/child_edit/:id', 'edit'],
+  ] as const) {
     api.get(path, async (c) => {
       const user = c.get('user');
       if (!can(user, action, 'child_registration')) return fail(c, 403, messages.forbidden);

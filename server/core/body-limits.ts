@@ -55,7 +55,8 @@ export function assertFieldNamesWithinLimits(fields: Record<string, unknown>): v
   for (const name of Object.keys(fields)) {
     if (name.length > MAX_FIELD_NAME_LENGTH) throw tooComplex();
     let brackets = 0;
-    for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) === 91 && ++brackets > MAX_BODY_DEPTH) throw tooComplex();
+    for (let i = 0; i < name.length; i++)
+      if (name.charCodeAt(i) === 91 && ++brackets > MAX_BODY_DEPTH) throw tooComplex();
   }
 }
 

@@ -51,8 +51,20 @@ function describe(error: unknown): Described {
       classes.push(typeof current);
       break;
     }
-    const e = current as { name?: unknown; constructor?: { name?: string }; code?: unknown; constraint?: unknown; constraint_name?: unknown; stack?: unknown; cause?: unknown };
-    classes.push(typeof e.constructor?.name === 'string' && e.constructor.name !== 'Object' ? e.constructor.name : String(e.name ?? 'Error'));
+    const e = current as {
+      name?: unknown;
+      constructor?: { name?: string };
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+      stack?: unknown;
+      cause?: unknown;
+    };
+    classes.push(
+      typeof e.constructor?.name === 'string' && e.constructor.name !== 'Object'
+        ? e.constructor.name
+        : String(e.name ?? 'Error'),
+    );
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) code ??= e.code;
     const named = e.constraint ?? e.constraint_name;
     if (typeof named === 'string' && /^[\w.]+$/.test(named)) constraint ??= named;
@@ -76,15 +88,18 @@ function describe(error: unknown): Described {
  */
 function answerForDatabase(d: Described): { message: string; errors?: FieldErrors } | null {
   if (d.code === '23505') {
-    if (d.constraint?.includes('email')) return { message: messages.emailTaken, errors: { email: [messages.emailTaken] } };
+    if (d.constraint?.includes('email'))
+      return { message: messages.emailTaken, errors: { email: [messages.emailTaken] } };
     return { message: serverMessages.alreadyExists };
   }
   if (d.code === '23503') {
-    if (d.constraint?.includes('center')) return { message: serverMessages.invalidCenter, errors: { centerId: [serverMessages.invalidCenter] } };
+    if (d.constraint?.includes('center'))
+      return { message: serverMessages.invalidCenter, errors: { centerId: [serverMessages.invalidCenter] } };
     return { message: serverMessages.invalidReference };
   }
   // Invalid text representation, numeric or date out of range, bad encoding.
-  if (d.code && ['22P02', '22003', '22007', '22008', '22021', '22001'].includes(d.code)) return { message: serverMessages.invalidValue };
+  if (d.code && ['22P02', '22003', '22007', '22008', '22021', '22001'].includes(d.code))
+    return { message: serverMessages.invalidValue };
   return null;
 }
 

@@ -28,7 +28,8 @@ export const CONTENT_SECURITY_POLICY = [
  * Uploaded files are served under a sandbox: even if one were opened as a page, it could
  * run nothing and reach nothing; media may still show.
  */
-export const FILE_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
+export const FILE_CONTENT_SECURITY_POLICY =
+  "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
 /** HSTS for a year, sent only over HTTPS (directly, or as a trusted proxy reports it). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
@@ -41,7 +42,10 @@ function isHttps(c: Context<AppEnv>): boolean {
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.res.headers.set('Content-Security-Policy', c.req.path.startsWith('/api/files/') ? FILE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+  c.res.headers.set(
+    'Content-Security-Policy',
+    c.req.path.startsWith('/api/files/') ? FILE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+  );
   if (isHttps(c)) c.res.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
   c.res.headers.set('Referrer-Policy', 'no-referrer');

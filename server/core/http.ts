@@ -2,7 +2,12 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { messages, type Envelope, type FieldErrors } from '../../sync/contract';
-import { assertFieldNamesWithinLimits, assertFormWithinLimits, assertJsonWithinLimits, assertNoControlCharacters } from './body-limits';  // FIXPATH
+import {
+  assertFieldNamesWithinLimits,
+  assertFormWithinLimits,
+  assertJsonWithinLimits,
+  assertNoControlCharacters,
+} from './body-limits'; // FIXPATH
 
 /*
  * The response envelope of spec part 1 section 7, in one place so every route answers

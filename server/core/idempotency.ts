@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyKeys } from '../db/schema';
-import { messages } from '../../sync/contract';  // FIXPATH
+import { messages } from '../../sync/contract'; // FIXPATH
 import type { AppEnv } from './context';
 import { fail, readBody } from './http';
 
@@ -39,10 +39,14 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const scope = and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key));
   const bodyHash = await hashOfBody(await readBody(c));
 
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS))));
   await db
     .delete(idempotencyKeys)
-    .where(and(scope, eq(idempotencyKeys.status, 0), lt(idempotencyKeys.created_at, new Date(Date.now() - ABANDONED_MS))));
+    .where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS))));
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(scope, eq(idempotencyKeys.status, 0), lt(idempotencyKeys.created_at, new Date(Date.now() - ABANDONED_MS))),
+    );
 
   const claimed = await db
     .insert(idempotencyKeys)
@@ -52,7 +56,11 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   if (claimed.length === 0) {
     const [stored] = await db.select().from(idempotencyKeys).where(scope).limit(1);
-    const another = stored && (stored.path !== path || stored.method !== method || (stored.body_hash !== null && stored.body_hash !== bodyHash));
+    const another =
+      stored &&
+      (stored.path !== path ||
+        stored.method !== method ||
+        (stored.body_hash !== null && stored.body_hash !== bodyHash));
     if (another) return fail(c, 422, messages.idempotencyKeyReused);
     // Still running (status 0), or released between the insert and this read: try again soon.
     if (!stored || stored.status === 0) {
@@ -84,7 +92,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 /** The parsed body in a canonical form: object keys sorted, files as name, type and bytes' hash. */
 async function canonical(value: unknown): Promise<unknown> {
   if (value instanceof Blob) {
-    const digest = createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex');
+    const digest = createHash('sha256')
+      .update(new Uint8Array(await value.arrayBuffer()))
+      .digest('hex');
     return { file: value instanceof File ? value.name : '', type: value.type, sha256: digest };
   }
   if (Array.isArray(value)) return Promise.all(value.map(canonical));
@@ -96,5 +106,7 @@ async function canonical(value: unknown): Promise<unknown> {
 }
 
 async function hashOfBody(body: Record<string, unknown>): Promise<string> {
-  return createHash('sha256').update(JSON.stringify(await canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(await canonical(body)))
+    .digest('hex');
 }

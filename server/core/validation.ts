@@ -23,9 +23,15 @@ export function inFieldOrder(order: readonly string[], issues: Issue[]): Issue[]
   return [...issues].sort((a, b) => rank(a) - rank(b));
 }
 
-export function checkSchema<S extends z.ZodObject>(schema: S, input: Record<string, unknown>, extra: Issue[] = []): Checked<z.output<S>> {
+export function checkSchema<S extends z.ZodObject>(
+  schema: S,
+  input: Record<string, unknown>,
+  extra: Issue[] = [],
+): Checked<z.output<S>> {
   const result = schema.safeParse(input);
-  const issues: Issue[] = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message }));
+  const issues: Issue[] = result.success
+    ? []
+    : result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message }));
   const all = inFieldOrder(Object.keys(schema.shape), [...issues, ...extra]);
   if (all.length > 0 || !result.success) return { ok: false, issues: all };
   return { ok: true, data: result.data };
@@ -39,7 +45,15 @@ export function invalid(c: Context, issues: Issue[]) {
 }
 
 /** Short texts fit a line of a form; these longer ones are the free-text boxes. */
-const LONG_TEXT_FIELDS = new Set(['address', 'breif', 'circumstance_of_rescue', 'comments', 'comment', 'action_data', 'restore_to_address']);
+const LONG_TEXT_FIELDS = new Set([
+  'address',
+  'breif',
+  'circumstance_of_rescue',
+  'comments',
+  'comment',
+  'action_data',
+  'restore_to_address',
+]);
 export const SHORT_TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 5000;
 
@@ -80,7 +94,8 @@ export function checkPatch<S extends z.ZodObject>(
   const before = new Set(beforeCheck.ok ? [] : beforeCheck.issues.map((i) => i.path));
   // A field counts as touched when its value differs from the stored one: the sync engine
   // sends the whole record (its base plus the user's changes), not only the changes.
-  const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v === null || v === undefined ? '' : v);
+  const asText = (v: unknown) =>
+    typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v === null || v === undefined ? '' : v;
   const touched = new Set(Object.keys(sent).filter((k) => asText(sent[k]) !== asText(stored[k])));
   const kept = after.issues.filter((i) => touched.has(top(i.path)) || !before.has(i.path));
   if (kept.length > 0) return { ok: false, issues: kept };

@@ -44,7 +44,10 @@ export function registerDashboardRoutes(api: Hono<AppEnv>) {
     const childScope = centerId === null ? undefined : eq(children.centerdetailId, centerId);
     const live = and(isNull(children.deleted_at), childScope);
 
-    const [supported] = await db.select({ n: sql<number>`count(*)::int` }).from(children).where(live);
+    const [supported] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(children)
+      .where(live);
     const [sheltered] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(children)

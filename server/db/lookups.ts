@@ -15,7 +15,11 @@ import { cities, countries, districts, states } from './schema';
 export const INDIA_ID = 101;
 const CHUNK = 1000;
 
-const normalise = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, '');
+const normalise = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));

@@ -142,7 +142,11 @@ export const meals = pgTable(
     updated_at: updated(),
     deleted_at: ts('deleted_at'),
   },
-  (t) => [index('meals_center_idx').on(t.center_id), index('meals_updated_idx').on(t.updated_at, t.id), index('meals_date_idx').on(t.meal_date)],
+  (t) => [
+    index('meals_center_idx').on(t.center_id),
+    index('meals_updated_idx').on(t.updated_at, t.id),
+    index('meals_date_idx').on(t.meal_date),
+  ],
 );
 
 export const notifications = pgTable(

@@ -190,4 +190,3 @@ export const districts = pgTable(
   },
   (t) => [uniqueIndex('districts_state_name_unique').on(t.state_id, t.name)],
 );
-

@@ -21,14 +21,70 @@ export const headOffice = {
 };
 
 export const demoCenters = [
-  { centertypeId: CENTER_TYPE.contactPoint, name: 'New Delhi Railway Station Contact Point', email: 'ndls.cp@sbt-demo.in', phone: '9810234561', prefix: 'NDLS', address: 'Platform 1, Ajmeri Gate side, New Delhi Railway Station, Delhi 110006' },
-  { centertypeId: CENTER_TYPE.contactPoint, name: 'Hazrat Nizamuddin Contact Point', email: 'nzm.cp@sbt-demo.in', phone: '9810234562', prefix: 'NZM', address: 'Near Gate 2, Hazrat Nizamuddin Railway Station, Delhi 110013' },
-  { centertypeId: CENTER_TYPE.contactPoint, name: 'Old Delhi Railway Station Contact Point', email: 'dli.cp@sbt-demo.in', phone: '9810234563', prefix: 'DLI', address: 'Chandni Chowk side, Old Delhi Railway Station, Delhi 110006' },
-  { centertypeId: CENTER_TYPE.openShelter, name: 'Aman Open Shelter', email: 'aman.os@sbt-demo.in', phone: '9810234564', prefix: 'AMAN', address: 'Gali Qasim Jan, Ballimaran, Delhi 110006' },
-  { centertypeId: CENTER_TYPE.openShelter, name: 'Apna Ghar Open Shelter', email: 'apnaghar.os@sbt-demo.in', phone: '9810234565', prefix: 'APNA', address: 'Multani Dhanda, Paharganj, New Delhi 110055' },
-  { centertypeId: CENTER_TYPE.home, name: 'Khushi Home for Girls', email: 'khushi.home@sbt-demo.in', phone: '9810234566', prefix: 'KHG', address: 'Sector 10A, Gurugram, Haryana 122001' },
-  { centertypeId: CENTER_TYPE.home, name: 'Udaan Home for Boys', email: 'udaan.home@sbt-demo.in', phone: '9810234567', prefix: 'UDN', address: 'Sector 34, Noida, Uttar Pradesh 201301' },
-  { centertypeId: CENTER_TYPE.childHelpLine, name: 'Child Help Line 1098 Delhi', email: 'chl1098@sbt-demo.in', phone: '9810234568', prefix: 'CHL', address: 'Kamla Market, Delhi 110002' },
+  {
+    centertypeId: CENTER_TYPE.contactPoint,
+    name: 'New Delhi Railway Station Contact Point',
+    email: 'ndls.cp@sbt-demo.in',
+    phone: '9810234561',
+    prefix: 'NDLS',
+    address: 'Platform 1, Ajmeri Gate side, New Delhi Railway Station, Delhi 110006',
+  },
+  {
+    centertypeId: CENTER_TYPE.contactPoint,
+    name: 'Hazrat Nizamuddin Contact Point',
+    email: 'nzm.cp@sbt-demo.in',
+    phone: '9810234562',
+    prefix: 'NZM',
+    address: 'Near Gate 2, Hazrat Nizamuddin Railway Station, Delhi 110013',
+  },
+  {
+    centertypeId: CENTER_TYPE.contactPoint,
+    name: 'Old Delhi Railway Station Contact Point',
+    email: 'dli.cp@sbt-demo.in',
+    phone: '9810234563',
+    prefix: 'DLI',
+    address: 'Chandni Chowk side, Old Delhi Railway Station, Delhi 110006',
+  },
+  {
+    centertypeId: CENTER_TYPE.openShelter,
+    name: 'Aman Open Shelter',
+    email: 'aman.os@sbt-demo.in',
+    phone: '9810234564',
+    prefix: 'AMAN',
+    address: 'Gali Qasim Jan, Ballimaran, Delhi 110006',
+  },
+  {
+    centertypeId: CENTER_TYPE.openShelter,
+    name: 'Apna Ghar Open Shelter',
+    email: 'apnaghar.os@sbt-demo.in',
+    phone: '9810234565',
+    prefix: 'APNA',
+    address: 'Multani Dhanda, Paharganj, New Delhi 110055',
+  },
+  {
+    centertypeId: CENTER_TYPE.home,
+    name: 'Khushi Home for Girls',
+    email: 'khushi.home@sbt-demo.in',
+    phone: '9810234566',
+    prefix: 'KHG',
+    address: 'Sector 10A, Gurugram, Haryana 122001',
+  },
+  {
+    centertypeId: CENTER_TYPE.home,
+    name: 'Udaan Home for Boys',
+    email: 'udaan.home@sbt-demo.in',
+    phone: '9810234567',
+    prefix: 'UDN',
+    address: 'Sector 34, Noida, Uttar Pradesh 201301',
+  },
+  {
+    centertypeId: CENTER_TYPE.childHelpLine,
+    name: 'Child Help Line 1098 Delhi',
+    email: 'chl1098@sbt-demo.in',
+    phone: '9810234568',
+    prefix: 'CHL',
+    address: 'Kamla Market, Delhi 110002',
+  },
 ];
 
 const on = { all: 0, create: 1, view: 1, edit: 1, delete: 0 } as const;

@@ -20,7 +20,16 @@ type HistoryRow = typeof childHistory.$inferInsert;
 const CHILD_COUNT = 300;
 
 /** Document tags a shelter files (a fresh install needs some before any document row can be filled). */
-export const DEMO_TAGS = ['Aadhar Card', 'Birth Certificate', 'School Certificate', 'Medical Report', 'CWC Order', 'Ration Card', 'Police Report', 'Audio Statement'];
+export const DEMO_TAGS = [
+  'Aadhar Card',
+  'Birth Certificate',
+  'School Certificate',
+  'Medical Report',
+  'CWC Order',
+  'Ration Card',
+  'Police Report',
+  'Audio Statement',
+];
 const CHUNK = 200;
 
 async function sourcePlaces(db: Db) {
@@ -31,7 +40,12 @@ async function sourcePlaces(db: Db) {
   const districtRows = await db
     .select({ id: districts.id, name: districts.name, state_id: districts.state_id })
     .from(districts)
-    .where(inArray(districts.state_id, stateRows.map((s) => s.id)));
+    .where(
+      inArray(
+        districts.state_id,
+        stateRows.map((s) => s.id),
+      ),
+    );
   // Keep the order of pool.sourceStates so the most common source states stay most common.
   return pool.sourceStates
     .map((name) => stateRows.find((s) => s.name === name))
@@ -40,8 +54,21 @@ async function sourcePlaces(db: Db) {
     .filter((s) => s.districts.length > 0);
 }
 
-function makeChild(rnd: Random, center: SeedCenter, serial: number, arrival: Date, place: Awaited<ReturnType<typeof sourcePlaces>>[number], createdBy: number): ChildRow {
-  const gender = center.name.includes('Girls') ? 'Female' : center.name.includes('Boys') ? 'Male' : rnd.chance(0.68) ? 'Male' : 'Female';
+function makeChild(
+  rnd: Random,
+  center: SeedCenter,
+  serial: number,
+  arrival: Date,
+  place: Awaited<ReturnType<typeof sourcePlaces>>[number],
+  createdBy: number,
+): ChildRow {
+  const gender = center.name.includes('Girls')
+    ? 'Female'
+    : center.name.includes('Boys')
+      ? 'Male'
+      : rnd.chance(0.68)
+        ? 'Male'
+        : 'Female';
   const first = gender === 'Male' ? rnd.pick(pool.boyNames) : rnd.pick(pool.girlNames);
   const surname = rnd.pick(pool.surnames);
   const age = rnd.int(6, 17);
@@ -83,12 +110,24 @@ function makeChild(rnd: Random, center: SeedCenter, serial: number, arrival: Dat
     contacted_through_referred_found: reference,
     reference_type: reference,
     // The registration form requires details for these two (contract: referenceTypesNeedingDetails).
-    otherref: reference === 'Child Helpline' ? 'Call to 1098 from the station master' : reference === 'Out Reach' ? 'Met by the outreach team on the platform' : null,
+    otherref:
+      reference === 'Child Helpline'
+        ? 'Call to 1098 from the station master'
+        : reference === 'Out Reach'
+          ? 'Met by the outreach team on the platform'
+          : null,
     breif: `Found alone near ${center.name.replace(/ (Contact Point|Open Shelter|Home.*)$/, '')}; counselled and brought to the center.`,
-    circumstance_of_rescue: rnd.pick(['Found alone at the railway platform', 'Brought by RPF', 'Referred by Childline 1098', 'Came on own after outreach']),
+    circumstance_of_rescue: rnd.pick([
+      'Found alone at the railway platform',
+      'Brought by RPF',
+      'Referred by Childline 1098',
+      'Came on own after outreach',
+    ]),
     daily_report_no: police ? `DD-${rnd.int(10, 99)}A` : null,
     police_produced_by: police ? `HC ${rnd.pick(pool.boyNames)} ${rnd.pick(pool.surnames)}` : null,
-    police_station: police ? rnd.pick(['Kamla Market', 'Paharganj', 'Nabi Karim', 'Sarai Rohilla', 'Hazrat Nizamuddin']) : null,
+    police_station: police
+      ? rnd.pick(['Kamla Market', 'Paharganj', 'Nabi Karim', 'Sarai Rohilla', 'Hazrat Nizamuddin'])
+      : null,
     produce_cwc: referredBy === 'produce' ? 1 : 0,
     refer_cwc: referredBy === 'refer' ? 1 : 0,
     created_by: createdBy,
@@ -98,7 +137,14 @@ function makeChild(rnd: Random, center: SeedCenter, serial: number, arrival: Dat
 }
 
 /** The history of one child: CWC work first, then services, then maybe an outcome. */
-function makeHistory(rnd: Random, childId: number, child: ChildRow, centers: SeedCenter[], today: Date, createdBy: number): HistoryRow[] {
+function makeHistory(
+  rnd: Random,
+  childId: number,
+  child: ChildRow,
+  centers: SeedCenter[],
+  today: Date,
+  createdBy: number,
+): HistoryRow[] {
   const arrival = new Date(`${child.dateofarrival}T10:00:00Z`);
   const span = Math.max(1, daysBetween(arrival, today));
   let cursor = arrival;
@@ -109,21 +155,51 @@ function makeHistory(rnd: Random, childId: number, child: ChildRow, centers: See
     if (next > today) return false;
     cursor = next;
     const day = isoDay(next);
-    rows.push({ childregId: childId, centerId: child.centerdetailId, history_status, transfer_date: day, history_date: day, comment: fields.comment ?? null, created_by: createdBy, created_at: next, updated_at: next, ...fields });
+    rows.push({
+      childregId: childId,
+      centerId: child.centerdetailId,
+      history_status,
+      transfer_date: day,
+      history_date: day,
+      comment: fields.comment ?? null,
+      created_by: createdBy,
+      created_at: next,
+      updated_at: next,
+      ...fields,
+    });
     return true;
   };
   if (child.ReferredBy === 'produce') add('produceToCwc', { comment: 'Produced before the CWC with the GD entry.' });
   if (child.ReferredBy === 'refer') add('referFromCwc', { comment: `Referred by CWC, case ${child.cwccaseno}.` });
   if (rnd.chance(0.55)) {
     const type = rnd.pick(pool.educationTypes);
-    add('education', { education_type: type, education_level: type === 'formal_school' ? rnd.pick(pool.educationLevels.slice(0, 10)) : null, comment: 'Enrolled.' });
+    add('education', {
+      education_type: type,
+      education_level: type === 'formal_school' ? rnd.pick(pool.educationLevels.slice(0, 10)) : null,
+      comment: 'Enrolled.',
+    });
   }
-  if (rnd.chance(0.4)) add('medical_issue', { medical_issues: rnd.pick(pool.medicalIssues), comment: 'Checked at the civil hospital.' });
-  if (rnd.chance(0.3)) add('mhp', { mhp: rnd.pick(pool.mhpOptions), session_number: `session_${rnd.int(1, 12)}`, comment: 'Session held.' });
+  if (rnd.chance(0.4))
+    add('medical_issue', { medical_issues: rnd.pick(pool.medicalIssues), comment: 'Checked at the civil hospital.' });
+  if (rnd.chance(0.3))
+    add('mhp', {
+      mhp: rnd.pick(pool.mhpOptions),
+      session_number: `session_${rnd.int(1, 12)}`,
+      comment: 'Session held.',
+    });
   const outcome = rnd.next();
   if (outcome < 0.3) {
-    const restored = add('restoration', { restoration_method: rnd.pick(['byvisit', 'bytelephone']), restore_to: rnd.pick(['Parents', 'Mother', 'Father', 'Grandparents', 'Uncle']), restore_to_address: child.address, comment: 'Restored to family after home verification.' });
-    if (restored && rnd.chance(0.5)) add('follow_up', { restoration_method: rnd.pick(['bytelephone', 'byvisit', 'byemail']), comment: 'Child is at home and attending school.' });
+    const restored = add('restoration', {
+      restoration_method: rnd.pick(['byvisit', 'bytelephone']),
+      restore_to: rnd.pick(['Parents', 'Mother', 'Father', 'Grandparents', 'Uncle']),
+      restore_to_address: child.address,
+      comment: 'Restored to family after home verification.',
+    });
+    if (restored && rnd.chance(0.5))
+      add('follow_up', {
+        restoration_method: rnd.pick(['bytelephone', 'byvisit', 'byemail']),
+        comment: 'Child is at home and attending school.',
+      });
   } else if (outcome < 0.4) {
     const others = centers.filter((c) => c.id !== child.centerdetailId && c.centertypeId !== CENTER_TYPE.childHelpLine);
     const to = rnd.pick(others);
@@ -168,10 +244,17 @@ export async function seedDemoRecords(db: Db, centers: SeedCenter[], createdBy: 
   // dinner on most days; their own random stream, so the other demo rows stay as they were.
   const mealRnd = createRandom(20_250_401);
   const mealRows: (typeof meals.$inferInsert)[] = [];
-  for (const center of centers.filter((c) => c.centertypeId === CENTER_TYPE.openShelter || c.centertypeId === CENTER_TYPE.home)) {
+  for (const center of centers.filter(
+    (c) => c.centertypeId === CENTER_TYPE.openShelter || c.centertypeId === CENTER_TYPE.home,
+  )) {
     for (let d = 1; d <= 365; d++) {
       for (const mealType of mealRnd.chance(0.7) ? [1, 2, 3, 4] : [1, 2, 3]) {
-        mealRows.push({ center_id: center.id, meal_date: isoDay(addDays(today, -d)), child_count: mealRnd.int(15, 45), meal_type: mealType });
+        mealRows.push({
+          center_id: center.id,
+          meal_date: isoDay(addDays(today, -d)),
+          child_count: mealRnd.int(15, 45),
+          meal_type: mealType,
+        });
       }
     }
   }
@@ -208,5 +291,10 @@ export async function seedDemoRecords(db: Db, centers: SeedCenter[], createdBy: 
       read_at: i === latestPerCenter.length - 1 ? today : null,
     })),
   );
-  return { children: childRows.length, history: historyRows.length, meals: mealRows.length, balances: balanceRows.length };
+  return {
+    children: childRows.length,
+    history: historyRows.length,
+    meals: mealRows.length,
+    balances: balanceRows.length,
+  };
 }

@@ -11,17 +11,37 @@ import { beneficiaries, childHistory, children, schemes } from './schema';
  * the seeded notifications given to each of their readers.
  */
 
-export const DEMO_SCHEMES = ['Sponsorship Scheme', 'Foster Care', 'Aadhaar Enrolment', 'Ayushman Bharat', 'PM CARES for Children', 'Scholarship'];
+export const DEMO_SCHEMES = [
+  'Sponsorship Scheme',
+  'Foster Care',
+  'Aadhaar Enrolment',
+  'Ayushman Bharat',
+  'PM CARES for Children',
+  'Scholarship',
+];
 
 const EXTRA_STATUSES = [
-  'by_police', 'by_sbt_staff', 'by_third_party', 'rehabilitation', 'after_care', 'higher_education', 'restoration_follow_up',
-  'short_stay', 'other_ngo', 'io_police', 'transfer_to_home_state_CWC', 'rescue', 'other_cci',
+  'by_police',
+  'by_sbt_staff',
+  'by_third_party',
+  'rehabilitation',
+  'after_care',
+  'higher_education',
+  'restoration_follow_up',
+  'short_stay',
+  'other_ngo',
+  'io_police',
+  'transfer_to_home_state_CWC',
+  'rescue',
+  'other_cci',
 ];
 
 export async function seedPart2Lists(db: Db, createdBy: number) {
   const rnd = createRandom(20_261_123);
   const today = new Date();
-  await db.insert(schemes).values([...DEMO_SCHEMES.map((name) => ({ name, status: 1 })), { name: 'Old Age Pension (closed)', status: 0 }]);
+  await db
+    .insert(schemes)
+    .values([...DEMO_SCHEMES.map((name) => ({ name, status: 1 })), { name: 'Old Age Pension (closed)', status: 0 }]);
 
   const kids = await db
     .select({ id: children.id, centerId: children.centerdetailId })
@@ -34,26 +54,61 @@ export async function seedPart2Lists(db: Db, createdBy: number) {
     const status = EXTRA_STATUSES[Math.floor(i / 7) % EXTRA_STATUSES.length];
     const when = addDays(today, -rnd.int(1, 400));
     rows.push({
-      childregId: kid.id, centerId: kid.centerId, history_status: status, transfer_date: isoDay(when), history_date: isoDay(when),
-      exit_type: statusesWithExitType.includes(status) ? 'exit' : null, comment: 'Recorded at the case review.', created_by: createdBy, created_at: today, updated_at: today,
+      childregId: kid.id,
+      centerId: kid.centerId,
+      history_status: status,
+      transfer_date: isoDay(when),
+      history_date: isoDay(when),
+      exit_type: statusesWithExitType.includes(status) ? 'exit' : null,
+      comment: 'Recorded at the case review.',
+      created_by: createdBy,
+      created_at: today,
+      updated_at: today,
     });
   });
   if (rows.length) await db.insert(childHistory).values(rows);
 
   const homes = shortStayHomes.map((h) => h.value);
   for (const kid of kids.filter((_, i) => i % 11 === 5)) {
-    await db.update(children).set({ short_stay_status: 'yes', short_stay: rnd.pick(homes) }).where(eq(children.id, kid.id));
+    await db
+      .update(children)
+      .set({ short_stay_status: 'yes', short_stay: rnd.pick(homes) })
+      .where(eq(children.id, kid.id));
   }
 
   const centerIds = [...new Set(kids.map((k) => k.centerId))];
-  const names = ['Sunita', 'Ramesh', 'Pooja', 'Imran', 'Kavita', 'Arjun', 'Salma', 'Deepak', 'Meena', 'Vikas', 'Anjali', 'Rahul'];
+  const names = [
+    'Sunita',
+    'Ramesh',
+    'Pooja',
+    'Imran',
+    'Kavita',
+    'Arjun',
+    'Salma',
+    'Deepak',
+    'Meena',
+    'Vikas',
+    'Anjali',
+    'Rahul',
+  ];
   const served: (typeof beneficiaries.$inferInsert)[] = [];
   for (const service of ['education', 'medical', 'mhp'] as const) {
     for (const centerId of centerIds) {
       for (let n = 0; n < 3; n++) {
         served.push({
-          name: `${rnd.pick(names)} ${rnd.pick(['Kumar', 'Devi', 'Khan', 'Singh'])}`, gender: rnd.pick(['Male', 'Female']), age: String(rnd.int(6, 17)), centerId, service,
-          service_date: isoDay(addDays(today, -rnd.int(1, 200))), comment: service === 'medical' ? 'Medical camp at the contact point.' : service === 'education' ? 'School enrolment drive.' : 'Group counselling session.', created_by: createdBy,
+          name: `${rnd.pick(names)} ${rnd.pick(['Kumar', 'Devi', 'Khan', 'Singh'])}`,
+          gender: rnd.pick(['Male', 'Female']),
+          age: String(rnd.int(6, 17)),
+          centerId,
+          service,
+          service_date: isoDay(addDays(today, -rnd.int(1, 200))),
+          comment:
+            service === 'medical'
+              ? 'Medical camp at the contact point.'
+              : service === 'education'
+                ? 'School enrolment drive.'
+                : 'Group counselling session.',
+          created_by: createdBy,
         });
       }
     }

@@ -47,7 +47,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const db = tx as unknown as Db;
     const [hq] = await db.insert(centers).values(headOffice).returning({ id: centers.id });
     // The app treats centerId 1 as "all centers": a database whose first center is not 1 is not ours to seed.
-    if (hq.id !== 1) throw new SeedConfigError(`Expected the head office to get id 1, got ${hq.id}; is the database empty?`);
+    if (hq.id !== 1)
+      throw new SeedConfigError(`Expected the head office to get id 1, got ${hq.id}; is the database empty?`);
     const roleRows = await db
       .insert(roles)
       .values(options.demo ? [...builtInRoles, caseworkerRole] : builtInRoles)
@@ -67,7 +68,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
     const centerRows = await db
       .insert(centers)
-      .values(demoCenters.map((c, i) => ({ ...c, unique_centerId: `SBT-${c.prefix}-${String(i + 2).padStart(3, '0')}` })))
+      .values(
+        demoCenters.map((c, i) => ({ ...c, unique_centerId: `SBT-${c.prefix}-${String(i + 2).padStart(3, '0')}` })),
+      )
       .returning({ id: centers.id, prefix: centers.prefix, centertypeId: centers.centertypeId, name: centers.name });
     const contactPoint = centerRows[0];
     const passwordHash = await hashPassword(options.demoPassword ?? DEFAULT_DEMO_PASSWORD);
@@ -90,7 +93,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const staffId = userRows.find((u) => u.email === 'staff@demo.test')!.id;
     const records = await seedDemoRecords(
       db,
-      [{ id: hq.id, prefix: headOffice.prefix, centertypeId: headOffice.centertypeId, name: headOffice.name }, ...centerRows],
+      [
+        { id: hq.id, prefix: headOffice.prefix, centertypeId: headOffice.centertypeId, name: headOffice.name },
+        ...centerRows,
+      ],
       staffId,
       userRows.map((u) => u.id),
     );

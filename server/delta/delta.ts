@@ -32,7 +32,8 @@ export type SyncBlock = { deleted: number[]; next: Cursor | null };
 
 type QueryError = { field: string; message: string };
 
-const whole = (value: string | undefined): number | null => (value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value) : null);
+const whole = (value: string | undefined): number | null =>
+  value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value) : null;
 
 /** Reads the paging and delta parameters of a list's query string. */
 export function readListQuery(query: Record<string, string | undefined>): { query: ListQuery } | { error: QueryError } {
@@ -41,7 +42,8 @@ export function readListQuery(query: Record<string, string | undefined>): { quer
   const since = query.updated_since?.trim();
   if (since) {
     const time = Date.parse(since);
-    if (Number.isNaN(time)) return { error: { field: 'updated_since', message: 'The updated since must be a valid date.' } };
+    if (Number.isNaN(time))
+      return { error: { field: 'updated_since', message: 'The updated since must be a valid date.' } };
     const afterId = query.after_id === undefined || query.after_id === '' ? 0 : whole(query.after_id);
     if (afterId === null) return { error: { field: 'after_id', message: 'The after id must be an integer.' } };
     const perPage = Math.min(MAX_PAGE_SIZE, Math.max(1, perPageAsked ?? DELTA_PAGE_SIZE));
@@ -83,7 +85,8 @@ export async function runList(source: ListSource, query: ListQuery): Promise<Lis
   const remaining = await source.count(after);
   const deleted = query.firstPage ? await source.deletedSince(query.since) : [];
   const last = data.at(-1);
-  const next = fetched.length > query.perPage && last?.updated_at ? { updated_since: last.updated_at, after_id: last.id } : null;
+  const next =
+    fetched.length > query.perPage && last?.updated_at ? { updated_since: last.updated_at, after_id: last.id } : null;
   const pagination: Pagination = {
     current_page: 1,
     per_page: query.perPage,

@@ -1,6 +1,12 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { DEFAULT_PAGE_SIZE, exitRestoreListFilterSchema, exitRestoreStatusKeys, messages, type Pagination } from '../../sync/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  exitRestoreListFilterSchema,
+  exitRestoreStatusKeys,
+  messages,
+  type Pagination,
+} from '../../sync/contract';
 import { childScope } from '../children/records';
 import type { AppEnv } from '../core/context';
 import { childHistory, children } from '../db/schema';
@@ -49,4 +55,5 @@ export async function shortStayRegister(c: Context<AppEnv>) {
   return ok(c, ...spread(await shortStayPage(c.get('deps').db, where, pageOf(c), DEFAULT_PAGE_SIZE)));
 }
 
-const spread = ({ data, pagination }: { data: Record<string, unknown>[]; pagination: Pagination }) => [data, { pagination }] as const;
+const spread = ({ data, pagination }: { data: Record<string, unknown>[]; pagination: Pagination }) =>
+  [data, { pagination }] as const;

@@ -28,11 +28,21 @@ export async function mayReadDocumentFile(db: Db, user: Principal, name: string)
     .leftJoin(children, eq(children.id, childDocuments.childregId))
     .leftJoin(cwcProduce, eq(cwcProduce.id, childDocuments.cwcProduceId))
     .leftJoin(cwcRefer, eq(cwcRefer.id, childDocuments.cwcReferId))
-    .where(and(or(eq(childDocuments.filename, name), eq(childDocuments.profile_audio_name, name)), isNull(childDocuments.deleted_at)))
+    .where(
+      and(
+        or(eq(childDocuments.filename, name), eq(childDocuments.profile_audio_name, name)),
+        isNull(childDocuments.deleted_at),
+      ),
+    )
     .limit(5);
   return rows.some((r) => {
     if (r.childId !== null) {
-      return r.childCenter !== null && r.childDeleted === null && can(user, 'view', 'child_registration') && canReachCenter(user, r.childCenter);
+      return (
+        r.childCenter !== null &&
+        r.childDeleted === null &&
+        can(user, 'view', 'child_registration') &&
+        canReachCenter(user, r.childCenter)
+      );
     }
     const center = r.produceCenter ?? r.referCenter;
     const deleted = r.produceCenter !== null ? r.produceDeleted : r.referDeleted;

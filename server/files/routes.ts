@@ -28,20 +28,30 @@ export function registerFileRoutes(api: Hono<AppEnv>) {
   api.get('/files/children/:name', async (c) => {
     const name = c.req.param('name');
     const { db, uploadsDir } = c.get('deps');
-    const bytes = (await mayReadChildImage(db, c.get('user'), name)) ? await readUpload(uploadsDir, 'children', name) : null;
+    const bytes = (await mayReadChildImage(db, c.get('user'), name))
+      ? await readUpload(uploadsDir, 'children', name)
+      : null;
     const kind = bytes ? sniffImage(bytes) : null;
     if (!bytes || !kind) return fail(c, 404, messages.notFound);
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': TYPES[kind], 'Content-Disposition': disposition(c, name, true) });
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': TYPES[kind],
+      'Content-Disposition': disposition(c, name, true),
+    });
   });
 
   api.get('/files/documents/:name', async (c) => {
     const name = c.req.param('name');
     const { db, uploadsDir } = c.get('deps');
-    const bytes = (await mayReadDocumentFile(db, c.get('user'), name)) ? await readDocumentFile(uploadsDir, name) : null;
+    const bytes = (await mayReadDocumentFile(db, c.get('user'), name))
+      ? await readDocumentFile(uploadsDir, name)
+      : null;
     if (!bytes) return fail(c, 404, messages.notFound);
     const kind = sniffImage(bytes);
     const audio = !kind && documentContentType(name).startsWith('audio/') && sniffAudio(bytes);
     const type = kind ? TYPES[kind] : audio ? documentContentType(name) : 'application/octet-stream';
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': type, 'Content-Disposition': disposition(c, name, kind !== null || audio) });
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': type,
+      'Content-Disposition': disposition(c, name, kind !== null || audio),
+    });
   });
 }

@@ -51,7 +51,10 @@ const MIME: Record<ImageKind, string> = { jpg: 'image/jpeg', png: 'image/png' };
  * none), so only its size is left to judge; anything else gets the type message,
  * whatever its name claims. Only the first bytes are read until the size is known to fit.
  */
-export async function readImage(field: string, value: unknown): Promise<{ value: unknown; image?: CheckedImage; issue?: Issue }> {
+export async function readImage(
+  field: string,
+  value: unknown,
+): Promise<{ value: unknown; image?: CheckedImage; issue?: Issue }> {
   if (!isFileLike(value) || typeof (value as Blob).slice !== 'function') return { value };
   const blob = value as Blob;
   const kind = sniffImage(new Uint8Array(await blob.slice(0, PNG.length).arrayBuffer()));
@@ -76,7 +79,11 @@ export async function storeUpload(uploadsDir: string, folder: UploadFolder, imag
 }
 
 /** Removes a stored file; a missing one is fine (already gone, or never written). */
-export async function removeUpload(uploadsDir: string, folder: UploadFolder, name: string | null | undefined): Promise<void> {
+export async function removeUpload(
+  uploadsDir: string,
+  folder: UploadFolder,
+  name: string | null | undefined,
+): Promise<void> {
   const file = name ? uploadPath(uploadsDir, folder, name) : null;
   if (file) await rm(file, { force: true });
 }

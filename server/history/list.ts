@@ -30,7 +30,9 @@ export async function listHistory(c: Context<AppEnv>) {
       historyRecords(
         db,
         live(where),
-        order === 'keyset' ? [asc(childHistory.updated_at), asc(childHistory.id)] : [desc(childHistory.created_at), desc(childHistory.id)],
+        order === 'keyset'
+          ? [asc(childHistory.updated_at), asc(childHistory.id)]
+          : [desc(childHistory.created_at), desc(childHistory.id)],
         limit,
         offset,
       ),

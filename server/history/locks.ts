@@ -23,7 +23,10 @@ export const lockChildOf = (tx: Db, childId: number, user: Principal) =>
     .then((rows) => rows[0]);
 
 export const touchChild = (tx: Db, childId: number) =>
-  tx.update(children).set({ updated_at: nextUpdatedAt(children.updated_at) }).where(eq(children.id, childId));
+  tx
+    .update(children)
+    .set({ updated_at: nextUpdatedAt(children.updated_at) })
+    .where(eq(children.id, childId));
 
 /** Locks a live history entry of `status` (any when null) whose child the user may reach. */
 export const lockEntry = (tx: Db, id: number, user: Principal, status: string | null) =>
@@ -31,6 +34,14 @@ export const lockEntry = (tx: Db, id: number, user: Principal, status: string | 
     .select({ entry: childHistory })
     .from(childHistory)
     .innerJoin(children, eq(children.id, childHistory.childregId))
-    .where(and(eq(childHistory.id, id), liveHistory, status ? eq(childHistory.history_status, status) : undefined, historyScope(user), liveChild))
+    .where(
+      and(
+        eq(childHistory.id, id),
+        liveHistory,
+        status ? eq(childHistory.history_status, status) : undefined,
+        historyScope(user),
+        liveChild,
+      ),
+    )
     .for('update', { of: childHistory })
     .then((rows) => (rows[0] ? rows[0].entry : undefined));

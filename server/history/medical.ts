@@ -29,7 +29,11 @@ const medicalFields = (data: Record<string, unknown>) => ({
   comment: String(data.comment),
 });
 
-const textFields = (body: Record<string, unknown>) => ({ medical_issues: body.medical_issues, comment: body.comment, transfer_date: body.transfer_date });
+const textFields = (body: Record<string, unknown>) => ({
+  medical_issues: body.medical_issues,
+  comment: body.comment,
+  transfer_date: body.transfer_date,
+});
 
 export async function updateMedical(c: Context<AppEnv>) {
   const user = c.get('user');
@@ -38,17 +42,32 @@ export async function updateMedical(c: Context<AppEnv>) {
   const id = bodyId(body.id);
   if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   // An entry stays with its child; only its own fields change.
-  const sent = Object.fromEntries(['transfer_date', 'medical_issues', 'comment', 'documents'].filter((k) => k in body).map((k) => [k, body[k]]));
+  const sent = Object.fromEntries(
+    ['transfer_date', 'medical_issues', 'comment', 'documents'].filter((k) => k in body).map((k) => [k, body[k]]),
+  );
   const extra = tooLongIssues(textFields(sent));
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockEntry(tx, id, user, MEDICAL), async (tx, row) => {
-    const stored = { childregId: row.childregId, transfer_date: row.transfer_date ?? undefined, medical_issues: row.medical_issues ?? undefined, comment: row.comment ?? undefined };
-    const checked = checkPatch(medicalFormSchema, stored, sent, extra);
-    if (!checked.ok) return { issues: checked.issues };
-    await tx.update(childHistory).set({ ...medicalFields(checked.data), updated_at: nextUpdatedAt(childHistory.updated_at) }).where(eq(childHistory.id, row.id));
-    await touchChild(tx, row.childregId);
-    return {};
-  });
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockEntry(tx, id, user, MEDICAL),
+    async (tx, row) => {
+      const stored = {
+        childregId: row.childregId,
+        transfer_date: row.transfer_date ?? undefined,
+        medical_issues: row.medical_issues ?? undefined,
+        comment: row.comment ?? undefined,
+      };
+      const checked = checkPatch(medicalFormSchema, stored, sent, extra);
+      if (!checked.ok) return { issues: checked.issues };
+      await tx
+        .update(childHistory)
+        .set({ ...medicalFields(checked.data), updated_at: nextUpdatedAt(childHistory.updated_at) })
+        .where(eq(childHistory.id, row.id));
+      await touchChild(tx, row.childregId);
+      return {};
+    },
+  );
   if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
   if (outcome.status === 'conflict') return conflictAnswer(c, await historyRecord(db, id, user));
   if ('issues' in outcome.value && outcome.value.issues) return invalid(c, outcome.value.issues);

@@ -17,9 +17,19 @@ export const historyScope = (user: Principal): SQL | undefined =>
 
 export const liveHistory = isNull(childHistory.deleted_at);
 
-export async function historyRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+export async function historyRecords(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<ListedRow[]> {
   let query = db
-    .select({ entry: historyColumns, center: { id: centers.id, name: centers.name }, user: { id: users.id, name: users.name } })
+    .select({
+      entry: historyColumns,
+      center: { id: centers.id, name: centers.name },
+      user: { id: users.id, name: users.name },
+    })
     .from(childHistory)
     .innerJoin(children, eq(children.id, childHistory.childregId))
     .leftJoin(centers, eq(centers.id, childHistory.centerId))
@@ -40,6 +50,8 @@ export async function historyRecords(db: Db, where: SQL | undefined, orderBy: SQ
 
 /** One live entry the user may reach, or null. */
 export async function historyRecord(db: Db, id: number, user: Principal): Promise<ListedRow | null> {
-  const [row] = await historyRecords(db, and(eq(childHistory.id, id), liveHistory, historyScope(user)), [asc(childHistory.id)]);
+  const [row] = await historyRecords(db, and(eq(childHistory.id, id), liveHistory, historyScope(user)), [
+    asc(childHistory.id),
+  ]);
   return row ?? null;
 }

@@ -6,7 +6,8 @@ import { readBody } from '../core/http';
 import { invalid } from '../core/validation';
 import { listMeals } from './records';
 
-const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) => error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message }));
+const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message }));
 
 /** POST /meals (getMealData): filter center_id, meal_type, from_date, to_date in the body; ?page or delta. */
 export async function mealData(c: Context<AppEnv>) {

@@ -6,15 +6,33 @@ import { afterCursor, type ListQuery, type ListSource, runList, type ListedRow }
 import { iso } from '../delta/timestamps';
 
 /** Meal rows as the API answers them (part 2 section 3): the center's name in center_data. */
-export async function mealRecords(db: Db, where: SQL | undefined, orderBy: SQL[], limit?: number, offset = 0): Promise<ListedRow[]> {
+export async function mealRecords(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<ListedRow[]> {
   const { deleted_at: _d, ...columns } = getTableColumns(meals);
-  let query = db.select({ row: columns, center: { id: centers.id, name: centers.name } }).from(meals).leftJoin(centers, eq(centers.id, meals.center_id)).where(where).orderBy(...orderBy).$dynamic();
+  let query = db
+    .select({ row: columns, center: { id: centers.id, name: centers.name } })
+    .from(meals)
+    .leftJoin(centers, eq(centers.id, meals.center_id))
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
   if (limit !== undefined) query = query.limit(limit).offset(offset);
-  return (await query).map(({ row, center }) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at), center_data: center }));
+  return (await query).map(({ row, center }) => ({
+    ...row,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    center_data: center,
+  }));
 }
 
 /** A center-bound user sees only their center's meals. */
-export const mealScope = (user: Principal): SQL | undefined => (isAllCenterUser(user) ? undefined : eq(meals.center_id, user.centerId));
+export const mealScope = (user: Principal): SQL | undefined =>
+  isAllCenterUser(user) ? undefined : eq(meals.center_id, user.centerId);
 
 export const mealRecord = async (db: Db, id: number, user: Principal) =>
   (await mealRecords(db, and(eq(meals.id, id), isNull(meals.deleted_at), mealScope(user)), [asc(meals.id)]))[0] ?? null;
@@ -30,9 +48,28 @@ export function listMeals(db: Db, user: Principal, f: Partial<MealFilter>, query
   );
   const alive = (w: SQL | undefined) => and(isNull(meals.deleted_at), where, w);
   const source: ListSource = {
-    rows: (w, order, limit, offset) => mealRecords(db, alive(w), order === 'keyset' ? [asc(meals.updated_at), asc(meals.id)] : [desc(meals.meal_date), desc(meals.id)], limit, offset),
-    count: async (w) => (await db.select({ n: sql<number>`count(*)::int` }).from(meals).where(alive(w)))[0]?.n ?? 0,
-    deletedSince: async (since) => (await db.select({ id: meals.id }).from(meals).where(and(isNotNull(meals.deleted_at), gte(meals.updated_at, since), where))).map((r) => r.id),
+    rows: (w, order, limit, offset) =>
+      mealRecords(
+        db,
+        alive(w),
+        order === 'keyset' ? [asc(meals.updated_at), asc(meals.id)] : [desc(meals.meal_date), desc(meals.id)],
+        limit,
+        offset,
+      ),
+    count: async (w) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(meals)
+          .where(alive(w))
+      )[0]?.n ?? 0,
+    deletedSince: async (since) =>
+      (
+        await db
+          .select({ id: meals.id })
+          .from(meals)
+          .where(and(isNotNull(meals.deleted_at), gte(meals.updated_at, since), where))
+      ).map((r) => r.id),
     keyset: (since, afterId) => afterCursor(meals, since, afterId),
   };
   return runList(source, query);

@@ -20,7 +20,12 @@ import { mealRecord, mealScope } from './records';
 
 export const mealMessages = { added: 'Meal added successfully', updated: 'Meal updated successfully' } as const;
 
-const fieldsOf = (d: MealForm) => ({ center_id: d.center_id, meal_date: d.meal_date, meal_type: d.meal_type, child_count: d.child_count });
+const fieldsOf = (d: MealForm) => ({
+  center_id: d.center_id,
+  meal_date: d.meal_date,
+  meal_type: d.meal_type,
+  child_count: d.child_count,
+});
 
 const lockMeal = (tx: Db, id: number, c: Context<AppEnv>) =>
   tx
@@ -48,20 +53,46 @@ export async function updateMeal(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!canReachCenter(user, checked.data.center_id)) return fail(c, 403, messages.forbidden);
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockMeal(tx, id, c), async (tx, row): Promise<WriteVerdict<null>> => {
-    await tx.update(meals).set({ ...fieldsOf(checked.data), updated_at: nextUpdatedAt(meals.updated_at) }).where(eq(meals.id, row.id));
-    return { done: null };
-  });
-  return answerGuarded(c, outcome, () => mealRecord(db, id, user), async () => ok(c, await mealRecord(db, id, user), { message: mealMessages.updated }));
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockMeal(tx, id, c),
+    async (tx, row): Promise<WriteVerdict<null>> => {
+      await tx
+        .update(meals)
+        .set({ ...fieldsOf(checked.data), updated_at: nextUpdatedAt(meals.updated_at) })
+        .where(eq(meals.id, row.id));
+      return { done: null };
+    },
+  );
+  return answerGuarded(
+    c,
+    outcome,
+    () => mealRecord(db, id, user),
+    async () => ok(c, await mealRecord(db, id, user), { message: mealMessages.updated }),
+  );
 }
 
 export async function deleteMeal(c: Context<AppEnv>) {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return fail(c, 404, messages.notFound);
   const { db } = c.get('deps');
-  const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockMeal(tx, id, c), async (tx, row): Promise<WriteVerdict<null>> => {
-    await tx.update(meals).set({ deleted_at: nextUpdatedAt(meals.updated_at), updated_at: nextUpdatedAt(meals.updated_at) }).where(eq(meals.id, row.id));
-    return { done: null };
-  });
-  return answerGuarded(c, outcome, () => mealRecord(db, id, c.get('user')), () => c.json({ success: true, message: messages.deleted }));
+  const outcome = await guardedWrite(
+    db,
+    readIfMatch(c.req.header('if-match')),
+    (tx) => lockMeal(tx, id, c),
+    async (tx, row): Promise<WriteVerdict<null>> => {
+      await tx
+        .update(meals)
+        .set({ deleted_at: nextUpdatedAt(meals.updated_at), updated_at: nextUpdatedAt(meals.updated_at) })
+        .where(eq(meals.id, row.id));
+      return { done: null };
+    },
+  );
+  return answerGuarded(
+    c,
+    outcome,
+    () => mealRecord(db, id, c.get('user')),
+    () => c.json({ success: true, message: messages.deleted }),
+  );
 }

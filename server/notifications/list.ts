@@ -19,10 +19,14 @@ function readerScope(c: Context<AppEnv>): SQL | 'missing' | 'forbidden' {
   const asked = idParam(c.req.param('centerId'));
   if (asked === null) return 'missing';
   if (!canReachCenter(user, asked)) return 'forbidden';
-  return and(eq(notifications.recipient_id, user.id), asked === ALL_CENTERS_ID ? undefined : eq(notifications.centerId, asked))!;
+  return and(
+    eq(notifications.recipient_id, user.id),
+    asked === ALL_CENTERS_ID ? undefined : eq(notifications.centerId, asked),
+  )!;
 }
 
-const refuse = (c: Context<AppEnv>, scope: 'missing' | 'forbidden') => (scope === 'missing' ? fail(c, 404, messages.notFound) : fail(c, 403, messages.forbidden));
+const refuse = (c: Context<AppEnv>, scope: 'missing' | 'forbidden') =>
+  scope === 'missing' ? fail(c, 404, messages.notFound) : fail(c, 403, messages.forbidden);
 
 /**
  * GET /notify_list/{centerId} (notifyList): the reader's unread notifications, newest
@@ -38,13 +42,27 @@ export async function listNotifications(c: Context<AppEnv>) {
   const unread = (where: SQL | undefined) => and(scope, isNull(notifications.read_at), where);
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
-      notificationRecords(db, unread(where), { orderBy: order === 'keyset' ? [asc(notifications.updated_at), asc(notifications.id)] : [desc(notifications.created_at), desc(notifications.id)], limit, offset }),
+      notificationRecords(db, unread(where), {
+        orderBy:
+          order === 'keyset'
+            ? [asc(notifications.updated_at), asc(notifications.id)]
+            : [desc(notifications.created_at), desc(notifications.id)],
+        limit,
+        offset,
+      }),
     count: async (where) => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(unread(where));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(unread(where));
       return row?.n ?? 0;
     },
     deletedSince: async (since) => {
-      const rows = await db.select({ id: notifications.id }).from(notifications).where(and(scope, isNotNull(notifications.read_at), gte(notifications.updated_at, since))).orderBy(asc(notifications.id));
+      const rows = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(scope, isNotNull(notifications.read_at), gte(notifications.updated_at, since)))
+        .orderBy(asc(notifications.id));
       return rows.map((r) => r.id);
     },
     keyset: (since, afterId) => afterCursor(notifications, since, afterId),

@@ -5,9 +5,18 @@ import type { ListedRow } from '../delta/delta';
 import { iso } from '../delta/timestamps';
 
 /** A notification as notifyList answers it: id, childregId, child_data, center_data, user_data_history, comment (spec part 2, section 3). */
-export async function notificationRecords(db: Db, where: SQL | undefined, page: { orderBy: SQL[]; limit?: number; offset?: number }): Promise<ListedRow[]> {
+export async function notificationRecords(
+  db: Db,
+  where: SQL | undefined,
+  page: { orderBy: SQL[]; limit?: number; offset?: number },
+): Promise<ListedRow[]> {
   let query = db
-    .select({ n: notifications, child: { id: children.id, name: children.name }, center: { id: centers.id, name: centers.name }, user: { id: users.id, name: users.name } })
+    .select({
+      n: notifications,
+      child: { id: children.id, name: children.name },
+      center: { id: centers.id, name: centers.name },
+      user: { id: users.id, name: users.name },
+    })
     .from(notifications)
     .leftJoin(children, eq(children.id, notifications.childregId))
     .leftJoin(centers, eq(centers.id, notifications.centerId))
@@ -31,4 +40,8 @@ export async function notificationRecords(db: Db, where: SQL | undefined, page: 
 }
 
 export const notificationRecord = async (db: Db, id: number, recipientId: number): Promise<ListedRow | null> =>
-  (await notificationRecords(db, and(eq(notifications.id, id), eq(notifications.recipient_id, recipientId)), { orderBy: [] }))[0] ?? null;
+  (
+    await notificationRecords(db, and(eq(notifications.id, id), eq(notifications.recipient_id, recipientId)), {
+      orderBy: [],
+    })
+  )[0] ?? null;

@@ -9,13 +9,28 @@ import { notifications, users } from '../db/schema';
  * the child's center and the all-center users — except the author (DESIGN: Part 2
  * notes), so each reader marks its own as read. Runs inside the writer's transaction.
  */
-export async function notifyReaders(tx: Db, about: { childregId: number; centerId: number; authorId: number; comment: string }) {
+export async function notifyReaders(
+  tx: Db,
+  about: { childregId: number; centerId: number; authorId: number; comment: string },
+) {
   const readers = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(isNull(users.deleted_at), ne(users.id, about.authorId), or(eq(users.centerId, about.centerId), eq(users.centerId, ALL_CENTERS_ID))));
+    .where(
+      and(
+        isNull(users.deleted_at),
+        ne(users.id, about.authorId),
+        or(eq(users.centerId, about.centerId), eq(users.centerId, ALL_CENTERS_ID)),
+      ),
+    );
   if (readers.length === 0) return;
   await tx.insert(notifications).values(
-    readers.map((reader) => ({ childregId: about.childregId, centerId: about.centerId, user_id: about.authorId, recipient_id: reader.id, comment: about.comment })),
+    readers.map((reader) => ({
+      childregId: about.childregId,
+      centerId: about.centerId,
+      user_id: about.authorId,
+      recipient_id: reader.id,
+      comment: about.comment,
+    })),
   );
 }

@@ -1,6 +1,11 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  canReachCenter, isAllCenterUser, reportCategories, REPORT_NO_VALUE, type Principal, type ReportPeriods,
+  canReachCenter,
+  isAllCenterUser,
+  reportCategories,
+  REPORT_NO_VALUE,
+  type Principal,
+  type ReportPeriods,
 } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, childHistory, children, previousBalances } from '../db/schema';
@@ -16,7 +21,13 @@ export const entryCenter = sql`coalesce(${childHistory.centerId}, ${children.cen
 const genderKey = sql`lower(trim(${children.gender}))`;
 export const genderCase = sql<string>`case ${genderKey} when 'male' then 'Male' when 'female' then 'Female' end`;
 export const categoryCase = sql<string>`case ${sql.join(
-  reportCategories.map((c) => sql`when ${childHistory.history_status} in (${sql.join(c.statuses.map((s) => sql`${s}`), sql`, `)}) then ${c.key}`),
+  reportCategories.map(
+    (c) =>
+      sql`when ${childHistory.history_status} in (${sql.join(
+        c.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )}) then ${c.key}`,
+  ),
   sql` `,
 )} end`;
 const allStatuses = reportCategories.flatMap((c) => c.statuses);
@@ -66,7 +77,12 @@ export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | 
 /** Group report counts of [from, to]: keys `${centerId}|${category}|${gender}`. */
 export async function groupCounts(db: Db, p: ReportPeriods, centerId: number | null): Promise<Map<string, number>> {
   const rows = await db
-    .select({ center: sql<number>`${entryCenter}`, category: categoryCase, gender: genderCase, n: sql<number>`count(*)::int` })
+    .select({
+      center: sql<number>`${entryCenter}`,
+      category: categoryCase,
+      gender: genderCase,
+      n: sql<number>`count(*)::int`,
+    })
     .from(childHistory)
     .innerJoin(children, eq(children.id, childHistory.childregId))
     .where(countedEntries(centerId, sql`${activityDay} between ${p.from_date}::date and ${p.to_date}::date`))
@@ -75,9 +91,18 @@ export async function groupCounts(db: Db, p: ReportPeriods, centerId: number | n
 }
 
 /** Previous balances dated in [from, to], per center. */
-export async function balancesIn(db: Db, from: string, to: string, centerId: number | null): Promise<Map<number, { male: number; female: number }>> {
+export async function balancesIn(
+  db: Db,
+  from: string,
+  to: string,
+  centerId: number | null,
+): Promise<Map<number, { male: number; female: number }>> {
   const rows = await db
-    .select({ centerId: previousBalances.centerId, male: sql<number>`sum(${previousBalances.male})::int`, female: sql<number>`sum(${previousBalances.female})::int` })
+    .select({
+      centerId: previousBalances.centerId,
+      male: sql<number>`sum(${previousBalances.male})::int`,
+      female: sql<number>`sum(${previousBalances.female})::int`,
+    })
     .from(previousBalances)
     .where(
       and(
@@ -99,7 +124,13 @@ export const reportCenters = (db: Db, centerId: number | null) =>
     .where(and(isNull(centers.deleted_at), centerId === null ? undefined : eq(centers.id, centerId)))
     .orderBy(asc(centers.id));
 
-export type DetailsFilter = { centerId: number | null; from: string | null; to: string | null; gender: string | null; category: string | null };
+export type DetailsFilter = {
+  centerId: number | null;
+  from: string | null;
+  to: string | null;
+  gender: string | null;
+  category: string | null;
+};
 
 const set = (v: unknown): v is string => typeof v === 'string' && v !== '' && v !== REPORT_NO_VALUE;
 

@@ -19,6 +19,9 @@ export async function report(c: Context<AppEnv>) {
     balancesIn(db, periods.from_date, periods.to_date, centerId),
     centerId === null ? Promise.resolve([]) : reportCenters(db, centerId),
   ]);
-  const balance = [...balances.values()].reduce((sum, b) => ({ male: sum.male + b.male, female: sum.female + b.female }), { male: 0, female: 0 });
+  const balance = [...balances.values()].reduce(
+    (sum, b) => ({ male: sum.male + b.male, female: sum.female + b.female }),
+    { male: 0, female: 0 },
+  );
   return ok(c, buildReport(counts, periods, { centerId, center_name: named[0]?.name ?? null, balance }));
 }

@@ -16,7 +16,12 @@ import { readReportRequest } from './request';
 async function details(c: Context<AppEnv>, group: boolean) {
   const read = await readReportRequest(c, group ? groupSingleReportRequestSchema : singleReportRequestSchema);
   if ('issues' in read) return invalid(c, read.issues);
-  const d = read.data as Record<string, unknown> & { centerId?: number | null; from_date?: string | null; to_date?: string | null; gender?: string | null };
+  const d = read.data as Record<string, unknown> & {
+    centerId?: number | null;
+    from_date?: string | null;
+    to_date?: string | null;
+    gender?: string | null;
+  };
   const centerId = reportCenter(c.get('user'), d.centerId);
   if (centerId === false) return fail(c, 403, messages.forbidden);
   const conditions = conditionsOf([
@@ -32,7 +37,10 @@ async function details(c: Context<AppEnv>, group: boolean) {
   const filter = { centerId, from: d.from_date ?? null, to: d.to_date ?? null, gender, category: conditions.category };
   const first = await detailsPage(c.get('deps').db, filter, perPage, (page - 1) * perPage);
   const pagination = paginate(first.total, page, perPage);
-  const rows = pagination.current_page === page ? first.rows : (await detailsPage(c.get('deps').db, filter, perPage, (pagination.current_page - 1) * perPage)).rows;
+  const rows =
+    pagination.current_page === page
+      ? first.rows
+      : (await detailsPage(c.get('deps').db, filter, perPage, (pagination.current_page - 1) * perPage)).rows;
   return c.json({ success: true, data: rows, pagination }, 200);
 }
 

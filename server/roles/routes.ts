@@ -1,8 +1,15 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import {
-  ADMIN_ROLES, VIEWER_ROLE, messages, permissionModuleNames, permissionModules, roleFormSchema, rolePermissionRequestSchema,
-  type PermissionAction, type RolePermissions,
+  ADMIN_ROLES,
+  VIEWER_ROLE,
+  messages,
+  permissionModuleNames,
+  permissionModules,
+  roleFormSchema,
+  rolePermissionRequestSchema,
+  type PermissionAction,
+  type RolePermissions,
 } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
 import { isInUse } from '../admin/in-use';
@@ -35,7 +42,8 @@ const lockRole = (tx: Db, id: number) =>
     .for('update')
     .then((rows) => rows[0]);
 
-const roleRecord = (db: Db, id: number) => one(roleRecords(db, and(eq(roles.id, id), isNull(roles.deleted_at)), { orderBy: [] }));
+const roleRecord = (db: Db, id: number) =>
+  one(roleRecords(db, and(eq(roles.id, id), isNull(roles.deleted_at)), { orderBy: [] }));
 
 async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
@@ -60,7 +68,11 @@ const idOf = bodyId;
 
 export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
   api.get('/roles', (c) =>
-    answerAdminList(c, { table: roles, newestFirst: true, rows: (db, where, orderBy, limit, offset) => roleRecords(db, where, { orderBy, limit, offset }) }),
+    answerAdminList(c, {
+      table: roles,
+      newestFirst: true,
+      rows: (db, where, orderBy, limit, offset) => roleRecords(db, where, { orderBy, limit, offset }),
+    }),
   );
 
   api.post('/role_add', async (c) => {
@@ -70,7 +82,10 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     // Only the name (spec section 7): permissions are set with /role_permission.
     const { db } = c.get('deps');
     if (await nameTaken(db, checked.data.name)) return invalid(c, [{ path: 'name', message: adminMessages.roleTaken }]);
-    const [row] = await db.insert(roles).values({ name: checked.data.name, permissions: null }).returning({ id: roles.id });
+    const [row] = await db
+      .insert(roles)
+      .values({ name: checked.data.name, permissions: null })
+      .returning({ id: roles.id });
     return ok(c, await roleRecord(db, row.id), { message: adminMessages.roleAdded });
   });
 
@@ -82,31 +97,60 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     if (!checked.ok) return invalid(c, checked.issues);
     // Only the name (spec section 7): permission blocks sent here are ignored; /role_permission sets them.
     const { db } = c.get('deps');
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockRole(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      if (row.name === checked.data.name) return { done: null };
-      if (BUILT_IN.includes(row.name) || BUILT_IN.includes(checked.data.name)) return { refused: adminMessages.builtInRole };
-      if (await nameTaken(tx, checked.data.name, row.id)) return { issues: [{ path: 'name', message: adminMessages.roleTaken }] };
-      await tx.update(roles).set({ name: checked.data.name, updated_at: nextUpdatedAt(roles.updated_at) }).where(eq(roles.id, row.id));
-      return { done: null };
-    });
-    return answerGuarded(c, outcome, () => roleRecord(db, id), async () => ok(c, await roleRecord(db, id), { message: adminMessages.roleUpdated }));
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockRole(tx, id),
+      async (tx, row): Promise<WriteVerdict<null>> => {
+        if (row.name === checked.data.name) return { done: null };
+        if (BUILT_IN.includes(row.name) || BUILT_IN.includes(checked.data.name))
+          return { refused: adminMessages.builtInRole };
+        if (await nameTaken(tx, checked.data.name, row.id))
+          return { issues: [{ path: 'name', message: adminMessages.roleTaken }] };
+        await tx
+          .update(roles)
+          .set({ name: checked.data.name, updated_at: nextUpdatedAt(roles.updated_at) })
+          .where(eq(roles.id, row.id));
+        return { done: null };
+      },
+    );
+    return answerGuarded(
+      c,
+      outcome,
+      () => roleRecord(db, id),
+      async () => ok(c, await roleRecord(db, id), { message: adminMessages.roleUpdated }),
+    );
   });
 
   api.delete('/role_delete/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return fail(c, 404, messages.notFound);
     const { db } = c.get('deps');
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockRole(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      if (BUILT_IN.includes(row.name)) return { refused: adminMessages.builtInRole };
-      if (await isInUse(tx, 'roles', row.id)) return { refused: adminMessages.roleInUse };
-      // Names are unique in the table, tombstones included: the old name is freed for a new role.
-      await tx
-        .update(roles)
-        .set({ name: `${row.name}#deleted-${row.id}`, deleted_at: nextUpdatedAt(roles.updated_at), updated_at: nextUpdatedAt(roles.updated_at) })
-        .where(eq(roles.id, row.id));
-      return { done: null };
-    });
-    return answerGuarded(c, outcome, () => roleRecord(db, id), () => c.json({ success: true, message: messages.roleDeleted }));
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockRole(tx, id),
+      async (tx, row): Promise<WriteVerdict<null>> => {
+        if (BUILT_IN.includes(row.name)) return { refused: adminMessages.builtInRole };
+        if (await isInUse(tx, 'roles', row.id)) return { refused: adminMessages.roleInUse };
+        // Names are unique in the table, tombstones included: the old name is freed for a new role.
+        await tx
+          .update(roles)
+          .set({
+            name: `${row.name}#deleted-${row.id}`,
+            deleted_at: nextUpdatedAt(roles.updated_at),
+            updated_at: nextUpdatedAt(roles.updated_at),
+          })
+          .where(eq(roles.id, row.id));
+        return { done: null };
+      },
+    );
+    return answerGuarded(
+      c,
+      outcome,
+      () => roleRecord(db, id),
+      () => c.json({ success: true, message: messages.roleDeleted }),
+    );
   });
 
   api.post('/role_permission', async (c) => {
@@ -115,13 +159,23 @@ export function registerAdminRoleRoutes(api: Hono<AppEnv>) {
     if (!checked.ok) return invalid(c, checked.issues);
     const { id, ...blocks } = checked.data;
     const { db } = c.get('deps');
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockRole(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      await tx
-        .update(roles)
-        .set({ permissions: normalisePermissions(blocks), updated_at: nextUpdatedAt(roles.updated_at) })
-        .where(eq(roles.id, row.id));
-      return { done: null };
-    });
-    return answerGuarded(c, outcome, () => roleRecord(db, id), async () => ok(c, await roleRecord(db, id), { message: messages.permissionsUpdated }));
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockRole(tx, id),
+      async (tx, row): Promise<WriteVerdict<null>> => {
+        await tx
+          .update(roles)
+          .set({ permissions: normalisePermissions(blocks), updated_at: nextUpdatedAt(roles.updated_at) })
+          .where(eq(roles.id, row.id));
+        return { done: null };
+      },
+    );
+    return answerGuarded(
+      c,
+      outcome,
+      () => roleRecord(db, id),
+      async () => ok(c, await roleRecord(db, id), { message: messages.permissionsUpdated }),
+    );
   });
 }

@@ -7,7 +7,11 @@ import { schemeRecords } from './records';
 
 /** GET /sps (getSps): the schemes, newest first, in Laravel pages; with `updated_since` the delta pages the device pulls. */
 export const listSchemes = (c: Context<AppEnv>) =>
-  answerAdminList(c, { table: schemes, newestFirst: true, rows: (db, where, orderBy, limit, offset) => schemeRecords(db, where, { orderBy, limit, offset }) });
+  answerAdminList(c, {
+    table: schemes,
+    newestFirst: true,
+    rows: (db, where, orderBy, limit, offset) => schemeRecords(db, where, { orderBy, limit, offset }),
+  });
 
 /**
  * GET /sps_all: every active scheme without paging (spec part 2, section 7: "a scheme
@@ -15,6 +19,8 @@ export const listSchemes = (c: Context<AppEnv>) =>
  * Social Protection Scheme action and of Bulk Update.
  */
 export async function listAllSchemes(c: Context<AppEnv>) {
-  const rows = await schemeRecords(c.get('deps').db, and(isNull(schemes.deleted_at), eq(schemes.status, 1)), { orderBy: [asc(schemes.name), asc(schemes.id)] });
+  const rows = await schemeRecords(c.get('deps').db, and(isNull(schemes.deleted_at), eq(schemes.status, 1)), {
+    orderBy: [asc(schemes.name), asc(schemes.id)],
+  });
   return c.json({ success: true, data: rows });
 }

@@ -13,8 +13,17 @@ export const schemeMessages = {
   updated: 'Scheme updated successfully',
 } as const;
 
-export async function schemeRecords(db: Db, where: SQL | undefined, page: { orderBy: SQL[]; limit?: number; offset?: number }): Promise<ListedRow[]> {
-  let query = db.select(schemeColumns).from(schemes).where(where).orderBy(...page.orderBy).$dynamic();
+export async function schemeRecords(
+  db: Db,
+  where: SQL | undefined,
+  page: { orderBy: SQL[]; limit?: number; offset?: number },
+): Promise<ListedRow[]> {
+  let query = db
+    .select(schemeColumns)
+    .from(schemes)
+    .where(where)
+    .orderBy(...page.orderBy)
+    .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   return (await query).map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) }));
 }

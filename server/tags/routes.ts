@@ -29,25 +29,41 @@ const lockTag = (tx: Db, id: number) =>
     .for('update')
     .then((rows) => rows[0]);
 
-const tagRecord = (db: Db, id: number) => one(tagRecords(db, and(eq(tags.id, id), isNull(tags.deleted_at)), { orderBy: [] }));
+const tagRecord = (db: Db, id: number) =>
+  one(tagRecords(db, and(eq(tags.id, id), isNull(tags.deleted_at)), { orderBy: [] }));
 
 async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: tags.id })
     .from(tags)
-    .where(and(isNull(tags.deleted_at), sql`lower(${tags.name}) = lower(${name})`, exceptId ? ne(tags.id, exceptId) : undefined))
+    .where(
+      and(
+        isNull(tags.deleted_at),
+        sql`lower(${tags.name}) = lower(${name})`,
+        exceptId ? ne(tags.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
 export function registerAdminTagRoutes(api: Hono<AppEnv>) {
   api.get('/tags_all', async (c) => {
-    const rows = await c.get('deps').db.select({ id: tags.id, name: tags.name }).from(tags).where(isNull(tags.deleted_at)).orderBy(asc(tags.name));
+    const rows = await c
+      .get('deps')
+      .db.select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(isNull(tags.deleted_at))
+      .orderBy(asc(tags.name));
     return ok(c, rows);
   });
 
   api.get('/tags', (c) =>
-    answerAdminList(c, { table: tags, newestFirst: true, rows: (db, where, orderBy, limit, offset) => tagRecords(db, where, { orderBy, limit, offset }) }),
+    answerAdminList(c, {
+      table: tags,
+      newestFirst: true,
+      rows: (db, where, orderBy, limit, offset) => tagRecords(db, where, { orderBy, limit, offset }),
+    }),
   );
 
   api.post('/tag_add', async (c) => {
@@ -67,23 +83,50 @@ export function registerAdminTagRoutes(api: Hono<AppEnv>) {
     const checked = checkSchema(tagFormSchema, { name: body.name }, tooLongIssues({ name: body.name }));
     if (!checked.ok) return invalid(c, checked.issues);
     const { db } = c.get('deps');
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockTag(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      if (await nameTaken(tx, checked.data.name, row.id)) return { issues: [{ path: 'name', message: adminMessages.tagTaken }] };
-      await tx.update(tags).set({ name: checked.data.name, updated_at: nextUpdatedAt(tags.updated_at) }).where(eq(tags.id, row.id));
-      return { done: null };
-    });
-    return answerGuarded(c, outcome, () => tagRecord(db, id), async () => ok(c, await tagRecord(db, id), { message: adminMessages.tagUpdated }));
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockTag(tx, id),
+      async (tx, row): Promise<WriteVerdict<null>> => {
+        if (await nameTaken(tx, checked.data.name, row.id))
+          return { issues: [{ path: 'name', message: adminMessages.tagTaken }] };
+        await tx
+          .update(tags)
+          .set({ name: checked.data.name, updated_at: nextUpdatedAt(tags.updated_at) })
+          .where(eq(tags.id, row.id));
+        return { done: null };
+      },
+    );
+    return answerGuarded(
+      c,
+      outcome,
+      () => tagRecord(db, id),
+      async () => ok(c, await tagRecord(db, id), { message: adminMessages.tagUpdated }),
+    );
   });
 
   api.delete('/tag_delete/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return fail(c, 404, messages.notFound);
     const { db } = c.get('deps');
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockTag(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      if (await isInUse(tx, 'tags', row.id)) return { refused: adminMessages.tagInUse };
-      await tx.update(tags).set({ deleted_at: nextUpdatedAt(tags.updated_at), updated_at: nextUpdatedAt(tags.updated_at) }).where(eq(tags.id, row.id));
-      return { done: null };
-    });
-    return answerGuarded(c, outcome, () => tagRecord(db, id), () => c.json({ success: true, message: messages.tagDeleted }));
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockTag(tx, id),
+      async (tx, row): Promise<WriteVerdict<null>> => {
+        if (await isInUse(tx, 'tags', row.id)) return { refused: adminMessages.tagInUse };
+        await tx
+          .update(tags)
+          .set({ deleted_at: nextUpdatedAt(tags.updated_at), updated_at: nextUpdatedAt(tags.updated_at) })
+          .where(eq(tags.id, row.id));
+        return { done: null };
+      },
+    );
+    return answerGuarded(
+      c,
+      outcome,
+      () => tagRecord(db, id),
+      () => c.json({ success: true, message: messages.tagDeleted }),
+    );
   });
 }

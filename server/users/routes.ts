@@ -1,7 +1,12 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
-  isAdministrator, isFileLike, messages, userCreateFormSchema, userFilterSchema, userUpdateFormSchema,
+  isAdministrator,
+  isFileLike,
+  messages,
+  userCreateFormSchema,
+  userFilterSchema,
+  userUpdateFormSchema,
 } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
 import { answerAdminList, containsText } from '../admin/list';
@@ -36,30 +41,44 @@ const lockUser = (tx: Db, id: number) =>
     .for('update')
     .then((rows) => rows[0]);
 
-const userRecord = (db: Db, id: number) => one(userRecords(db, and(eq(users.id, id), isNull(users.deleted_at)), { orderBy: [] }));
+const userRecord = (db: Db, id: number) =>
+  one(userRecords(db, and(eq(users.id, id), isNull(users.deleted_at)), { orderBy: [] }));
 
 async function referenceIssues(db: Db, roleId: number, centerId: number): Promise<Issue[]> {
   const issues: Issue[] = [];
-  const [center] = await db.select({ id: centers.id }).from(centers).where(and(eq(centers.id, centerId), isNull(centers.deleted_at)));
+  const [center] = await db
+    .select({ id: centers.id })
+    .from(centers)
+    .where(and(eq(centers.id, centerId), isNull(centers.deleted_at)));
   if (!center) issues.push({ path: 'centertypeId', message: serverMessages.invalidCenter });
-  const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), isNull(roles.deleted_at)));
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), isNull(roles.deleted_at)));
   if (!role) issues.push({ path: 'role_id', message: adminMessages.invalidRole });
   return issues;
 }
 
 async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
   return Boolean(row);
 }
 
 /** The body as the form schemas read it, the image checked by its bytes first. */
 async function readUserBody(c: Context<AppEnv>) {
   const body = await readBody(c);
-  if ((body.centertypeId === undefined || body.centertypeId === '') && body.centerId !== undefined) body.centertypeId = body.centerId;
+  if ((body.centertypeId === undefined || body.centertypeId === '') && body.centerId !== undefined)
+    body.centertypeId = body.centerId;
   if (typeof body.email === 'string') body.email = body.email.trim().toLowerCase();
   const { value, image, issue } = await readImage('image', body.image);
   if (value !== undefined) body.image = value;
-  const texts = Object.fromEntries(['name', 'email', 'comment', 'mobile_number'].filter((k) => k in body).map((k) => [k, body[k]]));
+  const texts = Object.fromEntries(
+    ['name', 'email', 'comment', 'mobile_number'].filter((k) => k in body).map((k) => [k, body[k]]),
+  );
   return { body, image, extra: [...(issue ? [issue] : []), ...tooLongIssues(texts)] };
 }
 
@@ -106,7 +125,12 @@ export function registerAdminUserRoutes(api: Hono<AppEnv>) {
     try {
       const [row] = await db
         .insert(users)
-        .values({ ...columns(data), email: data.email, password_hash: await hashPassword(data.password), image: stored })
+        .values({
+          ...columns(data),
+          email: data.email,
+          password_hash: await hashPassword(data.password),
+          image: stored,
+        })
         .returning({ id: users.id });
       return ok(c, await userRecord(db, row.id), { message: adminMessages.userAdded, image_path: USER_IMAGE_PATH });
     } catch (error) {
@@ -125,31 +149,65 @@ export function registerAdminUserRoutes(api: Hono<AppEnv>) {
     const { db, uploadsDir } = c.get('deps');
     let newImage: string | null = null;
     try {
-      const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockUser(tx, id), async (tx, row): Promise<WriteVerdict<string | null>> => {
-        if (typeof sent.email === 'string' && sent.email !== '' && sent.email !== row.email) return { issues: [{ path: 'email', message: adminMessages.emailFixed }] };
-        const stored = { name: row.name, email: row.email, status: row.status, mobile_number: row.mobile_number, comment: row.comment, centertypeId: row.centerId, role_id: row.role_id, join_date: row.join_date, image: row.image };
-        const known = Object.fromEntries(Object.keys(userUpdateFormSchema.shape).filter((k) => k in sent && k !== 'id').map((k) => [k, sent[k]]));
-        const checked = checkPatch(userUpdateFormSchema, { ...stored, id }, known, extra);
-        if (!checked.ok) return { issues: checked.issues };
-        const data = checked.data;
-        const values = columns(data);
-        const issues = values.role_id !== row.role_id || values.centerId !== row.centerId ? await referenceIssues(tx, values.role_id, values.centerId) : [];
-        if (issues.length) return { issues };
-        if (row.id === me.id && values.status !== 1) return { refused: adminMessages.ownAccount };
-        const password = typeof data.password === 'string' && data.password !== '' ? await hashPassword(data.password) : null;
-        if (image) newImage = await storeUserImage(uploadsDir, image as CheckedImage);
-        await tx
-          .update(users)
-          .set({ ...values, ...(password ? { password_hash: password } : {}), ...(newImage ? { image: newImage } : {}), updated_at: nextUpdatedAt(users.updated_at) })
-          .where(eq(users.id, row.id));
-        // A disabled user or a new password ends the sessions this user had.
-        if (values.status !== 1 || password) await tx.delete(apiTokens).where(eq(apiTokens.user_id, row.id));
-        return { done: newImage ? row.image : null };
-      });
-      return await answerGuarded(c, outcome, () => userRecord(db, id), async (replaced) => {
-        await removeUserImage(uploadsDir, replaced);
-        return ok(c, await userRecord(db, id), { message: adminMessages.userUpdated, image_path: USER_IMAGE_PATH });
-      });
+      const outcome = await guardedWrite(
+        db,
+        readIfMatch(c.req.header('if-match')),
+        (tx) => lockUser(tx, id),
+        async (tx, row): Promise<WriteVerdict<string | null>> => {
+          if (typeof sent.email === 'string' && sent.email !== '' && sent.email !== row.email)
+            return { issues: [{ path: 'email', message: adminMessages.emailFixed }] };
+          const stored = {
+            name: row.name,
+            email: row.email,
+            status: row.status,
+            mobile_number: row.mobile_number,
+            comment: row.comment,
+            centertypeId: row.centerId,
+            role_id: row.role_id,
+            join_date: row.join_date,
+            image: row.image,
+          };
+          const known = Object.fromEntries(
+            Object.keys(userUpdateFormSchema.shape)
+              .filter((k) => k in sent && k !== 'id')
+              .map((k) => [k, sent[k]]),
+          );
+          const checked = checkPatch(userUpdateFormSchema, { ...stored, id }, known, extra);
+          if (!checked.ok) return { issues: checked.issues };
+          const data = checked.data;
+          const values = columns(data);
+          const issues =
+            values.role_id !== row.role_id || values.centerId !== row.centerId
+              ? await referenceIssues(tx, values.role_id, values.centerId)
+              : [];
+          if (issues.length) return { issues };
+          if (row.id === me.id && values.status !== 1) return { refused: adminMessages.ownAccount };
+          const password =
+            typeof data.password === 'string' && data.password !== '' ? await hashPassword(data.password) : null;
+          if (image) newImage = await storeUserImage(uploadsDir, image as CheckedImage);
+          await tx
+            .update(users)
+            .set({
+              ...values,
+              ...(password ? { password_hash: password } : {}),
+              ...(newImage ? { image: newImage } : {}),
+              updated_at: nextUpdatedAt(users.updated_at),
+            })
+            .where(eq(users.id, row.id));
+          // A disabled user or a new password ends the sessions this user had.
+          if (values.status !== 1 || password) await tx.delete(apiTokens).where(eq(apiTokens.user_id, row.id));
+          return { done: newImage ? row.image : null };
+        },
+      );
+      return await answerGuarded(
+        c,
+        outcome,
+        () => userRecord(db, id),
+        async (replaced) => {
+          await removeUserImage(uploadsDir, replaced);
+          return ok(c, await userRecord(db, id), { message: adminMessages.userUpdated, image_path: USER_IMAGE_PATH });
+        },
+      );
     } catch (error) {
       await removeUserImage(uploadsDir, newImage);
       throw error;
@@ -161,17 +219,31 @@ export function registerAdminUserRoutes(api: Hono<AppEnv>) {
     if (id === null) return fail(c, 404, messages.notFound);
     const me = c.get('user');
     const { db } = c.get('deps');
-    const outcome = await guardedWrite(db, readIfMatch(c.req.header('if-match')), (tx) => lockUser(tx, id), async (tx, row): Promise<WriteVerdict<null>> => {
-      if (row.id === me.id) return { refused: adminMessages.ownAccount };
-      // The e-mail is unique in the table, tombstones included: freed for a new account.
-      await tx
-        .update(users)
-        .set({ email: `deleted-${row.id}-${row.email}`, deleted_at: nextUpdatedAt(users.updated_at), updated_at: nextUpdatedAt(users.updated_at) })
-        .where(eq(users.id, row.id));
-      await tx.delete(apiTokens).where(eq(apiTokens.user_id, row.id));
-      return { done: null };
-    });
-    return answerGuarded(c, outcome, () => userRecord(db, id), () => c.json({ success: true, message: messages.userDeleted }));
+    const outcome = await guardedWrite(
+      db,
+      readIfMatch(c.req.header('if-match')),
+      (tx) => lockUser(tx, id),
+      async (tx, row): Promise<WriteVerdict<null>> => {
+        if (row.id === me.id) return { refused: adminMessages.ownAccount };
+        // The e-mail is unique in the table, tombstones included: freed for a new account.
+        await tx
+          .update(users)
+          .set({
+            email: `deleted-${row.id}-${row.email}`,
+            deleted_at: nextUpdatedAt(users.updated_at),
+            updated_at: nextUpdatedAt(users.updated_at),
+          })
+          .where(eq(users.id, row.id));
+        await tx.delete(apiTokens).where(eq(apiTokens.user_id, row.id));
+        return { done: null };
+      },
+    );
+    return answerGuarded(
+      c,
+      outcome,
+      () => userRecord(db, id),
+      () => c.json({ success: true, message: messages.userDeleted }),
+    );
   });
 
   // A user's picture: to administrators, and to the user it shows. 404 otherwise.
@@ -179,11 +251,18 @@ export function registerAdminUserRoutes(api: Hono<AppEnv>) {
     const me = c.get('user');
     const name = c.req.param('name');
     const { db, uploadsDir } = c.get('deps');
-    const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.image, name), isNull(users.deleted_at))).limit(1);
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.image, name), isNull(users.deleted_at)))
+      .limit(1);
     if (!owner || (!isAdministrator(me) && owner.id !== me.id)) return fail(c, 404, messages.notFound);
     const bytes = await readUserImage(uploadsDir, name);
     const kind = bytes ? sniffImage(bytes) : null;
     if (!bytes || !kind) return fail(c, 404, messages.notFound);
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': kind === 'png' ? 'image/png' : 'image/jpeg', 'Content-Disposition': 'inline' });
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': kind === 'png' ? 'image/png' : 'image/jpeg',
+      'Content-Disposition': 'inline',
+    });
   });
 }

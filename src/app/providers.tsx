@@ -6,7 +6,11 @@ import { theme, toastSettings } from './theme';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position={toastSettings.position} autoClose={toastSettings.autoClose} limit={toastSettings.limit} />
+      <Notifications
+        position={toastSettings.position}
+        autoClose={toastSettings.autoClose}
+        limit={toastSettings.limit}
+      />
       {children}
     </MantineProvider>
   );

@@ -2,7 +2,10 @@ import { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
 /** Whether a new version of the app is installed and waiting to take over. */
-export const useAppUpdate = create<{ waiting: boolean; activate: () => void }>(() => ({ waiting: false, activate: () => undefined }));
+export const useAppUpdate = create<{ waiting: boolean; activate: () => void }>(() => ({
+  waiting: false,
+  activate: () => undefined,
+}));
 
 /**
  * Registers the service worker that precaches the app shell. A new version waits

@@ -51,7 +51,9 @@ const builtScreens: Record<string, () => React.ReactNode> = {
   '/education': () => <BeneficiaryListPage key="education" service="education" />,
   '/medical': () => <BeneficiaryListPage key="medical" service="medical" />,
   '/mhp': () => <BeneficiaryListPage key="mhp" service="mhp" />,
-  ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />])),
+  ...Object.fromEntries(
+    Object.keys(exitRestoreRoutes).map((path) => [path, () => <ExitListPage key={path} path={path} />]),
+  ),
 };
 
 /** Every route of the spec behind the auth guard and its role rule. */

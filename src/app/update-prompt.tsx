@@ -14,7 +14,11 @@ export function UpdatePrompt() {
       style={{ position: 'fixed', bottom: 56, right: 16, zIndex: 300, maxWidth: 360 }}
       data-testid="update-prompt"
     >
-      <Text size="sm">{unsaved ? 'Save or close the open form first; the update waits for it.' : 'Update now to get the latest fixes.'}</Text>
+      <Text size="sm">
+        {unsaved
+          ? 'Save or close the open form first; the update waits for it.'
+          : 'Update now to get the latest fixes.'}
+      </Text>
       <Group justify="flex-end" mt="xs">
         <Button size="xs" disabled={unsaved} onClick={activate}>
           Update now

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 
-type Props = ButtonProps & { label: ReactNode; title: string; question: string; confirmLabel: string; onConfirm: () => Promise<void> | void };
+type Props = ButtonProps & {
+  label: ReactNode;
+  title: string;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void> | void;
+};
 
 /** A button that asks before doing something that cannot be undone. */
 export function ConfirmButton({ label, title, question, confirmLabel, onConfirm, ...buttonProps }: Props) {

@@ -86,7 +86,12 @@ export function DataTable<T>({ label, rows, columns, rowKey, pagination, onPageC
                   <Table.Td>{(pagination.from ?? 1) + i}</Table.Td>
                   {selection && (
                     <Table.Td>
-                      <Checkbox aria-label={`Select row ${(pagination.from ?? 1) + i}`} checked={selection.selected.has(key)} onChange={() => toggle(key)} size="md" />
+                      <Checkbox
+                        aria-label={`Select row ${(pagination.from ?? 1) + i}`}
+                        checked={selection.selected.has(key)}
+                        onChange={() => toggle(key)}
+                        size="md"
+                      />
                     </Table.Td>
                   )}
                   {columns.map((c) => (

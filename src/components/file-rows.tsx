@@ -24,7 +24,8 @@ type Props = {
   readOnly?: boolean;
 };
 
-const fileName = (v: File | string | null) => (typeof v === 'string' ? v.replace(/^local-file:.*?:.*?:/, 'on this device ') : null);
+const fileName = (v: File | string | null) =>
+  typeof v === 'string' ? v.replace(/^local-file:.*?:.*?:/, 'on this device ') : null;
 
 /**
  * Repeatable document rows: tag, document's date, file, optional audio and comment. A
@@ -32,7 +33,8 @@ const fileName = (v: File | string | null) => (typeof v === 'string' ? v.replace
  * Add Document otherwise says what the first incomplete row lacks, as an error toast.
  */
 export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readOnly = false }: Props) {
-  const set = (i: number, patch: Partial<FileRowValues>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<FileRowValues>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const add = () => {
     const problem = addDocumentRowProblem(rows);
     if (problem) toast.error(problem);
@@ -40,12 +42,35 @@ export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readO
   };
   return (
     <Stack gap="sm">
-      {rows.length === 0 && <Text size="sm" c="dimmed">No documents added.</Text>}
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No documents added.
+        </Text>
+      )}
       {rows.map((row, i) => (
         <Paper key={i} withBorder p="sm" data-testid="document-row" aria-label={`Document ${i + 1}`} role="group">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select label="Tag Name" withAsterisk size="md" data={tags} value={row.tagId || null} onChange={(v) => set(i, { tagId: v ?? '' })} readOnly={readOnly} searchable />
-            <DateInput label="Document's Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} dateParser={parseTypedDate} value={row.doc_date || null} onChange={(v) => set(i, { doc_date: v ?? '' })} readOnly={readOnly} />
+            <Select
+              label="Tag Name"
+              withAsterisk
+              size="md"
+              data={tags}
+              value={row.tagId || null}
+              onChange={(v) => set(i, { tagId: v ?? '' })}
+              readOnly={readOnly}
+              searchable
+            />
+            <DateInput
+              label="Document's Date"
+              withAsterisk
+              size="md"
+              valueFormat={dateFormats.display}
+              placeholder={dateFormats.display}
+              dateParser={parseTypedDate}
+              value={row.doc_date || null}
+              onChange={(v) => set(i, { doc_date: v ?? '' })}
+              readOnly={readOnly}
+            />
             <FileInput
               label="File"
               size="md"
@@ -68,11 +93,23 @@ export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readO
                 data-testid="document-audio"
               />
             )}
-            <TextInput label="Comment" size="md" value={row.comment} onChange={(e) => set(i, { comment: normaliseInput('comment', e.currentTarget.value) })} readOnly={readOnly} />
+            <TextInput
+              label="Comment"
+              size="md"
+              value={row.comment}
+              onChange={(e) => set(i, { comment: normaliseInput('comment', e.currentTarget.value) })}
+              readOnly={readOnly}
+            />
           </SimpleGrid>
           {!readOnly && (
             <Group justify="flex-end" mt="xs">
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove document ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove document ${i + 1}`}
+                onClick={() => onChange(rows.filter((_, j) => j !== i))}
+              >
                 <IconTrash size={20} />
               </ActionIcon>
             </Group>

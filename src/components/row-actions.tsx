@@ -7,7 +7,17 @@ import { SyncBadge } from './sync-badge';
 import { toast } from './toast';
 
 /** A list's title with its Add button, shown only to who may add. */
-export function ListHeader({ title, addLabel, canAdd, onAdd }: { title: string; addLabel: string; canAdd: boolean; onAdd: () => void }) {
+export function ListHeader({
+  title,
+  addLabel,
+  canAdd,
+  onAdd,
+}: {
+  title: string;
+  addLabel: string;
+  canAdd: boolean;
+  onAdd: () => void;
+}) {
   return (
     <Group justify="space-between" wrap="wrap">
       <Title order={2}>{title}</Title>
@@ -40,7 +50,17 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /** An icon action of a row, named for screen readers after the row. */
-export function IconAction({ tooltip, label, icon, onClick }: { tooltip: string; label: string; icon: ReactNode; onClick: () => void }) {
+export function IconAction({
+  tooltip,
+  label,
+  icon,
+  onClick,
+}: {
+  tooltip: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+}) {
   return (
     <Tooltip label={tooltip}>
       <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={onClick}>
@@ -51,7 +71,9 @@ export function IconAction({ tooltip, label, icon, onClick }: { tooltip: string;
 }
 
 export function EditAction({ name, onClick }: { name: unknown; onClick: () => void }) {
-  return <IconAction tooltip="Edit" label={`Edit ${String(name ?? '')}`} icon={<IconEdit size={20} />} onClick={onClick} />;
+  return (
+    <IconAction tooltip="Edit" label={`Edit ${String(name ?? '')}`} icon={<IconEdit size={20} />} onClick={onClick} />
+  );
 }
 
 type Outcome = { ok: true } | { ok: false; message: string };
@@ -60,7 +82,19 @@ type Outcome = { ok: true } | { ok: false; message: string };
  * Delete with confirmation (the spec asks before every delete). The outcome of the
  * local write is told in a toast: the spec's success message, or why it failed.
  */
-export function DeleteAction({ name, title, question, success, onDelete }: { name: unknown; title: string; question: string; success: string; onDelete: () => Promise<Outcome> }) {
+export function DeleteAction({
+  name,
+  title,
+  question,
+  success,
+  onDelete,
+}: {
+  name: unknown;
+  title: string;
+  question: string;
+  success: string;
+  onDelete: () => Promise<Outcome>;
+}) {
   return (
     <ConfirmButton
       variant="subtle"

@@ -8,7 +8,13 @@ export const paginationText = (p: Pagination): string =>
 const controlLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
 /** The spec's pagination: text, first/previous/next/last, up to 3 neighbouring pages with ellipses. */
-export function TablePagination({ pagination, onPageChange }: { pagination: Pagination; onPageChange: (page: number) => void }) {
+export function TablePagination({
+  pagination,
+  onPageChange,
+}: {
+  pagination: Pagination;
+  onPageChange: (page: number) => void;
+}) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="pagination-text">

@@ -5,7 +5,12 @@ import { saveFile } from './save-file';
 const BOM = '\uFEFF';
 
 /** Rows as CSV text (papaparse quotes commas, quotes and line breaks), with the BOM. */
-export const toCsv = (rows: readonly (readonly (string | number | null)[])[]): string => BOM + Papa.unparse(rows.map((r) => [...r]), { newline: '\r\n' });
+export const toCsv = (rows: readonly (readonly (string | number | null)[])[]): string =>
+  BOM +
+  Papa.unparse(
+    rows.map((r) => [...r]),
+    { newline: '\r\n' },
+  );
 
 /** Downloads `rows` as a CSV file named `name`. */
 export function downloadCsv(name: string, rows: readonly (readonly (string | number | null)[])[]): void {

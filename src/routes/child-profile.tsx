@@ -7,7 +7,9 @@ import { ChildProfilePage, type ProfileSlotProps, type SideMenuItem } from '../f
  * meet here.
  */
 const renderSection = (item: SideMenuItem, { child, editing }: ProfileSlotProps) =>
-  actionSections.includes(item) ? <ChildActionsPanel key={item} child={child} section={item} editing={editing} /> : null;
+  actionSections.includes(item) ? (
+    <ChildActionsPanel key={item} child={child} section={item} editing={editing} />
+  ) : null;
 
 const renderActions = ({ child, editing }: ProfileSlotProps) =>
   editing ? (

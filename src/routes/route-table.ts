@@ -3,7 +3,10 @@ import { ADMIN_TITLE, exitListConfig, exitRestoreRoutes } from '../../sync';
 /** A screen of the spec: its path and the heading the header shows. */
 export type ScreenRoute = { path: string; title: string };
 
-const exitRoutes: ScreenRoute[] = Object.keys(exitRestoreRoutes).map((path) => ({ path, title: exitListConfig(path)!.title }));
+const exitRoutes: ScreenRoute[] = Object.keys(exitRestoreRoutes).map((path) => ({
+  path,
+  title: exitListConfig(path)!.title,
+}));
 
 /** Every route of both spec parts (part 1 section 2, part 2 section 2). */
 export const screenRoutes: ScreenRoute[] = [

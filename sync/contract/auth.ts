@@ -9,22 +9,14 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * message is what the user sees (spec part 1, section 5).
  */
 export const loginFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, messages.emailRequired)
-    .regex(emailPattern, messages.emailInvalid),
+  email: z.string().trim().min(1, messages.emailRequired).regex(emailPattern, messages.emailInvalid),
   password: z.string().min(1, messages.passwordRequired),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** POST /login payload: the form's e-mail travels as `emailId`. */
 export const loginRequestSchema = z.object({
-  emailId: z
-    .string()
-    .trim()
-    .min(1, messages.emailRequired)
-    .regex(emailPattern, messages.emailInvalid),
+  emailId: z.string().trim().min(1, messages.emailRequired).regex(emailPattern, messages.emailInvalid),
   password: z.string().min(1, messages.passwordRequired),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -39,7 +39,10 @@ export type PathParams<P extends string> = P extends `${string}:${infer Param}/$
     : never;
 
 /** The parameters a call's path needs. */
-export type EndpointParams<N extends WireEndpointName> = Record<PathParams<(typeof wireEndpoints)[N]['path']>, string | number>;
+export type EndpointParams<N extends WireEndpointName> = Record<
+  PathParams<(typeof wireEndpoints)[N]['path']>,
+  string | number
+>;
 
 /** The `:param` names of a row's path, in order. */
 export const pathParamNames = (name: WireEndpointName): string[] =>

@@ -91,7 +91,8 @@ export const labelRequired = (label: string): string => `${label} is required`;
 export const theFieldRequired = (label: string): string => `The ${label} field is required.`;
 
 /** A text field holding control characters (NUL and the like), with the field's label. */
-export const controlCharactersIn = (label: string): string => `The ${label} field contains invisible characters that cannot be saved.`;
+export const controlCharactersIn = (label: string): string =>
+  `The ${label} field contains invisible characters that cannot be saved.`;
 
 /** '{action title} deleted successfully', the history delete toast. */
 export const actionDeleted = (title: string): string => `${title} deleted successfully`;

@@ -24,13 +24,22 @@ export function checkWireRequest(request: WireRequest): WireVerdict {
   const row = wireEndpoints[endpoint];
   const fields = [...new Set(request.fields.map(topField))];
   if (row.payload === 'none') {
-    if (request.kind !== 'none' || fields.length > 0) return { ok: false, problem: `${described} (${endpoint}) takes no body but sent ${fields.join(', ') || request.kind}` };
+    if (request.kind !== 'none' || fields.length > 0)
+      return {
+        ok: false,
+        problem: `${described} (${endpoint}) takes no body but sent ${fields.join(', ') || request.kind}`,
+      };
     return { ok: true, endpoint };
   }
-  if (request.kind !== 'none' && request.kind !== row.payload) return { ok: false, problem: `${described} (${endpoint}) is ${row.payload} but sent ${request.kind}` };
+  if (request.kind !== 'none' && request.kind !== row.payload)
+    return { ok: false, problem: `${described} (${endpoint}) is ${row.payload} but sent ${request.kind}` };
   const known = payloadFields(endpoint);
   if (!known) return { ok: false, problem: `${described} (${endpoint}) has no payload schema` };
   const unknown = fields.filter((f) => !known.has(f));
-  if (unknown.length > 0) return { ok: false, problem: `${described} (${endpoint}) sent fields its payload schema does not know: ${unknown.join(', ')}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      problem: `${described} (${endpoint}) sent fields its payload schema does not know: ${unknown.join(', ')}`,
+    };
   return { ok: true, endpoint };
 }

@@ -135,9 +135,12 @@ export class AppDb extends Dexie {
       .stores(schemaV2)
       .upgrade(async (tx) => {
         for (const name of entityTables.filter((t) => t in entityIndexesV1)) {
-          await tx.table(name).toCollection().modify((row: LocalRow) => {
-            row._sync ??= 'synced';
-          });
+          await tx
+            .table(name)
+            .toCollection()
+            .modify((row: LocalRow) => {
+              row._sync ??= 'synced';
+            });
         }
       });
     // v3: the activity log of each child, kept for offline reading.

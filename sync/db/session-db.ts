@@ -5,7 +5,13 @@ import type { SessionUser } from '../contract';
 export type PasswordVerifier = { salt: string; hash: string; iterations: number };
 
 /** The one saved session of this browser, readable by the service worker too. */
-export type SessionRow = { key: 'current'; user: SessionUser; apiOrigin: string; savedAt: number; verifier?: PasswordVerifier };
+export type SessionRow = {
+  key: 'current';
+  user: SessionUser;
+  apiOrigin: string;
+  savedAt: number;
+  verifier?: PasswordVerifier;
+};
 
 /**
  * A small database outside the per-user ones: it says who is signed in, so the

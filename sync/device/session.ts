@@ -1,5 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import { buildPath, loginRequestSchema, messages, sessionUserSchema, firstIssueMessage, type SessionUser, type LoginForm } from '../contract';
+import {
+  buildPath,
+  loginRequestSchema,
+  messages,
+  sessionUserSchema,
+  firstIssueMessage,
+  type SessionUser,
+  type LoginForm,
+} from '../contract';
 import { sessionDb, type PasswordVerifier } from '../db/session-db';
 import { makeVerifier, resetLock } from './idle-lock';
 import { AppDb, appDbName } from '../db/app-db';
@@ -9,9 +17,7 @@ import { isSyncError } from '../net/errors';
 import { clearPhotoCaches } from './photo-cache';
 
 export type SessionState =
-  | { status: 'loading'; user: null }
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: SessionUser };
+  { status: 'loading'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: SessionUser };
 
 /** Who is signed in. The header, guards and every hook read this store. */
 export const sessionStore = createStore<SessionState>(() => ({ status: 'loading', user: null }));
@@ -88,7 +94,13 @@ export async function restoreSession(): Promise<SessionState> {
 
 async function saveSession(user: SessionUser, verifier?: PasswordVerifier): Promise<void> {
   const kept = verifier ?? (await sessionDb.session.get('current'))?.verifier;
-  await sessionDb.session.put({ key: 'current', user, apiOrigin: apiOrigin(), savedAt: Date.now(), ...(kept ? { verifier: kept } : {}) });
+  await sessionDb.session.put({
+    key: 'current',
+    user,
+    apiOrigin: apiOrigin(),
+    savedAt: Date.now(),
+    ...(kept ? { verifier: kept } : {}),
+  });
   mirror(user);
   openUserDb(user);
   sessionStore.setState({ status: 'signed-in', user });
@@ -113,7 +125,9 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
   const parsed = loginRequestSchema.safeParse({ emailId: form.email, password: form.password });
   if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   try {
-    const envelope = await request<Omit<SessionUser, 'imagePath'>>('POST', buildPath('login', {}), { json: parsed.data });
+    const envelope = await request<Omit<SessionUser, 'imagePath'>>('POST', buildPath('login', {}), {
+      json: parsed.data,
+    });
     const user = sessionUserSchema.safeParse({ ...envelope.data, imagePath: envelope.image_path ?? '' });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
     await saveSession(user.data, await makeVerifier(parsed.data.password));
@@ -121,16 +135,15 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
     return { ok: true, user: user.data };
   } catch (error) {
     if (!isSyncError(error)) return { ok: false, message: messages.serverNotResponding };
-    if (error.reason === 'network' || error.reason === 'timeout') return { ok: false, message: messages.serverNotRespondingRetry };
+    if (error.reason === 'network' || error.reason === 'timeout')
+      return { ok: false, message: messages.serverNotRespondingRetry };
     if (error.reason === 'unreadable') return { ok: false, message: messages.serverNotResponding };
     return { ok: false, message: messages.loginFailed };
   }
 }
 
 export type SignOutResult =
-  | { ok: true }
-  | { ok: false; message: string }
-  | { ok: false; pending: number; message: string };
+  { ok: true } | { ok: false; message: string } | { ok: false; pending: number; message: string };
 
 /**
  * Signs out. With unsynced work queued it refuses unless `force`, so the UI can ask
@@ -148,7 +161,10 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
   } catch (error) {
     const acceptable =
       isSyncError(error) &&
-      (error.reason === 'network' || error.reason === 'timeout' || error.reason === 'unauthenticated' || error.message === messages.methodNotAllowed);
+      (error.reason === 'network' ||
+        error.reason === 'timeout' ||
+        error.reason === 'unauthenticated' ||
+        error.message === messages.methodNotAllowed);
     if (!acceptable) return { ok: false, message: isSyncError(error) ? error.message : messages.somethingWentWrong };
   }
   await endSession();
@@ -167,7 +183,13 @@ export async function refreshUser(): Promise<void> {
   if (!current) return;
   try {
     const envelope = await request<Partial<SessionUser>>('GET', buildPath('me', {}));
-    const fresh = sessionUserSchema.safeParse({ ...current, ...envelope.data, token: current.token, id: current.id, imagePath: envelope.image_path ?? current.imagePath });
+    const fresh = sessionUserSchema.safeParse({
+      ...current,
+      ...envelope.data,
+      token: current.token,
+      id: current.id,
+      imagePath: envelope.image_path ?? current.imagePath,
+    });
     if (fresh.success && JSON.stringify(fresh.data) !== JSON.stringify(current)) await saveSession(fresh.data);
   } catch (error) {
     if (!isSyncError(error)) throw error;

@@ -31,7 +31,10 @@ export async function writeBatch(db: AppDb, request: BatchRequest): Promise<Writ
   try {
     const savedAt = Date.now();
     await db.transaction('rw', [table, db.outbox, db.entity('children')], async () => {
-      const rows = request.rows.map((fields, i) => ({ ...fields, cid: `${prefixOf(cid)}${i}`, _sync: 'pending', _base: null, _savedAt: savedAt }) as LocalRow);
+      const rows = request.rows.map(
+        (fields, i) =>
+          ({ ...fields, cid: `${prefixOf(cid)}${i}`, _sync: 'pending', _base: null, _savedAt: savedAt }) as LocalRow,
+      );
       await table.bulkPut(rows);
       // Each row moves what it moves when saved alone (a history entry: its child's Present Status).
       for (const row of rows) await descriptor.afterLocalWrite?.(db, row, 'create');
@@ -65,8 +68,13 @@ export async function applyBatchAnswer(db: AppDb, entity: string, cid: string, a
   const ids = records.map((r) => r.id).filter((id) => typeof id === 'number');
   // A pull may have brought them in already (the answer was lost and retried): one row each.
   await table.where('id').anyOf(ids).delete();
-  await table.bulkPut(records.filter((r) => typeof r.id === 'number').map((r) => ({ ...r, cid: serverCid(r.id), _base: r, _sync: 'synced' }) as LocalRow));
+  await table.bulkPut(
+    records
+      .filter((r) => typeof r.id === 'number')
+      .map((r) => ({ ...r, cid: serverCid(r.id), _base: r, _sync: 'synced' }) as LocalRow),
+  );
 }
 
 /** Marks the batch's rows (rejected when refused, pending when sent again). */
-export const markBatch = (db: AppDb, entity: string, cid: string, state: RowSyncState) => batchRows(db, entity, cid).modify({ _sync: state });
+export const markBatch = (db: AppDb, entity: string, cid: string, state: RowSyncState) =>
+  batchRows(db, entity, cid).modify({ _sync: state });

@@ -98,7 +98,10 @@ export class SyncEngine {
     try {
       replay = await this.replayer.run();
       if (replay.paused) {
-        syncStatusStore.setState({ paused: true, error: { reason: 'unauthenticated', message: 'Sign in again to send your changes.' } });
+        syncStatusStore.setState({
+          paused: true,
+          error: { reason: 'unauthenticated', message: 'Sign in again to send your changes.' },
+        });
         return { replay, pulled };
       }
       const collections = typeof this.deps.collections === 'function' ? this.deps.collections() : this.deps.collections;
@@ -114,7 +117,8 @@ export class SyncEngine {
         }
       }
       syncStatusStore.setState({ refused });
-      if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) replay = await this.replayer.run();
+      if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count())
+        replay = await this.replayer.run();
       await this.deps.afterSync?.();
       const at = (this.deps.now ?? Date.now)();
       await this.deps.db.syncState.put({ collection: LAST_SYNC, cursor: null, lastPullAt: at });

@@ -6,11 +6,11 @@ import { uploadLimits } from '../contract/constants';
 
 /** A value stored in a row or payload in place of a file not yet uploaded. */
 export const LOCAL_FILE_PREFIX = 'local-file:';
-export const isLocalFile = (value: unknown): value is string => typeof value === 'string' && value.startsWith(LOCAL_FILE_PREFIX);
+export const isLocalFile = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(LOCAL_FILE_PREFIX);
 
 export type WriteResult =
-  | { ok: true; cid: string }
-  | { ok: false; reason: 'quota' | 'invalid' | 'not-found'; message: string };
+  { ok: true; cid: string } | { ok: false; reason: 'quota' | 'invalid' | 'not-found'; message: string };
 
 export type WriteRequest = {
   entity: string;
@@ -43,7 +43,12 @@ export async function writeLocal(db: AppDb, request: WriteRequest): Promise<Writ
   try {
     return await db.transaction('rw', [table, db.outbox, db.files, ...refTables], async () => {
       const existing = await table.get(cid);
-      if (call.effect !== 'create' && !existing) return { ok: false as const, reason: 'not-found' as const, message: 'This record is no longer on this device.' };
+      if (call.effect !== 'create' && !existing)
+        return {
+          ok: false as const,
+          reason: 'not-found' as const,
+          message: 'This record is no longer on this device.',
+        };
 
       const fields: Record<string, unknown> = { ...(request.fields ?? {}) };
       const fileKeys: string[] = [];
@@ -121,15 +126,19 @@ export async function writeLocalAll(db: AppDb, requests: readonly WriteRequest[]
     for (const table of Object.values(descriptor.refs)) names.add(table);
   }
   try {
-    return await db.transaction('rw', [...[...names].map((t) => db.entity(t as Parameters<AppDb['entity']>[0])), db.outbox, db.files], async () => {
-      const cids: string[] = [];
-      for (const request of requests) {
-        const result = await writeLocal(db, request);
-        if (!result.ok) throw new Refused(result);
-        cids.push(result.cid);
-      }
-      return { ok: true as const, cids };
-    });
+    return await db.transaction(
+      'rw',
+      [...[...names].map((t) => db.entity(t as Parameters<AppDb['entity']>[0])), db.outbox, db.files],
+      async () => {
+        const cids: string[] = [];
+        for (const request of requests) {
+          const result = await writeLocal(db, request);
+          if (!result.ok) throw new Refused(result);
+          cids.push(result.cid);
+        }
+        return { ok: true as const, cids };
+      },
+    );
   } catch (error) {
     if (error instanceof Refused) return error.result;
     if (isQuotaError(error)) return { ok: false, reason: 'quota', message: QUOTA_MESSAGE };
@@ -163,7 +172,12 @@ async function coalesce(
       return true;
     }
     if (lastEffect === 'update' && last.op === 'update') {
-      await db.outbox.update(last.seq!, { op, payload: {}, fileKeys: [], dependsOn: [] } satisfies Partial<OutboxEntry>);
+      await db.outbox.update(last.seq!, {
+        op,
+        payload: {},
+        fileKeys: [],
+        dependsOn: [],
+      } satisfies Partial<OutboxEntry>);
       await db.files.bulkDelete(last.fileKeys);
       return true;
     }
@@ -180,7 +194,14 @@ async function coalesce(
   return true;
 }
 
-const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm' };
+const extensions: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'webm',
+};
 
 /** The uploaded name: the picked file's, or the field with the extension of its type. */
 function fileName(blob: Blob, field: string): string {

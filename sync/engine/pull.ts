@@ -19,7 +19,13 @@ type SyncBlock = { deleted?: number[]; next?: Cursor | null };
 type ServerRow = Fields & { id: number; updated_at?: string };
 type Page = { rows: ServerRow[]; deleted: number[]; next: Cursor | null; delta: boolean; lastPage: number };
 
-export type PullResult = { collection: string; rows: number; deleted: number; conflicts: number; mode: 'delta' | 'full' };
+export type PullResult = {
+  collection: string;
+  rows: number;
+  deleted: number;
+  conflicts: number;
+  mode: 'delta' | 'full';
+};
 
 const EPOCH: Cursor = { updated_since: '1970-01-01T00:00:00.000Z', after_id: 0 };
 
@@ -83,7 +89,13 @@ export async function pullCollection(deps: PullDeps, entity: string): Promise<Pu
 /** A queued delete, whatever its operation is called (history's Centers table deletes with 'center_delete'). */
 const isDelete = (entry: OutboxEntry) => callOf(descriptorOf(entry.entity), entry.op).effect === 'delete';
 
-async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collection: string, page: Page, cursor: Cursor | null) {
+async function applyPage(
+  deps: PullDeps,
+  descriptor: EntityDescriptor,
+  collection: string,
+  page: Page,
+  cursor: Cursor | null,
+) {
   const { db } = deps;
   const table = db.entity(descriptor.table);
   let conflicts = 0;
@@ -97,7 +109,9 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
     const pendingByCid = new Map<string, typeof entries>();
     for (const e of entries) pendingByCid.set(e.cid, [...(pendingByCid.get(e.cid) ?? []), e]);
 
-    const conflicted = new Set((touchedCids.length ? await db.conflicts.where('cid').anyOf(touchedCids).toArray() : []).map((c) => c.cid));
+    const conflicted = new Set(
+      (touchedCids.length ? await db.conflicts.where('cid').anyOf(touchedCids).toArray() : []).map((c) => c.cid),
+    );
 
     const puts: LocalRow[] = [];
     for (const server of page.rows) {
@@ -114,7 +128,14 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
       const baseStamp = (local._base as Fields | null)?.updated_at;
       if (queued.some(isDelete) && baseStamp !== server.updated_at) {
         conflicts++;
-        await db.conflicts.add({ entity: collection, cid: local.cid, base: local._base ?? null, mine: { _delete: true }, theirs: server, createdAt: Date.now() });
+        await db.conflicts.add({
+          entity: collection,
+          cid: local.cid,
+          base: local._base ?? null,
+          mine: { _delete: true },
+          theirs: server,
+          createdAt: Date.now(),
+        });
         for (const e of queued) if (e.status !== 'sending') await db.outbox.delete(e.seq!);
         puts.push({ ...local, ...server, cid: local.cid, _base: server, _deleted: 0, _sync: 'conflict' });
         continue;
@@ -136,7 +157,14 @@ async function applyPage(deps: PullDeps, descriptor: EntityDescriptor, collectio
       } else {
         // R13: edited here, deleted there.
         conflicts++;
-        await db.conflicts.add({ entity: collection, cid: local.cid, base: local._base ?? null, mine: Object.assign({}, ...queued.map((e) => e.payload)), theirs: null, createdAt: Date.now() });
+        await db.conflicts.add({
+          entity: collection,
+          cid: local.cid,
+          base: local._base ?? null,
+          mine: Object.assign({}, ...queued.map((e) => e.payload)),
+          theirs: null,
+          createdAt: Date.now(),
+        });
         for (const e of queued) await db.outbox.delete(e.seq!);
         await table.update(local.cid, { _sync: 'conflict' });
       }

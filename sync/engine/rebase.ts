@@ -57,6 +57,13 @@ export async function rebaseQueued(
     });
   }
   const open = contested.length > 0 || (await db.conflicts.where('cid').equals(row.cid).count()) > 0;
-  await table.put({ ...row, ...theirs, ...rest, cid: row.cid, _base: theirs, _sync: open ? 'conflict' : queued ? 'pending' : 'synced' });
+  await table.put({
+    ...row,
+    ...theirs,
+    ...rest,
+    cid: row.cid,
+    _base: theirs,
+    _sync: open ? 'conflict' : queued ? 'pending' : 'synced',
+  });
   return { contested, queued };
 }

@@ -9,7 +9,8 @@ const bookkeeping = new Set(['id', 'cid', 'updated_at', 'created_at', 'deleted_a
 
 const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
-  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
+  if (a === null || a === undefined || b === null || b === undefined)
+    return (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
   if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
   return String(a) === String(b);
 };
@@ -24,9 +25,7 @@ export function changedFields(base: Fields | null, next: Fields, keys: Iterable<
   return result;
 }
 
-export type MergeResult =
-  | { kind: 'merged'; payload: Fields }
-  | { kind: 'conflict'; fields: string[] };
+export type MergeResult = { kind: 'merged'; payload: Fields } | { kind: 'conflict'; fields: string[] };
 
 /**
  * Three-way merge of a queued change (`mine`, only the fields the user set) onto the
@@ -35,7 +34,9 @@ export type MergeResult =
  */
 export function threeWayMerge(base: Fields | null, mine: Fields, theirs: Fields): MergeResult {
   const mineChanged = changedFields(base, mine);
-  const theirsChanged = new Set(changedFields(base, theirs, new Set([...Object.keys(theirs), ...Object.keys(base ?? {})])));
+  const theirsChanged = new Set(
+    changedFields(base, theirs, new Set([...Object.keys(theirs), ...Object.keys(base ?? {})])),
+  );
   const overlap = mineChanged.filter((field) => theirsChanged.has(field) && !same(mine[field], theirs[field]));
   if (overlap.length > 0) return { kind: 'conflict', fields: overlap };
   const payload: Fields = {};

@@ -125,16 +125,27 @@ export class Replayer {
       // and a body of only the fields the row's payload schema knows (DESIGN.md, The wire).
       const { path, body } = buildRequest(call, descriptor, row?.id, base, payload);
       const envelope = await transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
-        ...(call.kind === 'multipart' ? { body: await this.toFormData(body) } : call.kind === 'json' ? { json: body } : {}),
+        ...(call.kind === 'multipart'
+          ? { body: await this.toFormData(body) }
+          : call.kind === 'json'
+            ? { json: body }
+            : {}),
         headers,
         timeoutMs: this.deps.timeoutMs ?? 30_000,
       });
       const data = envelope.data ?? null;
       // A batch answers the list of records it made (R19); a call marked answer 'first' its one record.
-      answer = Array.isArray(data) ? (call.answer === 'first' ? (data[0] ?? null) : descriptor.batch ? data : null) : data;
+      answer = Array.isArray(data)
+        ? call.answer === 'first'
+          ? (data[0] ?? null)
+          : descriptor.batch
+            ? data
+            : null
+        : data;
     } catch (error) {
       if (this.killed) return 'blocked';
-      if (error instanceof MissingPathParameter) return this.fail(entry, row, descriptor, new SyncError('rejected', error.message));
+      if (error instanceof MissingPathParameter)
+        return this.fail(entry, row, descriptor, new SyncError('rejected', error.message));
       if (!isSyncError(error)) throw error;
       if (error.reason === 'not-found' && call.effect === 'delete') {
         // Already gone on the server: the user's intent holds, there is nothing to review.
@@ -182,7 +193,12 @@ export class Replayer {
     return form;
   }
 
-  private async applySuccess(entry: OutboxEntry, descriptor: EntityDescriptor, effect: 'create' | 'update' | 'delete', reply: ServerRecord | ServerRecord[] | null): Promise<void> {
+  private async applySuccess(
+    entry: OutboxEntry,
+    descriptor: EntityDescriptor,
+    effect: 'create' | 'update' | 'delete',
+    reply: ServerRecord | ServerRecord[] | null,
+  ): Promise<void> {
     const { db } = this.deps;
     const table = db.entity(descriptor.table);
     if (descriptor.batch) {
@@ -211,17 +227,34 @@ export class Replayer {
       }
       // Later queued changes stay visible on top of the server's record.
       const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
-      await table.put({ ...row, ...answer, ...later, cid: entry.cid, _base: answer, _sync: rest.length ? row._sync : 'synced' });
+      await table.put({
+        ...row,
+        ...answer,
+        ...later,
+        cid: entry.cid,
+        _base: answer,
+        _sync: rest.length ? row._sync : 'synced',
+      });
       if (effect === 'create') await remapCid(db, entry.cid, answer.id, dependents);
     });
   }
 
-  private async fail(entry: OutboxEntry, row: LocalRow | undefined, descriptor: EntityDescriptor, error: SyncError): Promise<ReplayOutcome> {
+  private async fail(
+    entry: OutboxEntry,
+    row: LocalRow | undefined,
+    descriptor: EntityDescriptor,
+    error: SyncError,
+  ): Promise<ReplayOutcome> {
     const { db } = this.deps;
     const table = db.entity(descriptor.table);
     if (error.retryable || error.reason === 'unreadable') {
       const attempts = entry.attempts + 1;
-      await db.outbox.update(entry.seq!, { status: 'queued', attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random), lastError: error.message });
+      await db.outbox.update(entry.seq!, {
+        status: 'queued',
+        attempts,
+        nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
+        lastError: error.message,
+      });
       return 'blocked';
     }
     if (error.reason === 'unauthenticated') {
@@ -231,12 +264,19 @@ export class Replayer {
     }
     // A batch has no record of its own to merge: its refusals are for the user to fix.
     if (!descriptor.batch && (error.reason === 'conflict' || error.reason === 'not-found')) {
-      const theirs = error.reason === 'conflict' ? (((error.body as { data?: ServerRecord })?.data ?? null) as ServerRecord | null) : null;
+      const theirs =
+        error.reason === 'conflict'
+          ? (((error.body as { data?: ServerRecord })?.data ?? null) as ServerRecord | null)
+          : null;
       return this.conflict(entry, row, table, theirs);
     }
     // 422 and every other refusal: the user fixes and resubmits it from the review queue.
     await db.transaction('rw', [table, db.outbox], async () => {
-      await db.outbox.update(entry.seq!, { status: 'rejected', attempts: entry.attempts + 1, lastError: error.message });
+      await db.outbox.update(entry.seq!, {
+        status: 'rejected',
+        attempts: entry.attempts + 1,
+        lastError: error.message,
+      });
       if (row) await table.update(entry.cid, { _sync: 'rejected' });
       if (descriptor.batch) await markBatch(db, entry.entity, entry.cid, 'rejected');
     });
@@ -248,7 +288,12 @@ export class Replayer {
    * change of the record is rebased onto the server's version; only fields changed on
    * both sides go to review. Deletes and records gone from the server go to review whole.
    */
-  private async conflict(entry: OutboxEntry, row: LocalRow | undefined, table: ReturnType<AppDb['entity']>, theirs: ServerRecord | null): Promise<ReplayOutcome> {
+  private async conflict(
+    entry: OutboxEntry,
+    row: LocalRow | undefined,
+    table: ReturnType<AppDb['entity']>,
+    theirs: ServerRecord | null,
+  ): Promise<ReplayOutcome> {
     const { db } = this.deps;
     const effect = callOf(descriptorOf(entry.entity), entry.op).effect;
     if (theirs && row && effect === 'update') {
@@ -260,9 +305,24 @@ export class Replayer {
     await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
       await db.outbox.delete(entry.seq!);
       const mine = effect === 'delete' ? { _delete: true } : entry.payload;
-      await db.conflicts.add({ entity: entry.entity, cid: entry.cid, base: (row?._base ?? null) as Fields | null, mine, theirs, createdAt: this.now() });
+      await db.conflicts.add({
+        entity: entry.entity,
+        cid: entry.cid,
+        base: (row?._base ?? null) as Fields | null,
+        mine,
+        theirs,
+        createdAt: this.now(),
+      });
       // A refused delete did not happen: the record shows again while the user decides.
-      if (row) await table.put({ ...row, ...(theirs ?? {}), cid: entry.cid, _base: theirs ?? row._base, _deleted: 0, _sync: 'conflict' });
+      if (row)
+        await table.put({
+          ...row,
+          ...(theirs ?? {}),
+          cid: entry.cid,
+          _base: theirs ?? row._base,
+          _deleted: 0,
+          _sync: 'conflict',
+        });
     });
     return 'blocked';
   }
@@ -275,7 +335,13 @@ class MissingPathParameter extends Error {}
  * sends the record (see {@link editableFields}); a body-less row sends nothing; fields
  * the row's payload schema does not know (local bookkeeping, a path parameter) stay home.
  */
-function buildRequest(call: ReturnType<typeof callOf>, descriptor: EntityDescriptor, recordId: unknown, base: ServerRecord | null, payload: Fields): { path: string; body: Fields } {
+function buildRequest(
+  call: ReturnType<typeof callOf>,
+  descriptor: EntityDescriptor,
+  recordId: unknown,
+  base: ServerRecord | null,
+  payload: Fields,
+): { path: string; body: Fields } {
   let filled: ReturnType<typeof callParams>;
   try {
     filled = callParams(call, recordId, payload);
@@ -284,10 +350,13 @@ function buildRequest(call: ReturnType<typeof callOf>, descriptor: EntityDescrip
   }
   const path = buildPath(call.endpoint, filled.params as never);
   if (call.kind === 'none') return { path, body: {} };
-  const whole = call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: recordId } : payload;
+  const whole =
+    call.effect === 'update' ? { ...editableFields(base, descriptor), ...cleared(payload), id: recordId } : payload;
   const shaped = call.body ? call.body(whole) : whole;
   const known = payloadFields(call.endpoint as WireEndpointName);
-  const body = Object.fromEntries(Object.entries(shaped).filter(([key]) => !filled.used.includes(key) && (!known || known.has(key))));
+  const body = Object.fromEntries(
+    Object.entries(shaped).filter(([key]) => !filled.used.includes(key) && (!known || known.has(key))),
+  );
   return { path, body };
 }
 
@@ -318,15 +387,29 @@ const cleared = (payload: Fields): Fields =>
 /** Tables whose fields reference `table`, with the fields. */
 export function referencingTables(table: string): Array<{ table: EntityDescriptor['table']; fields: string[] }> {
   return Object.values(entities as Record<string, EntityDescriptor>)
-    .map((d) => ({ table: d.table, fields: Object.entries(d.refs).filter(([, t]) => t === table).map(([f]) => f) }))
+    .map((d) => ({
+      table: d.table,
+      fields: Object.entries(d.refs)
+        .filter(([, t]) => t === table)
+        .map(([f]) => f),
+    }))
     .filter((d) => d.fields.length > 0);
 }
 
 /** R8: every local row and queued entry that referenced `cid` gets the server id. */
-async function remapCid(db: AppDb, cid: string, id: number, dependents: ReturnType<typeof referencingTables>): Promise<void> {
+async function remapCid(
+  db: AppDb,
+  cid: string,
+  id: number,
+  dependents: ReturnType<typeof referencingTables>,
+): Promise<void> {
   for (const { table, fields } of dependents) {
     for (const field of fields) {
-      await db.entity(table).where(field).equals(cid).modify({ [field]: id });
+      await db
+        .entity(table)
+        .where(field)
+        .equals(cid)
+        .modify({ [field]: id });
     }
   }
   // Every entry that names a record not yet created also waits for it (R6), so the

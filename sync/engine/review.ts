@@ -26,7 +26,10 @@ const newEntry = (entity: string, op: string, cid: string, payload: Fields, base
 });
 
 async function settle(db: AppDb, table: ReturnType<AppDb['entity']>, cid: string): Promise<void> {
-  const [entries, conflicts] = await Promise.all([db.outbox.where('cid').equals(cid).count(), db.conflicts.where('cid').equals(cid).count()]);
+  const [entries, conflicts] = await Promise.all([
+    db.outbox.where('cid').equals(cid).count(),
+    db.conflicts.where('cid').equals(cid).count(),
+  ]);
   const state = conflicts ? 'conflict' : entries ? 'pending' : 'synced';
   await table.update(cid, { _sync: state });
 }
@@ -66,7 +69,8 @@ export async function resolveConflict(db: AppDb, conflictId: number, choice: Res
     }
     const kept = pickFields(conflict.mine, choice);
     if (row) await table.put({ ...row, ...kept, cid: conflict.cid });
-    if (Object.keys(kept).length > 0) await db.outbox.add(newEntry(conflict.entity, 'update', conflict.cid, kept, theirs.updated_at ?? null));
+    if (Object.keys(kept).length > 0)
+      await db.outbox.add(newEntry(conflict.entity, 'update', conflict.cid, kept, theirs.updated_at ?? null));
     await settle(db, table, conflict.cid);
   });
 }
@@ -133,7 +137,9 @@ export type ReviewItem =
 export async function reviewItems(db: AppDb): Promise<ReviewItem[]> {
   const rowOf = async (entity: string, cid: string) => (await db.entity(descriptorOf(entity).table).get(cid)) ?? null;
   const items: ReviewItem[] = [];
-  for (const conflict of await db.conflicts.orderBy('id').toArray()) items.push({ kind: 'conflict', conflict, row: await rowOf(conflict.entity, conflict.cid) });
-  for (const entry of await db.outbox.where('status').equals('rejected').sortBy('seq')) items.push({ kind: 'rejected', entry, row: await rowOf(entry.entity, entry.cid) });
+  for (const conflict of await db.conflicts.orderBy('id').toArray())
+    items.push({ kind: 'conflict', conflict, row: await rowOf(conflict.entity, conflict.cid) });
+  for (const entry of await db.outbox.where('status').equals('rejected').sortBy('seq'))
+    items.push({ kind: 'rejected', entry, row: await rowOf(entry.entity, entry.cid) });
   return items;
 }

@@ -13,4 +13,10 @@ export type SyncStatus = {
   refused: string[];
 };
 
-export const syncStatusStore = createStore<SyncStatus>(() => ({ syncing: false, lastSyncAt: null, error: null, paused: false, refused: [] }));
+export const syncStatusStore = createStore<SyncStatus>(() => ({
+  syncing: false,
+  lastSyncAt: null,
+  error: null,
+  paused: false,
+  refused: [],
+}));

@@ -14,7 +14,14 @@ import type { EntityTable } from '../db/app-db';
 /** An admin-only list with add, update and delete calls of the spec's naming. */
 function adminList(
   table: EntityTable,
-  calls: { add: WireEndpointName; update: WireEndpointName; remove: WireEndpointName; list: WireEndpointName; extra?: Record<string, Call>; fileFields?: string[] },
+  calls: {
+    add: WireEndpointName;
+    update: WireEndpointName;
+    remove: WireEndpointName;
+    list: WireEndpointName;
+    extra?: Record<string, Call>;
+    fileFields?: string[];
+  },
 ): EntityDescriptor {
   const read: Call = { endpoint: calls.list };
   return {
@@ -50,5 +57,11 @@ export const adminEntities: Record<string, EntityDescriptor> = {
     list: 'roles',
     extra: { permission: { endpoint: 'rolePermission', effect: 'update' } },
   }),
-  users: adminList('users', { add: 'register', update: 'userUpdate', remove: 'userDelete', list: 'users', fileFields: ['image'] }),
+  users: adminList('users', {
+    add: 'register',
+    update: 'userUpdate',
+    remove: 'userDelete',
+    list: 'users',
+    fileFields: ['image'],
+  }),
 };

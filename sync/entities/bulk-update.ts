@@ -20,13 +20,21 @@ export function bulkUpdateRequest(values: Record<string, unknown>, children: rea
   // stand-in number for those.
   const refs = children.map((c) => (typeof c.id === 'number' ? c.id : c.cid));
   const waitsFor = children.filter((c) => typeof c.id !== 'number').map((c) => c.cid);
-  const pair = (childregId: number | string) => (values.type === 'center' ? { childregId, centerId: values.centerId } : childregId);
+  const pair = (childregId: number | string) =>
+    values.type === 'center' ? { childregId, centerId: values.centerId } : childregId;
   const { centerId: _centerId, ...rest } = values;
-  const parsed = bulkUpdateSchema.safeParse({ ...rest, bulk: refs.map((ref) => pair(typeof ref === 'number' ? ref : 1)) });
+  const parsed = bulkUpdateSchema.safeParse({
+    ...rest,
+    bulk: refs.map((ref) => pair(typeof ref === 'number' ? ref : 1)),
+  });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   const update: BulkUpdate = parsed.data;
   const centerId = update.type === 'center' ? update.bulk[0]!.centerId : undefined;
-  const rows = children.map((child, i) => ({ childregId: refs[i], centerId: centerId ?? child.centerdetailId ?? null, ...bulkHistoryEntry(update, centerId) }));
+  const rows = children.map((child, i) => ({
+    childregId: refs[i],
+    centerId: centerId ?? child.centerdetailId ?? null,
+    ...bulkHistoryEntry(update, centerId),
+  }));
   const bulk = refs.map((childregId) => (centerId === undefined ? childregId : { childregId, centerId }));
   const payload = { ...update, bulk } as unknown as Record<string, unknown>;
   return { ok: true, request: { entity: 'bulkUpdates', op: 'create', payload, rows, dependsOn: waitsFor } };

@@ -41,7 +41,11 @@ export const historyMovesPresentStatus: AfterLocalWrite = async (db, row, effect
   } else {
     const keys = child.id !== undefined && child.id !== null ? [child.cid, child.id] : [child.cid];
     const rows = await db.entity('history').where('childregId').anyOf(keys).toArray();
-    next = lastStatusOf(rows.filter((r) => !r._deleted && typeof r.history_status === 'string').sort(oldestFirst) as unknown as StatusEntry[]);
+    next = lastStatusOf(
+      rows
+        .filter((r) => !r._deleted && typeof r.history_status === 'string')
+        .sort(oldestFirst) as unknown as StatusEntry[],
+    );
   }
   await db.entity('children').update(child.cid, { last_status: next });
 };
@@ -53,6 +57,12 @@ export const cwcMovesPresentStatus =
     if (effect !== 'create') return;
     const child = await childOf(db, row.childregId);
     if (!child) return;
-    const entry: StatusEntry = { history_status: status, transfer_date: row.transfer_date as string | null, comment: (row.comment as string | undefined) ?? null };
-    await db.entity('children').update(child.cid, { [flag]: 1, last_status: withNewestEntry(child.last_status as StatusEntry | null, entry) });
+    const entry: StatusEntry = {
+      history_status: status,
+      transfer_date: row.transfer_date as string | null,
+      comment: (row.comment as string | undefined) ?? null,
+    };
+    await db
+      .entity('children')
+      .update(child.cid, { [flag]: 1, last_status: withNewestEntry(child.last_status as StatusEntry | null, entry) });
   };

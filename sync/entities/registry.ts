@@ -60,10 +60,16 @@ export function descriptorOf(name: string): EntityDescriptor {
 }
 
 /** The call of `op`; `create`/`delete` effects are implied by those names. */
-export function callOf(descriptor: EntityDescriptor, op: string): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
+export function callOf(
+  descriptor: EntityDescriptor,
+  op: string,
+): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
   const call = descriptor.ops[op];
   if (!call) throw new Error(`Unknown operation ${op} of ${descriptor.table}`);
-  return { ...resolveCall(call), effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update') };
+  return {
+    ...resolveCall(call),
+    effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update'),
+  };
 }
 
 /**
@@ -71,13 +77,18 @@ export function callOf(descriptor: EntityDescriptor, op: string): ResolvedCall &
  * (`/center_status/{id}/{status}`, `/reopen/{id}` with the child's id); the fields a
  * parameter took do not travel again in the body. A missing value throws.
  */
-export function callParams(call: Call, recordId: unknown, payload: Fields): { params: Record<string, string | number>; used: string[] } {
+export function callParams(
+  call: Call,
+  recordId: unknown,
+  payload: Fields,
+): { params: Record<string, string | number>; used: string[] } {
   const params: Record<string, string | number> = {};
   const used: string[] = [];
   for (const name of pathParamNames(call.endpoint)) {
     const field = call.params?.[name];
     const value = field === undefined && name === 'id' ? recordId : payload[field ?? name];
-    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') throw new Error(`Missing path parameter ${name} for ${call.endpoint}`);
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '')
+      throw new Error(`Missing path parameter ${name} for ${call.endpoint}`);
     params[name] = value;
     if (field !== undefined || name !== 'id') used.push(field ?? name);
   }

@@ -125,7 +125,8 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       body = await response.json();
     } catch {
-      if (!response.ok) throw new SyncError(reasonOf(response), messages.somethingWentWrong, { status: response.status });
+      if (!response.ok)
+        throw new SyncError(reasonOf(response), messages.somethingWentWrong, { status: response.status });
       throw new SyncError('unreadable', messages.serverNotResponding, { status: response.status });
     }
     const envelope = body as Envelope<T>;
@@ -136,7 +137,11 @@ export function createTransport(options: TransportOptions): Transport {
     if (!response.ok) throw new SyncError(reasonOf(response), messageOf(body), { status: response.status, body });
     if (!envelope || typeof envelope !== 'object' || envelope.success !== true) {
       const readable = Boolean(envelope && typeof envelope === 'object' && 'success' in envelope);
-      throw new SyncError(readable ? 'rejected' : 'unreadable', readable ? messageOf(body) : messages.serverNotResponding, { status: response.status, body });
+      throw new SyncError(
+        readable ? 'rejected' : 'unreadable',
+        readable ? messageOf(body) : messages.serverNotResponding,
+        { status: response.status, body },
+      );
     }
     return envelope;
   }

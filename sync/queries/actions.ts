@@ -14,7 +14,11 @@ export type ChildKeys = { cid: string; id?: number | null };
 /** A history table of the profile and the statuses it lists. */
 export type HistoryTable = { title: string; statuses: readonly string[] };
 
-export const escortExitStatuses: readonly string[] = [...enumOf(escortMethods), ...enumOf(exitMethods), 'exit_excort_restore'];
+export const escortExitStatuses: readonly string[] = [
+  ...enumOf(escortMethods),
+  ...enumOf(exitMethods),
+  'exit_excort_restore',
+];
 
 /** The profile's history tables, as the server groups them for "only the last entry" (server/actions/groups.ts). */
 export const historyTables = {
@@ -31,9 +35,15 @@ export const historyTables = {
 export type HistoryTableKey = keyof typeof historyTables;
 
 /** A local row of a per-child table (history, activity log, documents). */
-export type LocalEntry = LocalRow & { childregId?: number | string; history_status?: string; created_at?: string; _deleted?: number };
+export type LocalEntry = LocalRow & {
+  childregId?: number | string;
+  history_status?: string;
+  created_at?: string;
+  _deleted?: number;
+};
 
-const keysOf = (child: ChildKeys): (string | number)[] => (child.id !== undefined && child.id !== null ? [child.cid, child.id] : [child.cid]);
+const keysOf = (child: ChildKeys): (string | number)[] =>
+  child.id !== undefined && child.id !== null ? [child.cid, child.id] : [child.cid];
 
 /** Newest first: rows still waiting for the server (no created_at) come first, in the order saved. */
 const newestFirst = (a: LocalEntry, b: LocalEntry) => {

@@ -7,7 +7,16 @@ import { apiBase } from '../net/config';
 import { pathPrefix } from '../contract/endpoints';
 import { isLocalFile } from '../engine/outbox';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
-import { centersDetailsKeyByType, type Center, type CenterFilter, type CentersDetails, type Role, type Tag, type User, type UserFilter } from '../contract';
+import {
+  centersDetailsKeyByType,
+  type Center,
+  type CenterFilter,
+  type CentersDetails,
+  type Role,
+  type Tag,
+  type User,
+  type UserFilter,
+} from '../contract';
 
 /*
  * Read queries of the administration lists (centers, tags, roles, users) over the device,
@@ -23,14 +32,23 @@ export type LocalUser = Local<User>;
 export type AdminPage<T> = { rows: T[]; pagination: Pagination };
 
 const isSet = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
-const contains = (value: unknown, needle: string) => String(value ?? '').toLowerCase().includes(needle.trim().toLowerCase());
+const contains = (value: unknown, needle: string) =>
+  String(value ?? '')
+    .toLowerCase()
+    .includes(needle.trim().toLowerCase());
 
 /**
  * One page of a table in the server's order: centers oldest first (head office on top),
  * the others newest first; records created here and not yet sent sit where a new id
  * would. Pending deletes are hidden.
  */
-async function pageOf<T extends LocalRow>(table: EntityTable, newestFirst: boolean, match: (row: T) => boolean, page = 1, perPage = DEFAULT_PAGE_SIZE): Promise<AdminPage<T>> {
+async function pageOf<T extends LocalRow>(
+  table: EntityTable,
+  newestFirst: boolean,
+  match: (row: T) => boolean,
+  page = 1,
+  perPage = DEFAULT_PAGE_SIZE,
+): Promise<AdminPage<T>> {
   const all = (await currentDb().entity(table).toArray()) as T[];
   const rows = all.filter((r) => !r._deleted && match(r));
   const key = (r: T) => (typeof r.id === 'number' ? r.id : Number.MAX_SAFE_INTEGER);
@@ -42,7 +60,14 @@ async function pageOf<T extends LocalRow>(table: EntityTable, newestFirst: boole
 
 /** Center Details: filtered by type and name (substring, any case). */
 export const listCenters = (filter: Partial<Record<keyof CenterFilter, string | number | null>> = {}, page = 1) =>
-  pageOf<LocalCenter>('centers', false, (c) => (!isSet(filter.centertypeId) || Number(c.centertypeId) === Number(filter.centertypeId)) && (!isSet(filter.name) || contains(c.name, String(filter.name))), page);
+  pageOf<LocalCenter>(
+    'centers',
+    false,
+    (c) =>
+      (!isSet(filter.centertypeId) || Number(c.centertypeId) === Number(filter.centertypeId)) &&
+      (!isSet(filter.name) || contains(c.name, String(filter.name))),
+    page,
+  );
 
 export const listTags = (page = 1) => pageOf<LocalTag>('tags', true, () => true, page);
 export const listRoles = (page = 1) => pageOf<LocalRole>('roles', true, () => true, page);
@@ -99,7 +124,9 @@ export type AdminCollection = (typeof adminCollections)[number];
  * The app's sync leaves them out for everyone (only administrators may list them), so
  * the administration screens call this when they open. Failures are values.
  */
-export async function pullAdminLists(collections: readonly AdminCollection[] = adminCollections): Promise<{ ok: true } | { ok: false; error: SyncError }> {
+export async function pullAdminLists(
+  collections: readonly AdminCollection[] = adminCollections,
+): Promise<{ ok: true } | { ok: false; error: SyncError }> {
   try {
     const deps = { db: currentDb(), transport: appTransport() };
     for (const collection of collections) await pullCollection(deps, collection);

@@ -18,7 +18,9 @@ export type ChildListPage = { rows: LocalChild[]; pagination: Pagination };
 const unsyncedStates: RowSyncState[] = ['pending', 'conflict', 'rejected'];
 
 const contains = (value: unknown, needle: string) =>
-  String(value ?? '').toLowerCase().includes(needle.trim().toLowerCase());
+  String(value ?? '')
+    .toLowerCase()
+    .includes(needle.trim().toLowerCase());
 
 const isSet = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
@@ -84,9 +86,9 @@ export async function listChildren(query: ChildListQuery = {}): Promise<ChildLis
   }
   const filter = query.filter!;
   const centerId = isSet(filter.centerId) ? Number(filter.centerId) : null;
-  const candidates = (centerId !== null
-    ? await table.where('centerdetailId').equals(centerId).toArray()
-    : await table.toArray()) as LocalChild[];
+  const candidates = (
+    centerId !== null ? await table.where('centerdetailId').equals(centerId).toArray() : await table.toArray()
+  ) as LocalChild[];
   const matching = new Map(candidates.filter((c) => matchesChildFilter(c, filter)).map((c) => [c.cid, c]));
   const cids = order.filter((cid) => matching.has(cid));
   const pagination = paginate(cids.length, query.page ?? 1, perPage);

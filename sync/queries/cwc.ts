@@ -16,7 +16,10 @@ const tableOf = (kind: CwcKind) => (kind === 'produce' ? 'cwcProduce' : 'cwcRefe
 const stored = (v: unknown) => (typeof v === 'string' && v ? toStoredDate(v) : null);
 
 /** A page of CWC records matching `filter` (its date range already checked by the form). */
-export async function listCwcRecords(kind: CwcKind, query: { filter?: Partial<CwcListFilter>; page?: number; perPage?: number } = {}): Promise<CwcListPage> {
+export async function listCwcRecords(
+  kind: CwcKind,
+  query: { filter?: Partial<CwcListFilter>; page?: number; perPage?: number } = {},
+): Promise<CwcListPage> {
   const f = query.filter ?? {};
   const from = stored(f.from_date);
   const to = stored(f.to_date);
@@ -28,7 +31,11 @@ export async function listCwcRecords(kind: CwcKind, query: { filter?: Partial<Cw
     if (to && day > to) return false;
     return true;
   });
-  rows.sort((a, b) => String(b.transfer_date ?? '').localeCompare(String(a.transfer_date ?? '')) || Number(b.id ?? Infinity) - Number(a.id ?? Infinity));
+  rows.sort(
+    (a, b) =>
+      String(b.transfer_date ?? '').localeCompare(String(a.transfer_date ?? '')) ||
+      Number(b.id ?? Infinity) - Number(a.id ?? Infinity),
+  );
   const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
   const pagination = paginate(rows.length, query.page ?? 1, perPage);
   const start = (pagination.current_page - 1) * perPage;

@@ -48,7 +48,8 @@ async function childrenOf(rows: ExitListRow[]): Promise<Map<string | number, Loc
   const ids = rows.map((r) => r.childregId).filter((v): v is number => typeof v === 'number');
   const cids = rows.map((r) => r.childregId).filter((v): v is string => typeof v === 'string');
   const found = new Map<string | number, LocalRow>();
-  for (const child of ids.length ? await table.where('id').anyOf(ids).toArray() : []) found.set(child.id as number, child);
+  for (const child of ids.length ? await table.where('id').anyOf(ids).toArray() : [])
+    found.set(child.id as number, child);
   for (const child of cids.length ? await table.bulkGet(cids) : []) if (child) found.set(child.cid, child);
   return found;
 }
@@ -95,9 +96,19 @@ export async function listShortStayRegister(query: Omit<ExitListQuery, 'status'>
   const center = f.centerId ? Number(f.centerId) : null;
   const keys =
     center === null
-      ? await table.where('[short_stay_status+dateofarrival]').between(['yes', from], ['yes', to], true, true).reverse().primaryKeys()
-      : await table.where('[short_stay_status+centerdetailId+dateofarrival]').between(['yes', center, from], ['yes', center, to], true, true).reverse().primaryKeys();
-  const deleted = new Set((await table.where('_sync').anyOf(unsynced).toArray()).filter((r) => r._deleted).map((r) => r.cid));
+      ? await table
+          .where('[short_stay_status+dateofarrival]')
+          .between(['yes', from], ['yes', to], true, true)
+          .reverse()
+          .primaryKeys()
+      : await table
+          .where('[short_stay_status+centerdetailId+dateofarrival]')
+          .between(['yes', center, from], ['yes', center, to], true, true)
+          .reverse()
+          .primaryKeys();
+  const deleted = new Set(
+    (await table.where('_sync').anyOf(unsynced).toArray()).filter((r) => r._deleted).map((r) => r.cid),
+  );
   const cids = keys.filter((cid) => !deleted.has(cid));
   const pagination = paginate(cids.length, query.page ?? 1, perPage);
   const start = (pagination.current_page - 1) * perPage;

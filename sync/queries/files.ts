@@ -78,7 +78,8 @@ export function documentFileUrl(name: unknown): string | null {
 export type DownloadedFile = { blob: Blob; name: string };
 
 /** The name a stored file is saved under: the link's last segment, whose extension is the original one. */
-const nameOfLink = (link: string) => decodeURIComponent(new URL(link, 'http://x').pathname.split('/').pop() ?? 'download');
+const nameOfLink = (link: string) =>
+  decodeURIComponent(new URL(link, 'http://x').pathname.split('/').pop() ?? 'download');
 
 /**
  * A stored file (a document's file or audio, or a child's photo) to download: a file

@@ -46,7 +46,10 @@ export async function centerOptions(): Promise<CenterOption[]> {
 }
 
 /** Cache key and path of a child's status flags, kept for offline use. */
-export const childStatusLookup = (childId: number) => ({ key: `child_status:${childId}`, path: buildPath('childStatus', { id: childId }) });
+export const childStatusLookup = (childId: number) => ({
+  key: `child_status:${childId}`,
+  path: buildPath('childStatus', { id: childId }),
+});
 
 /** Tags of the document rows (GET /tags_all), cached under 'tags_all'. */
 export const tagsLookup = { key: 'tags_all', path: buildPath('tagsAll', {}) } as const;

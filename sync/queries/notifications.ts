@@ -14,9 +14,15 @@ export type LocalNotification = Partial<Notification> & LocalRow & { read?: numb
 const isUnread = (row: LocalNotification) => row.read !== 1 && !row.read_at;
 
 /** A page of unread notifications, newest first. */
-export async function listNotifications(page = 1, perPage = DEFAULT_PAGE_SIZE): Promise<{ rows: LocalNotification[]; pagination: Pagination }> {
+export async function listNotifications(
+  page = 1,
+  perPage = DEFAULT_PAGE_SIZE,
+): Promise<{ rows: LocalNotification[]; pagination: Pagination }> {
   const rows = ((await currentDb().entity('notifications').toArray()) as LocalNotification[]).filter(isUnread);
-  rows.sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')) || Number(b.id ?? 0) - Number(a.id ?? 0));
+  rows.sort(
+    (a, b) =>
+      String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')) || Number(b.id ?? 0) - Number(a.id ?? 0),
+  );
   const pagination = paginate(rows.length, page, perPage);
   const start = (pagination.current_page - 1) * perPage;
   return { rows: rows.slice(start, start + perPage), pagination };

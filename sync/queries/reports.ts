@@ -6,8 +6,22 @@ import { lastSyncedAt } from '../public-api';
 import {
   buildPath,
   wireEndpoints,
-  buildGroupReport, buildReport, countGroupRows, countReportRows, paginate, reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriods,
-  reportRowsFrom, REPORT_NO_VALUE, type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportRow,
+  buildGroupReport,
+  buildReport,
+  countGroupRows,
+  countReportRows,
+  paginate,
+  reportCategories,
+  reportCategoryOf,
+  reportDateOf,
+  reportGenderOf,
+  reportPeriods,
+  reportRowsFrom,
+  REPORT_NO_VALUE,
+  type GroupReportAnswer,
+  type Pagination,
+  type ReportAnswer,
+  type ReportRow,
 } from '../contract';
 import { centerOptions } from './lookups';
 
@@ -51,8 +65,15 @@ async function deviceBalances(from: string, to: string, centerId: number | null)
 export async function deviceReport(filter: ReportFilter, on = today()): Promise<ReportAnswer> {
   const centerId = filter.centerId ?? null;
   const p = reportPeriods(filter.from_date, filter.to_date, on);
-  const [rows, balances, centers] = await Promise.all([deviceReportRows(), deviceBalances(p.from_date, p.to_date, centerId), centerOptions()]);
-  const balance = [...balances.values()].reduce((s, b) => ({ male: s.male + b.male, female: s.female + b.female }), { male: 0, female: 0 });
+  const [rows, balances, centers] = await Promise.all([
+    deviceReportRows(),
+    deviceBalances(p.from_date, p.to_date, centerId),
+    centerOptions(),
+  ]);
+  const balance = [...balances.values()].reduce((s, b) => ({ male: s.male + b.male, female: s.female + b.female }), {
+    male: 0,
+    female: 0,
+  });
   const center_name = centerId === null ? null : (centers.find((c) => c.id === centerId)?.name ?? null);
   return buildReport(countReportRows(rows, p, centerId), p, { centerId, center_name, balance });
 }
@@ -61,20 +82,39 @@ export async function deviceReport(filter: ReportFilter, on = today()): Promise<
 export async function deviceGroupReport(filter: ReportFilter, on = today()): Promise<GroupReportAnswer> {
   const centerId = filter.centerId ?? null;
   const p = reportPeriods(filter.from_date, filter.to_date, on);
-  const [rows, balances, options] = await Promise.all([deviceReportRows(), deviceBalances(p.from_date, p.to_date, centerId), centerOptions()]);
+  const [rows, balances, options] = await Promise.all([
+    deviceReportRows(),
+    deviceBalances(p.from_date, p.to_date, centerId),
+    centerOptions(),
+  ]);
   const centers = options
     .filter((c) => centerId === null || c.id === centerId)
     .map((c) => ({ id: c.id, name: c.name }))
     .sort((a, b) => a.id - b.id);
-  return buildGroupReport(countGroupRows(rows.filter((r) => centerId === null || r.centerId === centerId), p), p, centers, balances);
+  return buildGroupReport(
+    countGroupRows(
+      rows.filter((r) => centerId === null || r.centerId === centerId),
+      p,
+    ),
+    p,
+    centers,
+    balances,
+  );
 }
 
 /** The report calls, each sent from its endpoint row. */
 type ReportEndpoint = 'reports' | 'groupReport2' | 'singleReport' | 'groupSingleReport';
 
-async function ask<T>(endpoint: ReportEndpoint, body: Record<string, unknown>, page?: number): Promise<Answer<{ data: T; pagination?: Pagination }>> {
+async function ask<T>(
+  endpoint: ReportEndpoint,
+  body: Record<string, unknown>,
+  page?: number,
+): Promise<Answer<{ data: T; pagination?: Pagination }>> {
   try {
-    const envelope = await request<T>(wireEndpoints[endpoint].method, buildPath(endpoint, {}), { json: body, ...(page ? { searchParams: { page } } : {}) });
+    const envelope = await request<T>(wireEndpoints[endpoint].method, buildPath(endpoint, {}), {
+      json: body,
+      ...(page ? { searchParams: { page } } : {}),
+    });
     return { ok: true, value: { data: envelope.data as T, pagination: envelope.pagination } };
   } catch (error) {
     if (isSyncError(error)) return { ok: false, error };
@@ -86,7 +126,12 @@ async function ask<T>(endpoint: ReportEndpoint, body: Record<string, unknown>, p
  * A report from the server when `online`, else (or when the server cannot be reached)
  * from the device. Validation answers (422) are returned as errors, not hidden.
  */
-async function sourced<T>(online: boolean, endpoint: ReportEndpoint, filter: ReportFilter, device: () => Promise<T>): Promise<Answer<Sourced<T>>> {
+async function sourced<T>(
+  online: boolean,
+  endpoint: ReportEndpoint,
+  filter: ReportFilter,
+  device: () => Promise<T>,
+): Promise<Answer<Sourced<T>>> {
   if (online) {
     const answer = await ask<T>(endpoint, { ...filter });
     if (answer.ok) return { ok: true, value: { data: answer.value.data, source: 'server' } };
@@ -95,8 +140,10 @@ async function sourced<T>(online: boolean, endpoint: ReportEndpoint, filter: Rep
   return { ok: true, value: { data: await device(), source: 'device', syncedAt: await lastSyncedAt() } };
 }
 
-export const loadReport = (filter: ReportFilter, online: boolean) => sourced(online, 'reports', filter, () => deviceReport(filter));
-export const loadGroupReport = (filter: ReportFilter, online: boolean) => sourced(online, 'groupReport2', filter, () => deviceGroupReport(filter));
+export const loadReport = (filter: ReportFilter, online: boolean) =>
+  sourced(online, 'reports', filter, () => deviceReport(filter));
+export const loadGroupReport = (filter: ReportFilter, online: boolean) =>
+  sourced(online, 'groupReport2', filter, () => deviceGroupReport(filter));
 
 /** A count's details request (singleReport / groupSingleReport). */
 export type DetailsRequest = {
@@ -113,15 +160,27 @@ export type DetailsRequest = {
 export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };
 
 /** The entries behind a count on the device, newest activity first, one page. */
-export async function deviceReportDetails(req: DetailsRequest, page: number, perPage = 10): Promise<{ rows: DetailsRow[]; pagination: Pagination }> {
+export async function deviceReportDetails(
+  req: DetailsRequest,
+  page: number,
+  perPage = 10,
+): Promise<{ rows: DetailsRow[]; pagination: Pagination }> {
   const db = currentDb();
-  const conditions = [[req.where, req.value], [req.where1, req.value1]].filter(([w, v]) => w && v && w !== REPORT_NO_VALUE && v !== REPORT_NO_VALUE);
+  const conditions = [
+    [req.where, req.value],
+    [req.where1, req.value1],
+  ].filter(([w, v]) => w && v && w !== REPORT_NO_VALUE && v !== REPORT_NO_VALUE);
   const category = conditions.find(([w]) => w === 'category')?.[1] ?? null;
-  const gender = req.gender && req.gender !== REPORT_NO_VALUE ? req.gender : (conditions.find(([w]) => w === 'gender')?.[1] ?? null);
+  const gender =
+    req.gender && req.gender !== REPORT_NO_VALUE ? req.gender : (conditions.find(([w]) => w === 'gender')?.[1] ?? null);
   const from = req.from_date && req.from_date !== REPORT_NO_VALUE ? req.from_date : null;
   const to = req.to_date && req.to_date !== REPORT_NO_VALUE ? req.to_date : null;
   const statuses = category ? (reportCategories.find((c) => c.key === category)?.statuses ?? []) : null;
-  const [children, history, centers] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray(), centerOptions()]);
+  const [children, history, centers] = await Promise.all([
+    db.entity('children').toArray(),
+    db.entity('history').toArray(),
+    centerOptions(),
+  ]);
   const childOf = new Map<string | number, Row>();
   for (const child of children as Row[]) {
     if (child._deleted || child.deleted_at) continue;
@@ -137,8 +196,15 @@ export async function deviceReportDetails(req: DetailsRequest, page: number, per
     const category = reportCategoryOf(entry.history_status);
     const g = child ? reportGenderOf(child.gender) : null;
     if (!child || !day || !category || !g) continue;
-    if ((statuses && !statuses.includes(String(entry.history_status))) || (gender && g !== gender) || (from && day < from) || (to && day > to)) continue;
-    const center = entry.centerId === undefined || entry.centerId === null ? Number(child.centerdetailId) : Number(entry.centerId);
+    if (
+      (statuses && !statuses.includes(String(entry.history_status))) ||
+      (gender && g !== gender) ||
+      (from && day < from) ||
+      (to && day > to)
+    )
+      continue;
+    const center =
+      entry.centerId === undefined || entry.centerId === null ? Number(child.centerdetailId) : Number(entry.centerId);
     if (req.centerId && center !== req.centerId) continue;
     found.push({
       id: entry.id,
@@ -157,20 +223,41 @@ export async function deviceReportDetails(req: DetailsRequest, page: number, per
       updated_at: entry.updated_at,
     });
   }
-  found.sort((a, b) => (a.transfer_date === b.transfer_date ? Number(a.id ?? 0) - Number(b.id ?? 0) : String(a.transfer_date) < String(b.transfer_date) ? 1 : -1));
+  found.sort((a, b) =>
+    a.transfer_date === b.transfer_date
+      ? Number(a.id ?? 0) - Number(b.id ?? 0)
+      : String(a.transfer_date) < String(b.transfer_date)
+        ? 1
+        : -1,
+  );
   const pagination = paginate(found.length, page, perPage);
   const start = (pagination.current_page - 1) * perPage;
   return { rows: found.slice(start, start + perPage), pagination };
 }
 
 /** A count's details: from the server when online, else from the device. */
-export async function loadReportDetails(req: DetailsRequest, page: number, online: boolean, group = false): Promise<Answer<Sourced<{ rows: DetailsRow[]; pagination: Pagination }>>> {
+export async function loadReportDetails(
+  req: DetailsRequest,
+  page: number,
+  online: boolean,
+  group = false,
+): Promise<Answer<Sourced<{ rows: DetailsRow[]; pagination: Pagination }>>> {
   if (online) {
     const answer = await ask<DetailsRow[]>(group ? 'groupSingleReport' : 'singleReport', { ...req }, page);
-    if (answer.ok) return { ok: true, value: { data: { rows: answer.value.data ?? [], pagination: answer.value.pagination ?? paginate(0, 1) }, source: 'server' } };
+    if (answer.ok)
+      return {
+        ok: true,
+        value: {
+          data: { rows: answer.value.data ?? [], pagination: answer.value.pagination ?? paginate(0, 1) },
+          source: 'server',
+        },
+      };
     if (!answer.error.retryable) return answer;
   }
-  return { ok: true, value: { data: await deviceReportDetails(req, page), source: 'device', syncedAt: await lastSyncedAt() } };
+  return {
+    ok: true,
+    value: { data: await deviceReportDetails(req, page), source: 'device', syncedAt: await lastSyncedAt() },
+  };
 }
 
 /** Which device rows a dashboard tile's trend counts (tiles without one show no trend). */
@@ -200,12 +287,18 @@ export async function dashboardTrends(months = 12, now = new Date()): Promise<Re
     const i = typeof day === 'string' ? index.get(day.slice(0, 7)) : undefined;
     if (i !== undefined) trends[tile][i] += by;
   };
-  const [children, history, meals] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray(), db.entity('meals').toArray()]);
+  const [children, history, meals] = await Promise.all([
+    db.entity('children').toArray(),
+    db.entity('history').toArray(),
+    db.entity('meals').toArray(),
+  ]);
   for (const child of children as Row[]) if (!child._deleted) bump('children_supported', child.dateofarrival);
   for (const entry of history as Row[]) {
     if (entry._deleted) continue;
-    for (const [tile, rule] of Object.entries(trendOf)) if (rule?.statuses?.includes(String(entry.history_status))) bump(tile, reportDateOf(entry));
+    for (const [tile, rule] of Object.entries(trendOf))
+      if (rule?.statuses?.includes(String(entry.history_status))) bump(tile, reportDateOf(entry));
   }
-  for (const meal of meals as Row[]) if (!meal._deleted) bump('meals_distributed', meal.meal_date, Number(meal.child_count ?? 0));
+  for (const meal of meals as Row[])
+    if (!meal._deleted) bump('meals_distributed', meal.meal_date, Number(meal.child_count ?? 0));
   return trends;
 }

@@ -20,7 +20,10 @@ export type LocalScheme = Partial<Scheme> & LocalRow & { _deleted?: number };
 export const schemesLookup = { key: 'sps_all', path: buildPath('spsAll', {}) } as const;
 
 /** A page of SPS Management, newest first; schemes not yet sent come first. */
-export async function listSchemes(page = 1, perPage = DEFAULT_PAGE_SIZE): Promise<{ rows: LocalScheme[]; pagination: Pagination }> {
+export async function listSchemes(
+  page = 1,
+  perPage = DEFAULT_PAGE_SIZE,
+): Promise<{ rows: LocalScheme[]; pagination: Pagination }> {
   const rows = ((await currentDb().entity('schemes').toArray()) as LocalScheme[]).filter((r) => !r._deleted);
   const key = (r: LocalScheme) => (typeof r.id === 'number' ? r.id : Number.MAX_SAFE_INTEGER);
   rows.sort((a, b) => key(b) - key(a));
@@ -34,7 +37,8 @@ export async function activeSchemeNames(): Promise<string[]> {
   const fetched = (await readLookup<{ id?: number; name: string; status?: number }[]>(schemesLookup.key))?.data ?? [];
   const local = (await currentDb().entity('schemes').toArray()) as LocalScheme[];
   const byKey = new Map<string, { name: string; active: boolean }>();
-  for (const s of fetched) byKey.set(s.id !== undefined ? `id:${s.id}` : `name:${s.name}`, { name: s.name, active: s.status !== 0 });
+  for (const s of fetched)
+    byKey.set(s.id !== undefined ? `id:${s.id}` : `name:${s.name}`, { name: s.name, active: s.status !== 0 });
   for (const s of local) {
     const key = typeof s.id === 'number' ? `id:${s.id}` : `cid:${s.cid}`;
     byKey.set(key, { name: String(s.name ?? ''), active: !s._deleted && Number(s.status ?? 1) === 1 });

@@ -12,7 +12,8 @@ import { restoreSession, currentDb } from '../../sync/device/session';
 import { deviceReport, listChildren, listExitEntries } from '../../sync/queries';
 import { exitRestoreStatusKeys, reportCategories } from '../../sync/contract';
 
-const transportFor = (token: string) => createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });
+const transportFor = (token: string) =>
+  createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });
 
 const childFields = (i: number) => ({
   name: `Replay Bench ${i}`,
@@ -52,7 +53,11 @@ async function plain(token: string, n: number) {
   for (let i = 0; i < n; i++) {
     const form = new FormData();
     for (const [k, v] of Object.entries(childFields(n + i))) form.append(k, String(v));
-    const response = await fetch('/api/child_add', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() }, body: form });
+    const response = await fetch('/api/child_add', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+      body: form,
+    });
     if (!response.ok) throw new Error(`plain POST ${response.status}`);
   }
   return { ms: performance.now() - started };
@@ -82,19 +87,39 @@ const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.fl
 
 /** The Child Registration List over `n` children on the device: open, filter, page (median of 5). */
 async function list(n: number) {
-  const user = { id: 900_000 + n, token: 'bench', name: 'Bench', email: 'bench@demo.test', role: { id: 1, name: 'admin', permissions: null }, centerId: 1, image: null, imagePath: '' };
+  const user = {
+    id: 900_000 + n,
+    token: 'bench',
+    name: 'Bench',
+    email: 'bench@demo.test',
+    role: { id: 1, name: 'admin', permissions: null },
+    centerId: 1,
+    image: null,
+    imagePath: '',
+  };
   await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
   await restoreSession();
   const rows = Array.from({ length: n }, (_, i) => {
     const id = i + 1;
     const record = {
-      id, name: `Child ${id}`, gender: id % 2 ? 'Male' : 'Female', dateofarrival: `2024-0${(id % 9) + 1}-${String((id % 28) + 1).padStart(2, '0')}`,
-      centerdetailId: (id % 3) + 2, uniqueId: `SBT-${id}`, ReferredBy: 'produce', address: 'x'.repeat(200), comments: 'y'.repeat(300),
-      last_status: { history_status: id % 2 ? 'education' : null }, updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, id)).toISOString(),
+      id,
+      name: `Child ${id}`,
+      gender: id % 2 ? 'Male' : 'Female',
+      dateofarrival: `2024-0${(id % 9) + 1}-${String((id % 28) + 1).padStart(2, '0')}`,
+      centerdetailId: (id % 3) + 2,
+      uniqueId: `SBT-${id}`,
+      ReferredBy: 'produce',
+      address: 'x'.repeat(200),
+      comments: 'y'.repeat(300),
+      last_status: { history_status: id % 2 ? 'education' : null },
+      updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, id)).toISOString(),
     };
     return { ...record, cid: serverCid(id), _base: record, _sync: 'synced' as const };
   });
-  for (let i = 0; i < rows.length; i += 2000) await currentDb().entity('children').bulkPut(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000)
+    await currentDb()
+      .entity('children')
+      .bulkPut(rows.slice(i, i + 2000));
   const time = async (run: () => Promise<unknown>) => {
     const samples: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -116,17 +141,48 @@ async function list(n: number) {
  * with `n` children and 10 history entries each on the device; median of 5.
  */
 async function report(n: number) {
-  const user = { id: 800_000 + n, token: 'bench', name: 'Bench', email: 'bench@demo.test', role: { id: 1, name: 'admin', permissions: null }, centerId: 1, image: null, imagePath: '' };
+  const user = {
+    id: 800_000 + n,
+    token: 'bench',
+    name: 'Bench',
+    email: 'bench@demo.test',
+    role: { id: 1, name: 'admin', permissions: null },
+    centerId: 1,
+    image: null,
+    imagePath: '',
+  };
   await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
   await restoreSession();
   const statuses = reportCategories.flatMap((c) => c.statuses);
-  const children = Array.from({ length: n }, (_, i) => ({ id: i + 1, cid: serverCid(i + 1), name: `Child ${i + 1}`, gender: i % 2 ? 'Male' : 'Female', centerdetailId: (i % 8) + 2, _sync: 'synced' as const }));
-  for (let i = 0; i < children.length; i += 5000) await currentDb().entity('children').bulkPut(children.slice(i, i + 5000));
+  const children = Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    cid: serverCid(i + 1),
+    name: `Child ${i + 1}`,
+    gender: i % 2 ? 'Male' : 'Female',
+    centerdetailId: (i % 8) + 2,
+    _sync: 'synced' as const,
+  }));
+  for (let i = 0; i < children.length; i += 5000)
+    await currentDb()
+      .entity('children')
+      .bulkPut(children.slice(i, i + 5000));
   const history = Array.from({ length: n * 10 }, (_, i) => {
     const day = new Date(Date.UTC(2024, 0, 1) + (i % 800) * 86_400_000).toISOString().slice(0, 10);
-    return { id: i + 1, cid: serverCid(i + 1), childregId: (i % n) + 1, centerId: (i % 8) + 2, history_status: statuses[i % statuses.length], transfer_date: day, history_date: day, _sync: 'synced' as const };
+    return {
+      id: i + 1,
+      cid: serverCid(i + 1),
+      childregId: (i % n) + 1,
+      centerId: (i % 8) + 2,
+      history_status: statuses[i % statuses.length],
+      transfer_date: day,
+      history_date: day,
+      _sync: 'synced' as const,
+    };
   });
-  for (let i = 0; i < history.length; i += 10_000) await currentDb().entity('history').bulkPut(history.slice(i, i + 10_000));
+  for (let i = 0; i < history.length; i += 10_000)
+    await currentDb()
+      .entity('history')
+      .bulkPut(history.slice(i, i + 10_000));
   const samples: number[] = [];
   let counted = 0;
   for (let i = 0; i < 5; i++) {
@@ -149,7 +205,15 @@ async function exits(n: number, children: number) {
     const rows = Array.from({ length: Math.min(5000, n - start) }, (_, k) => {
       const id = start + k + 1;
       const day = `202${(id % 4) + 2}-${String((id % 12) + 1).padStart(2, '0')}-${String((id % 28) + 1).padStart(2, '0')}`;
-      const record = { id, childregId: (id % children) + 1, centerId: (id % 3) + 2, history_status: exitRestoreStatusKeys[id % exitRestoreStatusKeys.length], transfer_date: day, comment: 'z'.repeat(80), updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, 0, id)).toISOString() };
+      const record = {
+        id,
+        childregId: (id % children) + 1,
+        centerId: (id % 3) + 2,
+        history_status: exitRestoreStatusKeys[id % exitRestoreStatusKeys.length],
+        transfer_date: day,
+        comment: 'z'.repeat(80),
+        updated_at: new Date(Date.UTC(2024, 0, 1, 0, 0, 0, id)).toISOString(),
+      };
       return { ...record, cid: serverCid(id), _base: record, _sync: 'synced' as const };
     });
     await table.bulkPut(rows);

@@ -39,56 +39,122 @@ async function main() {
     insert into child_history (childreg_id, center_id, history_status, transfer_date, comment)
     select c.id, 2, 'medical_issue', date '2025-01-01' + g, 'bench visit ' || g
     from children c cross join generate_series(1, ${HISTORY_PER_CHILD}) g where c.unique_id like 'BENCH/%'`);
-  console.log(`server data: ${N_CHILDREN} children and ${N_CHILDREN * HISTORY_PER_CHILD} history rows inserted in ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `server data: ${N_CHILDREN} children and ${N_CHILDREN * HISTORY_PER_CHILD} history rows inserted in ${Math.round(performance.now() - t0)} ms`,
+  );
 
-  const app = createApp({ db: database.db, uploadsDir: path.join(dataDir, 'uploads'), staticDir: 'dist', logError: (e) => console.error(e) });
+  const app = createApp({
+    db: database.db,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    staticDir: 'dist',
+    logError: (e) => console.error(e),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const bundle = await build({ entryPoints: ['tests/bench/browser.ts'], bundle: true, write: false, format: 'iife', platform: 'browser', define: { 'import.meta.env': '{}' } });
+  const bundle = await build({
+    entryPoints: ['tests/bench/browser.ts'],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    define: { 'import.meta.env': '{}' },
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     // The page's CSP forbids inline scripts (as it should); the benchmark's own script is let in.
     const page = await (await browser.newContext({ bypassCSP: true })).newPage();
     await page.goto(`${url}/login`);
-    const login = await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ emailId: 'admin@demo.test', password: 'demo1234' }) })).json();
+    const login = await (
+      await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ emailId: 'admin@demo.test', password: 'demo1234' }),
+      })
+    ).json();
     const token = (login as { data: { token: string } }).data.token;
-    const states = (await (await fetch(`${url}/api/state/101`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
-    const districts = (await (await fetch(`${url}/api/districts/${states.data[0].id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
+    const states = (await (
+      await fetch(`${url}/api/state/101`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: Array<{ id: number }> };
+    const districts = (await (
+      await fetch(`${url}/api/districts/${states.data[0].id}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: Array<{ id: number }> };
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
-    await page.evaluate(([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }), [states.data[0].id, districts.data[0].id]);
+    await page.evaluate(
+      ([s, d]) => Object.assign(window, { benchState: s, benchDistrict: d }),
+      [states.data[0].id, districts.data[0].id],
+    );
 
     type Bench = {
-      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>; exits: (n: number, children: number) => Promise<{ open: number; filter: number; page: number }>; report: (n: number) => Promise<{ ms: number; categories: number; history: number }>; replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>; plain: (t: string, n: number) => Promise<{ ms: number }>; pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }> };
-    const replay = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number), [token, N_CREATES]);
-    const plain = await page.evaluate(([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number), [token, N_CREATES]);
+      list: (n: number) => Promise<{ open: number; filter: number; page: number; byName: number }>;
+      exits: (n: number, children: number) => Promise<{ open: number; filter: number; page: number }>;
+      report: (n: number) => Promise<{ ms: number; categories: number; history: number }>;
+      replay: (t: string, n: number) => Promise<{ ms: number; sent: number; left: number }>;
+      plain: (t: string, n: number) => Promise<{ ms: number }>;
+      pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }>;
+    };
+    const replay = await page.evaluate(
+      ([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number),
+      [token, N_CREATES],
+    );
+    const plain = await page.evaluate(
+      ([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number),
+      [token, N_CREATES],
+    );
     const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
 
-    const listed = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n), N_LIST);
-    const deviceReport = await page.evaluate((n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.report(n), N_REPORT);
+    const listed = await page.evaluate(
+      (n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n),
+      N_LIST,
+    );
+    const deviceReport = await page.evaluate(
+      (n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.report(n),
+      N_REPORT,
+    );
     const serverReport = await serverReports(database.db, url, token);
-    const exited = await page.evaluate(([n, c]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.exits(n as number, c as number), [N_EXIT_HISTORY, N_LIST]);
+    const exited = await page.evaluate(
+      ([n, c]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.exits(n as number, c as number),
+      [N_EXIT_HISTORY, N_LIST],
+    );
     const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
     console.log('\n| measure | result |\n| --- | --- |');
-    console.log(`| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`);
-    console.log(`| the same ${N_CREATES} as plain sequential POSTs | ${Math.round(plain.ms)} ms, ${rate(plain.ms)}/s |`);
+    console.log(
+      `| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`,
+    );
+    console.log(
+      `| the same ${N_CREATES} as plain sequential POSTs | ${Math.round(plain.ms)} ms, ${rate(plain.ms)}/s |`,
+    );
     console.log(`| replay / plain time | ${(replay.ms / plain.ms).toFixed(2)} |`);
-    console.log(`| pull of ${pull.children} children and ${pull.history} history rows | ${Math.round(pull.pullMs)} ms |`);
+    console.log(
+      `| pull of ${pull.children} children and ${pull.history} history rows | ${Math.round(pull.pullMs)} ms |`,
+    );
     console.log(`| raw Dexie bulkPut of the same rows | ${Math.round(pull.rawMs)} ms |`);
     console.log(`| pull / raw time | ${(pull.pullMs / pull.rawMs).toFixed(2)} |`);
     console.log(`| child list over ${N_LIST} children: open (median of 5) | ${listed.open.toFixed(1)} ms |`);
     console.log(`| filter by center | ${listed.filter.toFixed(1)} ms |`);
     console.log(`| page 5 of that filter | ${listed.page.toFixed(1)} ms |`);
     console.log(`| filter by name, page 2 | ${listed.byName.toFixed(1)} ms |`);
-    console.log(`| server reports, one year, all centers, ${serverReport.children} children / ${serverReport.history} history rows (median of 7) | ${serverReport.reports.toFixed(1)} ms |`);
+    console.log(
+      `| server reports, one year, all centers, ${serverReport.children} children / ${serverReport.history} history rows (median of 7) | ${serverReport.reports.toFixed(1)} ms |`,
+    );
     console.log(`| server groupReport2, the same (median of 7) | ${serverReport.group.toFixed(1)} ms |`);
-    console.log(`| device report, one year, ${N_REPORT} children / ${deviceReport.history} history rows on the device (median of 5) | ${deviceReport.ms.toFixed(1)} ms |`);
-    console.log(`| exit list (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children: open (median of 5) | ${exited.open.toFixed(1)} ms |`);
+    console.log(
+      `| device report, one year, ${N_REPORT} children / ${deviceReport.history} history rows on the device (median of 5) | ${deviceReport.ms.toFixed(1)} ms |`,
+    );
+    console.log(
+      `| exit list (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children: open (median of 5) | ${exited.open.toFixed(1)} ms |`,
+    );
     console.log(`| exit list: filter by center and date range | ${exited.filter.toFixed(1)} ms |`);
     console.log(`| exit list: page 5 of that filter | ${exited.page.toFixed(1)} ms |`);
   } finally {
@@ -113,16 +179,25 @@ async function serverReports(db: Awaited<ReturnType<typeof openDatabase>>['db'],
     from generate_series(1, ${extra}) g`);
   await db.execute(sql`
     insert into child_history (childreg_id, center_id, history_status, transfer_date, comment)
-    select c.id, c.centerdetail_id, (array[${sql.join(statuses.map((status) => sql`${status}`), sql`, `)}]::text[])[1 + (c.id + g) % ${statuses.length}], date '2024-01-01' + ((c.id * 7 + g * 31) % 800), 'report bench'
+    select c.id, c.centerdetail_id, (array[${sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    )}]::text[])[1 + (c.id + g) % ${statuses.length}], date '2024-01-01' + ((c.id * 7 + g * 31) % 800), 'report bench'
     from children c cross join generate_series(1, ${HISTORY_PER_CHILD}) g where c.unique_id like 'REPORT/%'`);
   await db.execute(sql`analyze`);
-  const counted = (await db.execute(sql`select (select count(*)::int from children) as children, (select count(*)::int from child_history) as history`)) as unknown as { rows: { children: number; history: number }[] };
+  const counted = (await db.execute(
+    sql`select (select count(*)::int from children) as children, (select count(*)::int from child_history) as history`,
+  )) as unknown as { rows: { children: number; history: number }[] };
   const [{ children, history }] = counted.rows;
   const time = async (path: string) => {
     const samples: number[] = [];
     for (let i = 0; i < 7; i++) {
       const t = performance.now();
-      const response = await fetch(`${url}/api${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ from_date: '2025-04-01', to_date: '2026-03-31' }) });
+      const response = await fetch(`${url}/api${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ from_date: '2025-04-01', to_date: '2026-03-31' }),
+      });
       await response.json();
       samples.push(performance.now() - t);
     }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiGet, apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForOfflineData,
+  waitForServiceWorker,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ActionsProfilePage } from './pages/actions-profile';
 
@@ -174,7 +183,12 @@ async function serverChildId(name: string, token: string): Promise<number> {
  * with the child from the server, says the same. Starts and ends in the profile's edit
  * mode; moves between screens inside the app. Returns the comment that names the row.
  */
-async function actOffline(context: BrowserContext, profile: ActionsProfilePage, name: string, action: ActionCase): Promise<string> {
+async function actOffline(
+  context: BrowserContext,
+  profile: ActionsProfilePage,
+  name: string,
+  action: ActionCase,
+): Promise<string> {
   const comment = `${action.menu} offline ${Date.now()}`;
   await profile.menu(action.menu);
   await context.setOffline(true);
@@ -196,7 +210,12 @@ async function actOffline(context: BrowserContext, profile: ActionsProfilePage, 
 }
 
 /** Signs in, registers a child online and opens its profile in edit mode. */
-async function childInEditMode(): Promise<{ context: BrowserContext; page: Page; profile: ActionsProfilePage; name: string }> {
+async function childInEditMode(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  profile: ActionsProfilePage;
+  name: string;
+}> {
   const context = await newContext(browser);
   const page = await context.newPage();
   await new LoginPage(page).signIn('admin@demo.test', demoPassword());
@@ -211,7 +230,10 @@ async function childInEditMode(): Promise<{ context: BrowserContext; page: Page;
 
 const historyOnServer = async (name: string, listing: string) => {
   const token = await apiLogin('admin@demo.test');
-  return apiGet<{ history_status: string; comment: string }[]>(listing.replace(':id', String(await serverChildId(name, token))), token);
+  return apiGet<{ history_status: string; comment: string }[]>(
+    listing.replace(':id', String(await serverChildId(name, token))),
+    token,
+  );
 };
 
 describe('per-child actions offline (spec part 1 section 4)', () => {
@@ -229,7 +251,13 @@ describe('per-child actions offline (spec part 1 section 4)', () => {
     const services = cases.filter((c) => c.open === 'add');
     const comments = [];
     for (const action of services) comments.push(await actOffline(context, profile, name, action));
-    for (const [i, listing] of ['medical_issue', 'education', 'mhp', 'social_protection_scheme', 'follow_up'].entries()) {
+    for (const [i, listing] of [
+      'medical_issue',
+      'education',
+      'mhp',
+      'social_protection_scheme',
+      'follow_up',
+    ].entries()) {
       expect((await historyOnServer(name, `/listing/:id/${listing}`)).map((r) => r.comment)).toEqual([comments[i]]);
     }
     await context.close();
@@ -248,20 +276,29 @@ describe('per-child actions offline (spec part 1 section 4)', () => {
     await context.setOffline(false);
     await profile.editFromList(name);
     await profile.menu('Activity Log');
-    await page.getByRole('table', { name: 'Activity Log', exact: true }).getByText('Reopened', { exact: true }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('table', { name: 'Activity Log', exact: true })
+      .getByText('Reopened', { exact: true })
+      .waitFor({ timeout: 60_000 });
     await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe('reopen');
     await profile.editFromList(name);
 
     for (const action of afterReopen) await actOffline(context, profile, name, action);
 
-    expect((await historyOnServer(name, '/listing/:id/escort_exit')).map((r) => r.history_status)).toEqual(['by_police']);
-    expect((await historyOnServer(name, '/listing/:id/restoration_follow_up')).map((r) => r.comment)).toEqual([expect.stringMatching(/^Restoration Follow-Up offline /)]);
+    expect((await historyOnServer(name, '/listing/:id/escort_exit')).map((r) => r.history_status)).toEqual([
+      'by_police',
+    ]);
+    expect((await historyOnServer(name, '/listing/:id/restoration_follow_up')).map((r) => r.comment)).toEqual([
+      expect.stringMatching(/^Restoration Follow-Up offline /),
+    ]);
     expect((await historyOnServer(name, '/center_history/:id')).map((r) => r.comment)).toEqual([
       expect.stringMatching(/^Centers offline /),
       expect.stringMatching(/^Transfer offline /),
     ]);
     const token = await apiLogin('admin@demo.test');
-    expect((await apiGet<{ reopen: boolean }>(`/child_status/${await serverChildId(name, token)}`, token)).reopen).toBe(false);
+    expect((await apiGet<{ reopen: boolean }>(`/child_status/${await serverChildId(name, token)}`, token)).reopen).toBe(
+      false,
+    );
     await context.close();
   });
 
@@ -287,7 +324,11 @@ describe('per-child actions offline (spec part 1 section 4)', () => {
     await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe('education');
 
     // The server holds what the device shows.
-    await expect.poll(async () => (await historyOnServer(name, '/listing/:id/medical_issue')).map((r) => r.comment), { timeout: 30_000 }).toEqual([first]);
+    await expect
+      .poll(async () => (await historyOnServer(name, '/listing/:id/medical_issue')).map((r) => r.comment), {
+        timeout: 30_000,
+      })
+      .toEqual([first]);
     await context.close();
   });
 });

@@ -12,7 +12,9 @@ afterAll(async () => {
 });
 
 const serverTags = async (prefix: string) =>
-  (await apiGet<Array<{ name: string }>>('/tags_all', await apiLogin('admin@demo.test'))).filter((t) => t.name.startsWith(prefix));
+  (await apiGet<Array<{ name: string }>>('/tags_all', await apiLogin('admin@demo.test'))).filter((t) =>
+    t.name.startsWith(prefix),
+  );
 
 const row = (page: Page, name: string) => page.getByTestId('data-row').filter({ hasText: name });
 
@@ -45,7 +47,9 @@ describe('administration offline (spec part 1 sections 2 and 6)', () => {
     expect(await serverTags(prefix)).toHaveLength(1);
 
     await context.setOffline(false);
-    await expect.poll(async () => (await serverTags(prefix)).map((t) => t.name).sort(), { timeout: 60_000 }).toEqual([`${prefix} offline`, `${prefix} online`]);
+    await expect
+      .poll(async () => (await serverTags(prefix)).map((t) => t.name).sort(), { timeout: 60_000 })
+      .toEqual([`${prefix} offline`, `${prefix} online`]);
     await row(page, `${prefix} offline`).getByText('Pending').waitFor({ state: 'detached', timeout: 30_000 });
     await context.close();
   });

@@ -39,37 +39,68 @@ describe('custom roles take effect without signing out (spec part 1, section 6)'
     await roles.open();
     await roles.add(roleName.toUpperCase());
     // Stored lower-case, and on the server before its permissions are set.
-    await eventually(() => apiGet<Role[]>('/roles?per_page=100', token), (list) => list.some((r) => r.name === roleName));
+    await eventually(
+      () => apiGet<Role[]>('/roles?per_page=100', token),
+      (list) => list.some((r) => r.name === roleName),
+    );
     await admin.getByRole('button', { name: `Set permission of ${roleName}` }).waitFor();
     await roles.setPermissions(roleName, {});
     expect(await roles.toast()).toBe('Please choose permission');
     await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await roles.setPermissions(roleName, { 'Child Registration View': true });
     expect(await roles.toast()).toBe('Permissions updated successfully');
-    await eventually(() => apiGet<Role[]>('/roles?per_page=100', token), (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.view === 1);
+    await eventually(
+      () => apiGet<Role[]>('/roles?per_page=100', token),
+      (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.view === 1,
+    );
 
     const email = `reader${Date.now() % 100000}@demo.test`;
     const users = new UsersPage(admin);
     await users.open();
-    await users.add({ name: 'Reader Person', email, password: demoPassword(), phone: '9876543210', comment: 'e2e', center: 'SBT Head Office', role: roleName });
-    await eventually(() => apiGet<{ email: string }[]>(`/users?name=Reader Person`, token), (list) => list.some((u) => u.email === email));
+    await users.add({
+      name: 'Reader Person',
+      email,
+      password: demoPassword(),
+      phone: '9876543210',
+      comment: 'e2e',
+      center: 'SBT Head Office',
+      role: roleName,
+    });
+    await eventually(
+      () => apiGet<{ email: string }[]>(`/users?name=Reader Person`, token),
+      (list) => list.some((u) => u.email === email),
+    );
 
     const readerContext = await newContext(browser);
     const reader = await readerContext.newPage();
     await new LoginPage(reader).signIn(email, demoPassword());
     const shell = new AppShell(reader);
-    expect(await shell.sidebarGroups()).toEqual(['Dashboard', 'Child Registration List', 'CWC Management', 'Our Services', 'About Us', 'Group Report']);
+    expect(await shell.sidebarGroups()).toEqual([
+      'Dashboard',
+      'Child Registration List',
+      'CWC Management',
+      'Our Services',
+      'About Us',
+      'Group Report',
+    ]);
     await reader.getByRole('link', { name: 'Child Registration List' }).click();
     await shell.waitForTitle('Child Registration List');
     await reader.getByRole('button', { name: 'Filters' }).waitFor();
-    for (const name of ['Add Child', 'Quick Add', 'Bulk Update']) expect(await reader.getByRole('button', { name }).count(), name).toBe(0);
-    await reader.getByRole('button', { name: /^View / }).first().waitFor();
+    for (const name of ['Add Child', 'Quick Add', 'Bulk Update'])
+      expect(await reader.getByRole('button', { name }).count(), name).toBe(0);
+    await reader
+      .getByRole('button', { name: /^View / })
+      .first()
+      .waitFor();
     expect(await reader.getByRole('button', { name: /^Edit / }).count()).toBe(0);
 
     await roles.open();
     await roles.setPermissions(roleName, { 'Child Registration Create': true });
     expect(await roles.toast()).toBe('Permissions updated successfully');
-    await eventually(() => apiGet<Role[]>('/roles?per_page=100', token), (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.create === 1);
+    await eventually(
+      () => apiGet<Role[]>('/roles?per_page=100', token),
+      (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.create === 1,
+    );
 
     // The reader's app refreshes its role on its sync timer (30 s): no sign-out, no reload.
     await reader.getByRole('button', { name: 'Add Child' }).waitFor({ timeout: 75_000 });

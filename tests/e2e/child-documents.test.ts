@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiGet, apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForOfflineData,
+  waitForServiceWorker,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage, png } from './pages/children-wizard';
@@ -18,7 +27,15 @@ const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 const mp3 = Buffer.from([0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0x00, 0x00]);
 
 type ServerChild = { id: number; name: string; image: string | null };
-type ServerDocument = { id: number; tagId: number; doc_date: string; filename: string | null; profile_audio_name: string | null; file_path: string | null; audio_path: string | null };
+type ServerDocument = {
+  id: number;
+  tagId: number;
+  doc_date: string;
+  filename: string | null;
+  profile_audio_name: string | null;
+  file_path: string | null;
+  audio_path: string | null;
+};
 
 async function serverChildrenNamed(token: string, name: string): Promise<ServerChild[]> {
   const response = await fetch(`${baseUrl()}/api/child-registrations?per_page=100`, {
@@ -54,7 +71,10 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
     const list = new ChildrenListPage(page);
     await list.open();
     // The device has finished its first sync, as a field worker's would before going out.
-    await page.getByTestId('last-sync').filter({ hasText: /^Last sync/ }).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('last-sync')
+      .filter({ hasText: /^Last sync/ })
+      .waitFor({ timeout: 120_000 });
 
     const name = `Documented Child ${Date.now()}`;
     const wizard = new ChildrenWizardPage(page);
@@ -63,7 +83,11 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
     await wizard.open();
     await wizard.fillRequired(name, 'Female');
     await wizard.next();
-    await wizard.addDocument(1, { tag, date: '06-03-2024', file: { name: 'certificate.jpeg', mimeType: 'image/jpeg', buffer: jpeg } });
+    await wizard.addDocument(1, {
+      tag,
+      date: '06-03-2024',
+      file: { name: 'certificate.jpeg', mimeType: 'image/jpeg', buffer: jpeg },
+    });
     await wizard.addDocument(2, {
       tag,
       date: '07-03-2024',
@@ -100,7 +124,10 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
     expect(await fileBytes(admin, second.audio_path!)).toEqual(mp3);
 
     // The profile's Images & Documents tab shows both; a download keeps the original extension.
-    await list.row(name).getByRole('button', { name: `View ${name}`, exact: true }).click();
+    await list
+      .row(name)
+      .getByRole('button', { name: `View ${name}`, exact: true })
+      .click();
     await page.getByRole('tab', { name: 'Images & Documents' }).click();
     const entries = page.getByTestId('document-entry');
     await entries.nth(1).waitFor();
@@ -108,7 +135,10 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
     await page.getByTestId('document-audio-player').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      entries.filter({ hasText: '06-03-2024' }).getByRole('button', { name: /^Download / }).click(),
+      entries
+        .filter({ hasText: '06-03-2024' })
+        .getByRole('button', { name: /^Download / })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toBe(first.filename);
     await context.close();

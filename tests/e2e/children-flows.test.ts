@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { bulkUpdatedMessage, messages, statusLabel } from '../../sync/contract';
-import { apiGet, apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForOfflineData,
+  waitForServiceWorker,
+} from './support/browser';
 import { AppShell } from './pages/app-shell';
 import { ChildProfilePage } from './pages/child-profile';
 import { ChildrenListPage } from './pages/children-list';
@@ -24,21 +33,30 @@ afterAll(async () => {
 });
 
 // A 1x1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 type ServerChild = { id: number; name: string; image: string | null; f_name: string | null; centerdetailId: number };
 
 const api = async <T>(path: string, token: string, init: { method?: string; json?: unknown; body?: FormData } = {}) => {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
   return { status: response.status, body: (await response.json()) as T };
 };
 
 const serverChild = async (name: string) =>
-  (await api<{ data: ServerChild[] }>('/child-registrations?per_page=100', admin, { method: 'POST', json: { name } })).body.data.find((c) => c.name === name);
+  (
+    await api<{ data: ServerChild[] }>('/child-registrations?per_page=100', admin, { method: 'POST', json: { name } })
+  ).body.data.find((c) => c.name === name);
 
 /** Registers a complete child through the API (so the wizard's steps all pass when it is edited). */
 async function registerOnServer(name: string): Promise<ServerChild> {
@@ -46,8 +64,17 @@ async function registerOnServer(name: string): Promise<ServerChild> {
   const [district] = await apiGet<{ id: number }[]>(`/districts/${state!.id}`, admin);
   const form = new FormData();
   const fields = {
-    name, dateofarrival: '2025-03-14', gender: 'Male', ReferredBy: 'produce', short_stay_status: 'no', address: 'Platform 2, New Delhi',
-    countryId: '101', stateId: String(state!.id), district: String(district!.id), reference_type: 'Self', centerdetailId: '2',
+    name,
+    dateofarrival: '2025-03-14',
+    gender: 'Male',
+    ReferredBy: 'produce',
+    short_stay_status: 'no',
+    address: 'Platform 2, New Delhi',
+    countryId: '101',
+    stateId: String(state!.id),
+    district: String(district!.id),
+    reference_type: 'Self',
+    centerdetailId: '2',
   };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
@@ -58,7 +85,9 @@ async function registerOnServer(name: string): Promise<ServerChild> {
 
 /** Whether the row's thumbnail is a picture that decoded (not the initial letter). */
 const photoShows = (list: ChildrenListPage, name: string) =>
-  list.photo(name).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:'));
+  list
+    .photo(name)
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:'));
 
 describe('children flows (spec part 1 sections 2 and 3)', () => {
   it('quick add with its photo; the photo shows offline; an edit made offline reaches the server; logout clears the photos', async () => {
@@ -73,7 +102,13 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     await list.open();
 
     const quick = `${prefix} Quick`;
-    await list.quickAdd({ name: quick, gender: 'Female', arrival: '05-03-2024', referredBy: 'Produce to CWC', image: { name: 'quick.png', mimeType: 'image/png', buffer: png } });
+    await list.quickAdd({
+      name: quick,
+      gender: 'Female',
+      arrival: '05-03-2024',
+      referredBy: 'Produce to CWC',
+      image: { name: 'quick.png', mimeType: 'image/png', buffer: png },
+    });
     await list.toast('Child added successfully').waitFor();
     await list.row(quick).waitFor();
     await list.row(quick).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
@@ -99,7 +134,8 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     await expect.poll(async () => (await serverChild(edited.name))?.f_name, { timeout: 60_000 }).toBe('Ramesh Offline');
 
     await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
-    const photoCaches = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('ashray-photos:')).length);
+    const photoCaches = () =>
+      page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('ashray-photos:')).length);
     expect(await photoCaches()).toBe(1);
     await new AppShell(page).logout();
     await page.waitForURL('**/login');
@@ -127,14 +163,20 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     await list.toast(bulkUpdatedMessage).waitFor();
     await list.dialog('Bulk Update Details').waitFor({ state: 'detached' });
     // Present Status follows at once, from the device.
-    for (const child of [a, b]) await list.row(child.name).getByText(statusLabel('medical_issue'), { exact: true }).waitFor();
+    for (const child of [a, b])
+      await list.row(child.name).getByText(statusLabel('medical_issue'), { exact: true }).waitFor();
 
     await context.setOffline(false);
     type Entry = { history_status: string; comment: string; medical_issues: string | null };
-    const medical = async (id: number) => (await api<{ data: Entry[] }>(`/listing/${id}/medical_issue`, admin)).body.data;
+    const medical = async (id: number) =>
+      (await api<{ data: Entry[] }>(`/listing/${id}/medical_issue`, admin)).body.data;
     for (const child of [a, b]) {
       await expect.poll(async () => (await medical(child.id)).length, { timeout: 60_000 }).toBe(1);
-      expect((await medical(child.id))[0]).toMatchObject({ history_status: 'medical_issue', comment: 'Health camp', medical_issues: expect.any(String) });
+      expect((await medical(child.id))[0]).toMatchObject({
+        history_status: 'medical_issue',
+        comment: 'Health camp',
+        medical_issues: expect.any(String),
+      });
     }
 
     await list.remove(b.name);
@@ -150,8 +192,15 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     const me = await apiGet<{ centerId: number }>('/me', staff);
     const [center] = await apiGet<{ id: number; name: string }[]>('/centers_list', staff);
     expect(center!.id).toBe(me.centerId);
-    const own = await api<{ pagination: { total: number } }>('/child-registrations', staff, { method: 'POST', json: {} });
-    const all = await api<{ data: ServerChild[]; pagination: { total: number } }>('/child-registrations?per_page=100', admin, { method: 'POST', json: {} });
+    const own = await api<{ pagination: { total: number } }>('/child-registrations', staff, {
+      method: 'POST',
+      json: {},
+    });
+    const all = await api<{ data: ServerChild[]; pagination: { total: number } }>(
+      '/child-registrations?per_page=100',
+      admin,
+      { method: 'POST', json: {} },
+    );
     expect(own.body.pagination.total).toBeGreaterThan(0);
     expect(own.body.pagination.total).toBeLessThan(all.body.pagination.total);
 
@@ -160,7 +209,10 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     await new LoginPage(page).signIn('staff@demo.test', demoPassword());
     const list = new ChildrenListPage(page);
     await list.open();
-    await page.getByTestId('pagination-text').filter({ hasText: new RegExp(` of ${own.body.pagination.total}$`) }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('pagination-text')
+      .filter({ hasText: new RegExp(` of ${own.body.pagination.total}$`) })
+      .waitFor({ timeout: 60_000 });
     const rows = await page.getByTestId('data-row').allTextContents();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toContain(center!.name);
@@ -168,9 +220,17 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
 
     const other = all.body.data.find((c) => c.centerdetailId !== me.centerId)!;
     expect((await api(`/child_view/${other.id}`, staff)).status).toBe(404);
-    const ownChild = (await api<{ data: ServerChild[] }>('/child-registrations', staff, { method: 'POST', json: {} })).body.data[0]!;
-    const refused = await api('/bulk_update', staff, { method: 'POST', json: { type: 'mhp', bulk: [ownChild.id, other.id], mhp: 'Play Therapy', date: '2025-06-01', comment: 'x' } });
+    const ownChild = (await api<{ data: ServerChild[] }>('/child-registrations', staff, { method: 'POST', json: {} }))
+      .body.data[0]!;
+    const refused = await api('/bulk_update', staff, {
+      method: 'POST',
+      json: { type: 'mhp', bulk: [ownChild.id, other.id], mhp: 'Play Therapy', date: '2025-06-01', comment: 'x' },
+    });
     expect(refused.status).toBe(404);
-    expect((await api<{ data: unknown[] }>(`/listing/${ownChild.id}/mhp`, staff)).body.data.filter((e) => (e as { comment?: string }).comment === 'x')).toEqual([]);
+    expect(
+      (await api<{ data: unknown[] }>(`/listing/${ownChild.id}/mhp`, staff)).body.data.filter(
+        (e) => (e as { comment?: string }).comment === 'x',
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiGet, apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForServiceWorker,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { CwcPages } from './pages/cwc-pages';
 
@@ -12,7 +20,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 describe('CWC produce (spec part 1 sections 2 and 7)', () => {
   it('a produce with a document saved offline is listed after sync and filtered by date range', async () => {
@@ -48,7 +59,10 @@ describe('CWC produce (spec part 1 sections 2 and 7)', () => {
 
     await context.setOffline(false);
     await cwc.row(comment).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
-    const listed = await apiGet<{ comment: string; documents: unknown[] }[]>('/produce?from_date=2023-02-14&to_date=2023-02-14&per_page=100', admin);
+    const listed = await apiGet<{ comment: string; documents: unknown[] }[]>(
+      '/produce?from_date=2023-02-14&to_date=2023-02-14&per_page=100',
+      admin,
+    );
     const saved = listed.find((r) => r.comment === comment);
     expect(saved?.documents).toHaveLength(1);
 

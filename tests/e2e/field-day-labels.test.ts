@@ -31,7 +31,17 @@ async function register(page: Page, name: string) {
 
 describe('labels, not codes', () => {
   it('the child list, its Present Status filter and the sync page show no raw code', async () => {
-    expect(codes).toEqual(expect.arrayContaining(['produceToCwc', 'referFromCwc', 'run_away', 'exit_excort_restore', 'skill_classes', 'byemail', 'f_name']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'produceToCwc',
+        'referFromCwc',
+        'run_away',
+        'exit_excort_restore',
+        'skill_classes',
+        'byemail',
+        'f_name',
+      ]),
+    );
     const context = await newContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
@@ -89,7 +99,9 @@ describe('a conflict a field worker can decide, on a phone', () => {
     expect(await row.locator('td').first().innerText()).toContain('Father Name');
     expect(await row.innerText()).toContain('Suresh');
     expect(await row.innerText()).toContain('Ramesh');
-    expect(await card.getByTestId('conflict-changed-at').innerText()).toMatch(/^Changed on the server on \d{2}-\d{2}-\d{4} at \d{2}:\d{2}$/);
+    expect(await card.getByTestId('conflict-changed-at').innerText()).toMatch(
+      /^Changed on the server on \d{2}-\d{2}-\d{4} at \d{2}:\d{2}$/,
+    );
     expect(await card.getByRole('radio').count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Discard my change' }).count()).toBe(0);
     expect((await codesOnScreen(pageB, codes)).join(', ')).toBe('');

@@ -44,7 +44,9 @@ describe("a field worker's sync on a phone", () => {
     await page.waitForURL('**/sync');
     await page.getByRole('button', { name: 'Sync now' }).click();
     await header.waitForTone('limited');
-    expect(await header.notice().textContent()).toBe('Your role does not let this device read children, child documents. Ask an administrator if you need it.');
+    expect(await header.notice().textContent()).toBe(
+      'Your role does not let this device read children, child documents. Ask an administrator if you need it.',
+    );
     expect(refused).toContain('/api/child-registrations');
     expect(await page.getByTestId('sync-attention').count()).toBe(0);
     await context.close();
@@ -103,7 +105,12 @@ describe("a field worker's sync on a phone", () => {
 
     const title = await header.box('[data-testid="page-title"]');
     expect(title.height).toBeLessThan(30);
-    for (const selector of ['[data-testid="sync-indicator"]', '[data-testid="user-menu"]', 'button[aria-label^="Notifications"]', 'button[aria-label="Toggle navigation"]']) {
+    for (const selector of [
+      '[data-testid="sync-indicator"]',
+      '[data-testid="user-menu"]',
+      'button[aria-label^="Notifications"]',
+      'button[aria-label="Toggle navigation"]',
+    ]) {
       const box = await header.box(selector);
       expect(box.x, selector).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, selector).toBeLessThanOrEqual(phone.width);
@@ -121,7 +128,9 @@ describe("a field worker's sync on a phone", () => {
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
     const header = new SyncHeader(page);
     await header.waitForTone('synced', 120_000);
-    const fits = await header.chip().evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.closest('header')!.scrollWidth <= window.innerWidth);
+    const fits = await header
+      .chip()
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.closest('header')!.scrollWidth <= window.innerWidth);
     expect(fits).toBe(true);
     expect(await page.getByTestId('last-sync').innerText()).toMatch(/^Last sync/);
     const chip = await header.box('[data-testid="sync-indicator"]');

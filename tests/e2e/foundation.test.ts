@@ -12,7 +12,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function freshPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+async function freshPage(viewport?: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, viewport);
   return { context, page: await context.newPage() };
 }
@@ -54,7 +57,14 @@ describe('redirects and guards (spec part 1: sections 2, 6)', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/no/such/page');
     await page.waitForURL('**/dashboard');
-    for (const path of ['/users-management', '/roles-management', '/tag-management', '/center-management', '/reports', '/cwc-by-police']) {
+    for (const path of [
+      '/users-management',
+      '/roles-management',
+      '/tag-management',
+      '/center-management',
+      '/reports',
+      '/cwc-by-police',
+    ]) {
       await page.goto(path);
       await page.waitForURL('**/dashboard');
     }
@@ -68,15 +78,44 @@ describe('redirects and guards (spec part 1: sections 2, 6)', () => {
 
 describe('sidebar per role (spec part 1, section 6)', () => {
   const everything = [
-    'Dashboard', 'Child Registration List', 'CWC Management', 'Exit Management', 'Restoration Management',
-    'Our Services', 'Meal Management', 'Roles Management', 'Social Protection Scheme', 'Users Management',
-    'About Us', 'Group Report', 'Reports', 'Previous Balance',
+    'Dashboard',
+    'Child Registration List',
+    'CWC Management',
+    'Exit Management',
+    'Restoration Management',
+    'Our Services',
+    'Meal Management',
+    'Roles Management',
+    'Social Protection Scheme',
+    'Users Management',
+    'About Us',
+    'Group Report',
+    'Reports',
+    'Previous Balance',
   ];
   it.each([
     ['superadmin@demo.test', everything],
     ['admin@demo.test', everything],
-    ['viewer@demo.test', ['Dashboard', 'Child Registration List', 'CWC Management', 'Exit Management', 'Restoration Management', 'Our Services', 'Meal Management', 'About Us', 'Group Report', 'Reports', 'Previous Balance']],
-    ['staff@demo.test', ['Dashboard', 'Child Registration List', 'CWC Management', 'Our Services', 'About Us', 'Group Report']],
+    [
+      'viewer@demo.test',
+      [
+        'Dashboard',
+        'Child Registration List',
+        'CWC Management',
+        'Exit Management',
+        'Restoration Management',
+        'Our Services',
+        'Meal Management',
+        'About Us',
+        'Group Report',
+        'Reports',
+        'Previous Balance',
+      ],
+    ],
+    [
+      'staff@demo.test',
+      ['Dashboard', 'Child Registration List', 'CWC Management', 'Our Services', 'About Us', 'Group Report'],
+    ],
   ])('%s', async (email, expected) => {
     const { context, page } = await freshPage();
     await new LoginPage(page).signIn(email, demoPassword());
@@ -106,7 +145,9 @@ describe('sidebar per role (spec part 1, section 6)', () => {
     const closed = await navbar.boundingBox();
     expect(closed!.x + closed!.width).toBeLessThanOrEqual(0);
     await burger.click();
-    await page.waitForFunction(() => (document.querySelector('.mantine-AppShell-navbar')?.getBoundingClientRect().x ?? -1) >= 0);
+    await page.waitForFunction(
+      () => (document.querySelector('.mantine-AppShell-navbar')?.getBoundingClientRect().x ?? -1) >= 0,
+    );
     await page.getByRole('link', { name: 'About Us' }).click();
     await page.waitForURL('**/aboutus');
     await context.close();
@@ -120,7 +161,11 @@ describe('dashboard, logout and offline start', () => {
     const { context, page } = await freshPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
     const shell = new AppShell(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="tile-children_supported"] [data-testid="tile-value"]')?.textContent !== '–');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="tile-children_supported"] [data-testid="tile-value"]')?.textContent !==
+        '–',
+    );
     const expected = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v.toLocaleString('en-IN')]));
     expect(await shell.tileValues()).toEqual(expected);
     expect(Object.keys(expected)).toHaveLength(8);

@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -61,7 +63,16 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SEED_DEMO: '1', DATABASE_URL: '', WIRE_LOG: wireLog },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: demoPassword,
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+      WIRE_LOG: wireLog,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -83,6 +94,7 @@ export default async function setup(project: TestProject) {
       if (request.browser) checkRecorded(request);
     }
     console.log(`e2e ${wireSummary()}`);
-    if (wire.problems.length > 0) throw new Error(`Requests off the endpoint table:\n${[...new Set(wire.problems)].join('\n')}`);
+    if (wire.problems.length > 0)
+      throw new Error(`Requests off the endpoint table:\n${[...new Set(wire.problems)].join('\n')}`);
   };
 }

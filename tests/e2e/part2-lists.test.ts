@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiGet, apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForServiceWorker,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { asFilterDate, Part2ListsPage } from './pages/part2-lists';
 
@@ -15,7 +23,10 @@ afterAll(async () => {
 const api = async <T>(method: string, path: string, token: string, body?: unknown | FormData): Promise<T> => {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   return (await response.json()) as T;
@@ -29,10 +40,25 @@ async function exitReaderAtContactPoint(): Promise<{ email: string; centerId: nu
   const centers = await apiGet<{ id: number; name: string }[]>('/centers_list', admin);
   const stamp = Date.now();
   const role = await api<{ data: { id: number } }>('POST', '/role_add', admin, { name: `exit reader ${stamp}` });
-  await api('POST', '/role_permission', admin, { id: role.data.id, child_registration: { view: 1 }, child_tracking: { view: 1, create: 1 }, exit_restore: { view: 1 } });
+  await api('POST', '/role_permission', admin, {
+    id: role.data.id,
+    child_registration: { view: 1 },
+    child_tracking: { view: 1, create: 1 },
+    exit_restore: { view: 1 },
+  });
   const email = `exit.reader.${stamp}@demo.test`;
   const form = new FormData();
-  for (const [k, v] of Object.entries({ name: 'Exit Reader', email, password: demoPassword(), status: 1, mobile_number: '9876543210', comment: 'E2E', centertypeId: me.centerId, role_id: role.data.id })) form.append(k, String(v));
+  for (const [k, v] of Object.entries({
+    name: 'Exit Reader',
+    email,
+    password: demoPassword(),
+    status: 1,
+    mobile_number: '9876543210',
+    comment: 'E2E',
+    centertypeId: me.centerId,
+    role_id: role.data.id,
+  }))
+    form.append(k, String(v));
   const made = await api<{ success: boolean; message?: string }>('POST', '/register', admin, form);
   expect(made.success, made.message).toBe(true);
   return { email, centerId: me.centerId, centerName: centers.find((c) => c.id === me.centerId)!.name };
@@ -103,10 +129,22 @@ describe('part 2 lists in Chromium', () => {
   it('a notification raised by one user is seen and marked read offline by another', async () => {
     const reader = await exitReaderAtContactPoint();
     const author = await apiLogin(reader.email);
-    const [child] = await api<{ data: { id: number; name: string }[] }>('POST', '/child-registrations', author, {}).then((r) => r.data);
+    const [child] = await api<{ data: { id: number; name: string }[] }>(
+      'POST',
+      '/child-registrations',
+      author,
+      {},
+    ).then((r) => r.data);
     const form = new FormData();
     const comment = `Camp ${Date.now()}`;
-    for (const [k, v] of Object.entries({ childregId: child.id, transfer_date: '2025-05-01', centerId: reader.centerId, medical_issues: 'Fever', comment })) form.append(k, String(v));
+    for (const [k, v] of Object.entries({
+      childregId: child.id,
+      transfer_date: '2025-05-01',
+      centerId: reader.centerId,
+      medical_issues: 'Fever',
+      comment,
+    }))
+      form.append(k, String(v));
     expect((await api<{ success: boolean }>('POST', '/medical_consent', author, form)).success).toBe(true);
 
     const context = await newContext(browser);
@@ -126,12 +164,21 @@ describe('part 2 lists in Chromium', () => {
     await context.setOffline(false);
     const admin = await apiLogin('admin@demo.test');
     await expect
-      .poll(async () => (await apiGet<{ childregId: number; user_data_history: { name: string } }[]>('/notify_list/1?per_page=1000', admin)).some((n) => n.childregId === child.id && n.user_data_history.name === 'Exit Reader'), { timeout: 60_000 })
+      .poll(
+        async () =>
+          (
+            await apiGet<{ childregId: number; user_data_history: { name: string } }[]>(
+              '/notify_list/1?per_page=1000',
+              admin,
+            )
+          ).some((n) => n.childregId === child.id && n.user_data_history.name === 'Exit Reader'),
+        { timeout: 60_000 },
+      )
       .toBe(false);
     await context.close();
   });
 
-  it('a scheme added offline is chosen in a child\'s Social Protection Scheme action', async () => {
+  it("a scheme added offline is chosen in a child's Social Protection Scheme action", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
@@ -153,9 +200,15 @@ describe('part 2 lists in Chromium', () => {
     await lists.row(scheme).getByText('Pending').waitFor();
 
     await page.getByRole('link', { name: 'Child Registration List' }).click();
-    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Next' }).waitFor();
-    await page.getByRole('navigation', { name: 'Profile menu' }).getByText('Social Protection Scheme', { exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Profile menu' })
+      .getByText('Social Protection Scheme', { exact: true })
+      .click();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill('13-01-2025');
@@ -168,7 +221,11 @@ describe('part 2 lists in Chromium', () => {
 
     await context.setOffline(false);
     const admin = await apiLogin('admin@demo.test');
-    await expect.poll(async () => (await apiGet<{ name: string }[]>('/sps_all', admin)).some((s) => s.name === scheme), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(async () => (await apiGet<{ name: string }[]>('/sps_all', admin)).some((s) => s.name === scheme), {
+        timeout: 60_000,
+      })
+      .toBe(true);
     await context.close();
   });
 });

@@ -40,7 +40,10 @@ const waitForFirstSync = (page: Page) =>
   );
 
 /** The texts of the report table's Total row (13 cells: label and 12 counts). */
-const totalRow = async (page: Page) => (await page.getByTestId('report-table').locator('tr[data-category="total"] td').allTextContents()).map((t) => t.trim());
+const totalRow = async (page: Page) =>
+  (await page.getByTestId('report-table').locator('tr[data-category="total"] td').allTextContents()).map((t) =>
+    t.trim(),
+  );
 
 type Scope = Pick<Page, 'getByRole'>;
 
@@ -79,7 +82,10 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     expect(serverTotals.slice(1).some((n) => Number(n) > 0)).toBe(true);
 
     // CSV: the same numbers, parsed back, with the BOM Excel needs for Hindi names.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('report.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -87,7 +93,11 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     expect(parsed.find((row) => row[0] === 'Total')).toEqual(serverTotals);
 
     // A count above zero opens its details: as many rows as the count.
-    const count = page.getByTestId('report-table').locator('tr[data-category]:not([data-category="total"])').getByRole('button').first();
+    const count = page
+      .getByTestId('report-table')
+      .locator('tr[data-category]:not([data-category="total"])')
+      .getByRole('button')
+      .first();
     const n = Number(await count.textContent());
     await count.click();
     await page.waitForURL('**/reports/report-details?**');
@@ -154,7 +164,10 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     await page.goto('/groupReports?from_date=2018-04-01&to_date=2019-03-31');
     await page.getByTestId('report-source').getByText('Counted by the server').waitFor();
     const header = await page.getByTestId('group-report-table').locator('thead th').allTextContents();
-    const balanceRow = await page.getByTestId('group-report-table').locator('tr[data-row="Previous balance"] td').allTextContents();
+    const balanceRow = await page
+      .getByTestId('group-report-table')
+      .locator('tr[data-row="Previous balance"] td')
+      .allTextContents();
     expect(balanceRow[header.indexOf(centerName)]).toBe('12');
     expect(balanceRow.at(-1)).toBe('12');
     await context.close();

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import {
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForOfflineData,
+  waitForServiceWorker,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -13,7 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 async function serverChildren(prefix: string): Promise<Array<{ id: number; name: string; f_name: string | null }>> {
   const token = await apiLogin('admin@demo.test');
@@ -46,7 +53,10 @@ describe('offline sync end to end (SPEC R1-R14)', () => {
     await new ChildrenListPage(page).open();
     const prefix = `Sync Child ${Date.now()}`;
 
-    await page.getByTestId('last-sync').filter({ hasText: /^Last sync/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('last-sync')
+      .filter({ hasText: /^Last sync/ })
+      .waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     await register(page, `${prefix} A`);
     await register(page, `${prefix} B`);
@@ -81,7 +91,10 @@ describe('offline sync end to end (SPEC R1-R14)', () => {
     await waitForServiceWorker(page);
     await waitForOfflineData(page);
     await new ChildrenListPage(page).open();
-    await page.getByTestId('last-sync').filter({ hasText: /^Last sync/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('last-sync')
+      .filter({ hasText: /^Last sync/ })
+      .waitFor({ timeout: 60_000 });
     const name = `Background Child ${Date.now()}`;
     await context.setOffline(true);
     await register(page, name);
@@ -97,19 +110,31 @@ describe('offline sync end to end (SPEC R1-R14)', () => {
     const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.some((r) => r.scopeURL.startsWith(baseUrl())), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => registrations.some((r) => r.scopeURL.startsWith(baseUrl())), { timeout: 10_000 })
+      .toBe(true);
     const registration = registrations.find((r) => r.scopeURL.startsWith(baseUrl()))!;
     expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
     await expect
       .poll(
         async () => {
-          await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration.registrationId, tag: 'ashray-replay', lastChance: false });
+          await cdp.send('ServiceWorker.dispatchSyncEvent', {
+            origin: new URL(baseUrl()).origin,
+            registrationId: registration.registrationId,
+            tag: 'ashray-replay',
+            lastChance: false,
+          });
           return (await serverChildren(name)).length;
         },
         { timeout: 60_000, interval: 2_000 },
       )
       .toBe(1);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration.registrationId, tag: 'ashray-replay', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseUrl()).origin,
+      registrationId: registration.registrationId,
+      tag: 'ashray-replay',
+      lastChance: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // a second event after the queue emptied
     expect(await serverChildren(name)).toHaveLength(1);
     await context.close();

@@ -35,7 +35,12 @@ function device(): Device {
 async function twoChildren(d: Device): Promise<BulkChild[]> {
   const made: BulkChild[] = [];
   for (const name of [`Bulk A ${Date.now()}`, `Bulk B ${Date.now()}`]) {
-    const result = await d.engine.write({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+    const result = await d.engine.write({
+      entity: 'children',
+      op: 'create',
+      fields: server.validChild(name),
+      files: { image: photo() },
+    });
     if (!result.ok) throw new Error(result.message);
     made.push({ cid: result.cid });
   }
@@ -56,15 +61,25 @@ describe('bulk update through the outbox', () => {
 
     const entries = await d.db.outbox.toArray();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ entity: 'bulkUpdates', payload: { type: 'medical', bulk: children.map((c) => c.id) } });
+    expect(entries[0]).toMatchObject({
+      entity: 'bulkUpdates',
+      payload: { type: 'medical', bulk: children.map((c) => c.id) },
+    });
     const pending = await batchRows(d.db, 'bulkUpdates', written.cid).toArray();
-    expect(pending.map((r) => [r.childregId, r.history_status, r._sync])).toEqual(children.map((c) => [c.id, 'medical_issue', 'pending']));
+    expect(pending.map((r) => [r.childregId, r.history_status, r._sync])).toEqual(
+      children.map((c) => [c.id, 'medical_issue', 'pending']),
+    );
 
     await d.engine.replay();
     expect(await d.db.outbox.count()).toBe(0);
     const ids = children.map((c) => c.id!);
-    const onServer = await server.db.select().from(childHistory).where(and(inArray(childHistory.childregId, ids), isNull(childHistory.deleted_at)));
-    expect(onServer.map((e) => [e.childregId, e.history_status, e.medical_issues]).sort()).toEqual(ids.map((id) => [id, 'medical_issue', 'Fever']).sort());
+    const onServer = await server.db
+      .select()
+      .from(childHistory)
+      .where(and(inArray(childHistory.childregId, ids), isNull(childHistory.deleted_at)));
+    expect(onServer.map((e) => [e.childregId, e.history_status, e.medical_issues]).sort()).toEqual(
+      ids.map((id) => [id, 'medical_issue', 'Fever']).sort(),
+    );
     expect(await batchRows(d.db, 'bulkUpdates', written.cid).count()).toBe(0);
     const local = await d.db.entity('history').where('childregId').anyOf(ids).toArray();
     expect(local.map((r) => [r.id, r._sync]).sort()).toEqual(onServer.map((e) => [e.id, 'synced']).sort());
@@ -85,11 +100,17 @@ describe('bulk update through the outbox', () => {
 
     const [entry] = await d.db.outbox.toArray();
     expect(entry).toMatchObject({ status: 'rejected', lastError: 'Record not found.' });
-    expect((await batchRows(d.db, 'bulkUpdates', written.cid).toArray()).map((r) => r._sync)).toEqual(['rejected', 'rejected']);
+    expect((await batchRows(d.db, 'bulkUpdates', written.cid).toArray()).map((r) => r._sync)).toEqual([
+      'rejected',
+      'rejected',
+    ]);
     expect(await server.db.select().from(childHistory).where(eq(childHistory.childregId, child!.id!))).toEqual([]);
 
     await resubmitEntry(d.db, entry!.seq!);
-    expect((await batchRows(d.db, 'bulkUpdates', written.cid).toArray()).map((r) => r._sync)).toEqual(['pending', 'pending']);
+    expect((await batchRows(d.db, 'bulkUpdates', written.cid).toArray()).map((r) => r._sync)).toEqual([
+      'pending',
+      'pending',
+    ]);
     await d.engine.replay();
     await discardEntry(d.db, (await d.db.outbox.toArray())[0]!.seq!);
     expect(await d.db.outbox.count()).toBe(0);
@@ -100,7 +121,12 @@ describe('bulk update through the outbox', () => {
     const d = device();
     const made: BulkChild[] = [];
     for (const name of [`Bulk offline A ${Date.now()}`, `Bulk offline B ${Date.now()}`]) {
-      const result = await d.engine.write({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+      const result = await d.engine.write({
+        entity: 'children',
+        op: 'create',
+        fields: server.validChild(name),
+        files: { image: photo() },
+      });
       if (!result.ok) throw new Error(result.message);
       made.push({ cid: result.cid });
     }
@@ -109,21 +135,50 @@ describe('bulk update through the outbox', () => {
     const written = await d.engine.writeBatch(built.request);
     if (!written.ok) throw new Error(written.message);
     const [, , entry] = await d.db.outbox.orderBy('seq').toArray();
-    expect(entry).toMatchObject({ entity: 'bulkUpdates', dependsOn: made.map((c) => c.cid), payload: { bulk: made.map((c) => c.cid) } });
-    expect((await d.db.entity('children').get(made[0]!.cid))?.last_status).toMatchObject({ history_status: 'medical_issue', medical: 'Fever' });
+    expect(entry).toMatchObject({
+      entity: 'bulkUpdates',
+      dependsOn: made.map((c) => c.cid),
+      payload: { bulk: made.map((c) => c.cid) },
+    });
+    expect((await d.db.entity('children').get(made[0]!.cid))?.last_status).toMatchObject({
+      history_status: 'medical_issue',
+      medical: 'Fever',
+    });
 
     await d.engine.replay();
     expect(await d.db.outbox.count()).toBe(0);
     const ids = await Promise.all(made.map(async (c) => (await d.db.entity('children').get(c.cid))!.id as number));
-    const onServer = await server.db.select().from(childHistory).where(and(inArray(childHistory.childregId, ids), eq(childHistory.history_status, 'medical_issue')));
+    const onServer = await server.db
+      .select()
+      .from(childHistory)
+      .where(and(inArray(childHistory.childregId, ids), eq(childHistory.history_status, 'medical_issue')));
     expect(onServer.map((e) => e.childregId).sort()).toEqual([...ids].sort());
   });
 
   it("checks the modal with the contract's messages", () => {
-    expect(bulkUpdateRequest({ ...values, comment: '' }, [{ cid: 'a', id: 1 }, { cid: 'b', id: 2 }])).toEqual({ ok: false, message: 'The comment field is required.' });
-    expect(bulkUpdateRequest({ ...values, type: '' }, [{ cid: 'a', id: 1 }, { cid: 'b', id: 2 }])).toEqual({ ok: false, message: 'The type field is required.' });
-    const move = bulkUpdateRequest({ type: 'center', centerId: '3', date: '2025-06-01', comment: 'x' }, [{ cid: 'a', id: 1, centerdetailId: 2 }, { cid: 'b', id: 2, centerdetailId: 2 }]);
-    expect(move.ok && move.request.payload.bulk).toEqual([{ childregId: 1, centerId: 3 }, { childregId: 2, centerId: 3 }]);
-    expect(move.ok && move.request.rows.map((r) => [r.history_status, r.centerId])).toEqual([['transfer', 3], ['transfer', 3]]);
+    expect(
+      bulkUpdateRequest({ ...values, comment: '' }, [
+        { cid: 'a', id: 1 },
+        { cid: 'b', id: 2 },
+      ]),
+    ).toEqual({ ok: false, message: 'The comment field is required.' });
+    expect(
+      bulkUpdateRequest({ ...values, type: '' }, [
+        { cid: 'a', id: 1 },
+        { cid: 'b', id: 2 },
+      ]),
+    ).toEqual({ ok: false, message: 'The type field is required.' });
+    const move = bulkUpdateRequest({ type: 'center', centerId: '3', date: '2025-06-01', comment: 'x' }, [
+      { cid: 'a', id: 1, centerdetailId: 2 },
+      { cid: 'b', id: 2, centerdetailId: 2 },
+    ]);
+    expect(move.ok && move.request.payload.bulk).toEqual([
+      { childregId: 1, centerId: 3 },
+      { childregId: 2, centerId: 3 },
+    ]);
+    expect(move.ok && move.request.rows.map((r) => [r.history_status, r.centerId])).toEqual([
+      ['transfer', 3],
+      ['transfer', 3],
+    ]);
   });
 });

@@ -26,7 +26,12 @@ function device(collections: string[] = ['children'], timeoutMs?: number): Devic
 }
 
 async function createChild(d: Device, name: string) {
-  const result = await d.engine.write({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+  const result = await d.engine.write({
+    entity: 'children',
+    op: 'create',
+    fields: server.validChild(name),
+    files: { image: photo() },
+  });
   if (!result.ok) throw new Error(result.message);
   return result.cid;
 }
@@ -63,7 +68,12 @@ describe('replay under faults (R7, R9, R10)', () => {
     const key = (await outbox(d))[0].mutationId;
     d.net.inject('hang');
     await d.engine.replay();
-    expect((await outbox(d))[0]).toMatchObject({ status: 'queued', attempts: 1, mutationId: key, lastError: 'Server not responding. Please try again later.' });
+    expect((await outbox(d))[0]).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      mutationId: key,
+      lastError: 'Server not responding. Please try again later.',
+    });
     await d.engine.replay();
     expect(await server.childrenNamed(name, token)).toHaveLength(1);
   });
@@ -73,7 +83,12 @@ describe('replay under faults (R7, R9, R10)', () => {
     const d = device();
     await createChild(d, unique('backoff'));
     let now = 1_000_000;
-    const replayer = new Replayer({ db: d.db, transport: (d.engine as unknown as { deps: { transport: never } }).deps.transport, now: () => now, random: () => 0.999 });
+    const replayer = new Replayer({
+      db: d.db,
+      transport: (d.engine as unknown as { deps: { transport: never } }).deps.transport,
+      now: () => now,
+      random: () => 0.999,
+    });
     d.net.inject('status-500', 'status-500');
     await replayer.run();
     const first = (await outbox(d))[0];
@@ -133,7 +148,14 @@ describe('replay under faults (R7, R9, R10)', () => {
     const [entry] = await outbox(d);
     const [admin] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
     // The first delivery of this entry is still running on the server: its key is claimed.
-    await server.db.insert(idempotencyKeys).values({ user_id: admin.id, key: entry.mutationId, method: 'POST', path: '/api/child_update', status: 0, body: null });
+    await server.db.insert(idempotencyKeys).values({
+      user_id: admin.id,
+      key: entry.mutationId,
+      method: 'POST',
+      path: '/api/child_update',
+      status: 0,
+      body: null,
+    });
     await d.engine.replay();
     expect(await d.db.conflicts.count()).toBe(0);
     const [waiting] = await outbox(d);
@@ -180,7 +202,11 @@ describe('rejections and ordering (R6, R8, R10)', () => {
     const d = device();
     const bad = unique('bad');
     const good = unique('good');
-    const badCid = (await d.engine.write({ entity: 'children', op: 'create', fields: { ...server.validChild(bad), aadharno: '1234' } })) as { cid: string };
+    const badCid = (await d.engine.write({
+      entity: 'children',
+      op: 'create',
+      fields: { ...server.validChild(bad), aadharno: '1234' },
+    })) as { cid: string };
     await createChild(d, good);
     await d.engine.replay();
     const [rejected] = await outbox(d);
@@ -241,7 +267,11 @@ describe('conflicts and pull (R11-R18)', () => {
     await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { comments: 'from B' } });
     await b.engine.sync();
     const [conflict] = await b.db.conflicts.toArray();
-    expect(conflict).toMatchObject({ base: { comments: null }, mine: { comments: 'from B' }, theirs: { comments: 'from A' } });
+    expect(conflict).toMatchObject({
+      base: { comments: null },
+      mine: { comments: 'from B' },
+      theirs: { comments: 'from A' },
+    });
     await resolveConflict(b.db, conflict.id!, 'mine');
     await b.engine.sync();
     await a.engine.sync();
@@ -270,11 +300,18 @@ describe('conflicts and pull (R11-R18)', () => {
     expect(await first.b.db.conflicts.toArray()).toMatchObject([{ cid: editCid, theirs: null }]);
 
     const second = await sharedChild(unique('changed-there'));
-    await second.a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(second.a, second.id), fields: { comments: 'changed' } });
+    await second.a.engine.write({
+      entity: 'children',
+      op: 'update',
+      cid: await cidOf(second.a, second.id),
+      fields: { comments: 'changed' },
+    });
     await second.a.engine.sync();
     await second.b.engine.write({ entity: 'children', op: 'delete', cid: await cidOf(second.b, second.id) });
     await second.b.engine.replay();
-    expect(await second.b.db.conflicts.toArray()).toMatchObject([{ mine: { _delete: true }, theirs: { comments: 'changed' } }]);
+    expect(await second.b.db.conflicts.toArray()).toMatchObject([
+      { mine: { _delete: true }, theirs: { comments: 'changed' } },
+    ]);
   });
 
   it('R15/R17: a delta pull brings changes and deletions, and rebases a row with queued changes instead of overwriting it', async () => {
@@ -285,15 +322,29 @@ describe('conflicts and pull (R11-R18)', () => {
     await a.engine.sync();
     await b.engine.sync();
     expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(1);
-    await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { comments: 'server side' } });
-    await a.engine.write({ entity: 'children', op: 'delete', cid: (await a.db.entity('children').where('name').equals(gone).first())!.cid });
+    await a.engine.write({
+      entity: 'children',
+      op: 'update',
+      cid: await cidOf(a, id),
+      fields: { comments: 'server side' },
+    });
+    await a.engine.write({
+      entity: 'children',
+      op: 'delete',
+      cid: (await a.db.entity('children').where('name').equals(gone).first())!.cid,
+    });
     await a.engine.sync();
     await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { f_name: 'Ramesh' } });
     await b.engine.db.outbox.toCollection().modify({ nextAttemptAt: Number.MAX_SAFE_INTEGER }); // keep it queued through the pull
     const pulled = await b.engine.sync();
     expect(pulled.pulled[0]).toMatchObject({ mode: 'delta', deleted: 1 });
     const row = await b.db.entity('children').get(await cidOf(b, id));
-    expect(row).toMatchObject({ comments: 'server side', f_name: 'Ramesh', _sync: 'pending', _base: { comments: 'server side' } });
+    expect(row).toMatchObject({
+      comments: 'server side',
+      f_name: 'Ramesh',
+      _sync: 'pending',
+      _base: { comments: 'server side' },
+    });
     expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(0);
   });
 
@@ -301,16 +352,26 @@ describe('conflicts and pull (R11-R18)', () => {
     const name = unique('full');
     const { a, id } = await sharedChild(name);
     // A server that knows nothing of updated_since: the parameters are dropped, the block too.
-    const plain = new Device(async (request) => {
-      const url = new URL(request.url);
-      if (!url.pathname.endsWith('/child-registrations')) return server.fetch(request);
-      url.searchParams.delete('updated_since');
-      url.searchParams.delete('after_id');
-      const response = await server.fetch(new Request(url, { method: request.method, headers: request.headers, body: await request.text() }));
-      const body = (await response.json()) as Record<string, unknown>;
-      delete body.sync;
-      return new Response(JSON.stringify(body), { status: response.status, headers: { 'Content-Type': 'application/json' } });
-    }, token, 'plain', { collections: ['children'], perPage: 100 });
+    const plain = new Device(
+      async (request) => {
+        const url = new URL(request.url);
+        if (!url.pathname.endsWith('/child-registrations')) return server.fetch(request);
+        url.searchParams.delete('updated_since');
+        url.searchParams.delete('after_id');
+        const response = await server.fetch(
+          new Request(url, { method: request.method, headers: request.headers, body: await request.text() }),
+        );
+        const body = (await response.json()) as Record<string, unknown>;
+        delete body.sync;
+        return new Response(JSON.stringify(body), {
+          status: response.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+      token,
+      'plain',
+      { collections: ['children'], perPage: 100 },
+    );
     devices.push(plain);
     const first = await plain.engine.sync();
     expect(first.pulled[0].mode).toBe('full');
@@ -325,11 +386,27 @@ describe('conflicts and pull (R11-R18)', () => {
 });
 
 describe('deleting the last history entry (R11, R13)', () => {
-  const medical = (childregId: number | string, comment: string) => ({ childregId, history_status: 'medical_issue', medical_issues: 'Fever', transfer_date: '2026-01-10', comment });
-  const centerChange = (childregId: number | string, comment: string) => ({ childregId, history_status: 'transfer', centerId: 2, date: '2026-01-12', transfer_date: '2026-01-12', comment });
+  const medical = (childregId: number | string, comment: string) => ({
+    childregId,
+    history_status: 'medical_issue',
+    medical_issues: 'Fever',
+    transfer_date: '2026-01-10',
+    comment,
+  });
+  const centerChange = (childregId: number | string, comment: string) => ({
+    childregId,
+    history_status: 'transfer',
+    centerId: 2,
+    date: '2026-01-12',
+    transfer_date: '2026-01-12',
+    comment,
+  });
 
   /** Device A records an entry, both devices sync; B holds the entry as the last of its table. */
-  async function lastEntryOnTwoDevices(op: string, fields: (child: number | string, comment: string) => Record<string, unknown>) {
+  async function lastEntryOnTwoDevices(
+    op: string,
+    fields: (child: number | string, comment: string) => Record<string, unknown>,
+  ) {
     const a = device(['children', 'history']);
     const b = device(['children', 'history']);
     const childCid = await createChild(a, unique('last-entry'));
@@ -359,7 +436,12 @@ describe('deleting the last history entry (R11, R13)', () => {
     expect(b.net.delivered).toContain(`DELETE /api/listing_delete/${entryId}`);
     expect(await outbox(b)).toEqual([]);
     const [conflict] = await b.db.conflicts.toArray();
-    expect(conflict).toMatchObject({ entity: 'historyActions', cid: onB.cid, mine: { _delete: true }, theirs: { id: entryId, comment: 'first' } });
+    expect(conflict).toMatchObject({
+      entity: 'historyActions',
+      cid: onB.cid,
+      mine: { _delete: true },
+      theirs: { id: entryId, comment: 'first' },
+    });
     expect((await reviewItems(b.db)).map((i) => i.kind)).toEqual(['conflict']);
     // Not deleted anywhere: the server keeps both, and B's table shows the entry again.
     expect(await liveOnServer(childId, 'medical_issue')).toEqual(['second', 'first']);
@@ -378,7 +460,10 @@ describe('deleting the last history entry (R11, R13)', () => {
     await resolveConflict(first.b.db, theirs.id!, 'theirs');
     await first.b.engine.sync();
     const comments = async (d: Device, childId: number) =>
-      (await d.db.entity('history').where('childregId').equals(childId).toArray()).filter((r) => !r._deleted).map((r) => r.comment).sort();
+      (await d.db.entity('history').where('childregId').equals(childId).toArray())
+        .filter((r) => !r._deleted)
+        .map((r) => r.comment)
+        .sort();
     expect(await comments(first.b, first.childId)).toEqual(['first', 'second']);
     expect(await first.b.db.conflicts.count()).toBe(0);
 
@@ -390,7 +475,9 @@ describe('deleting the last history entry (R11, R13)', () => {
     const [mine] = await second.b.db.conflicts.toArray();
     await resolveConflict(second.b.db, mine.id!, 'mine');
     await second.b.engine.sync();
-    expect(await outbox(second.b)).toMatchObject([{ op: 'delete', status: 'rejected', lastError: 'Only the last entry of this history can be deleted.' }]);
+    expect(await outbox(second.b)).toMatchObject([
+      { op: 'delete', status: 'rejected', lastError: 'Only the last entry of this history can be deleted.' },
+    ]);
     expect(await liveOnServer(second.childId, 'medical_issue')).toEqual(['second', 'first']);
   });
 
@@ -404,7 +491,9 @@ describe('deleting the last history entry (R11, R13)', () => {
     await b.engine.sync();
     expect(b.net.delivered.filter((r) => r.startsWith('DELETE'))).toEqual([]);
     expect(await outbox(b)).toEqual([]);
-    expect(await b.db.conflicts.toArray()).toMatchObject([{ cid: onB.cid, mine: { _delete: true }, theirs: { id: entryId, comment: 'first' } }]);
+    expect(await b.db.conflicts.toArray()).toMatchObject([
+      { cid: onB.cid, mine: { _delete: true }, theirs: { id: entryId, comment: 'first' } },
+    ]);
     expect(await liveOnServer(childId, 'transfer')).toEqual(['second', 'first']);
     expect(await b.db.entity('history').get(onB.cid)).toMatchObject({ _sync: 'conflict', comment: 'first' });
     expect((await b.db.entity('history').get(onB.cid))?._deleted).toBeFalsy();

@@ -24,7 +24,8 @@ const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 200);
 // CI replays one fixed seed so a red run means a regression; SYNC_PROPERTY_SEED=random
 // explores, SYNC_PROPERTY_SEED=<n> replays a printed seed. Counterexamples found that way
 // become deterministic tests in sync-engine.test.ts (seed 1486714831: R3/R9 lost answer).
-const SEED = process.env.SYNC_PROPERTY_SEED === 'random' ? undefined : Number(process.env.SYNC_PROPERTY_SEED ?? 20261123);
+const SEED =
+  process.env.SYNC_PROPERTY_SEED === 'random' ? undefined : Number(process.env.SYNC_PROPERTY_SEED ?? 20261123);
 const FIELDS = ['comments', 'f_name', 'm_name'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -36,12 +37,32 @@ type Op =
   | { kind: 'restart'; dev: number };
 
 const dev = fc.integer({ min: 0, max: 2 });
-const fault = fc.constantFrom<Fault>('pass', 'drop-request', 'drop-response', 'duplicate', 'status-500', 'status-429', 'timeout', 'status-401');
+const fault = fc.constantFrom<Fault>(
+  'pass',
+  'drop-request',
+  'drop-response',
+  'duplicate',
+  'status-500',
+  'status-429',
+  'timeout',
+  'status-401',
+);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('edit' as const), dev, rec: fc.nat(9), field: fc.constantFrom(...FIELDS) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      dev,
+      rec: fc.nat(9),
+      field: fc.constantFrom(...FIELDS),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), dev, rec: fc.nat(9) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('create' as const), dev }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('push' as const), dev, faults: fc.array(fault, { maxLength: 3 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('push' as const), dev, faults: fc.array(fault, { maxLength: 3 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), dev }) },
 );
 
@@ -64,7 +85,12 @@ async function runScenario(shared: number, ops: Op[], healOrder: number[]): Prom
   const devices = [0, 1, 2].map((i) => new Device(server.fetch, token, `prop-${i}`, { collections: ['children'] }));
   const intents: Intent[] = devices.map(() => ({ values: new Map(), deleted: new Set(), created: new Set() }));
   try {
-    for (const d of devices) await d.db.syncState.put({ collection: 'children', cursor: JSON.stringify({ updated_since: since, after_id: 0 }), lastPullAt: null });
+    for (const d of devices)
+      await d.db.syncState.put({
+        collection: 'children',
+        cursor: JSON.stringify({ updated_since: since, after_id: 0 }),
+        lastPullAt: null,
+      });
     const write = async (d: Device, request: Parameters<Device['engine']['write']>[0]) => {
       const result = await d.engine.write(request);
       if (!result.ok) throw new Error(result.message);
@@ -73,12 +99,19 @@ async function runScenario(shared: number, ops: Op[], healOrder: number[]): Prom
 
     // Phase 1: shared records, synced to everyone.
     const sharedNames = Array.from({ length: shared }, (_, k) => `${prefix}s${k}`);
-    for (const name of sharedNames) await write(devices[0], { entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+    for (const name of sharedNames)
+      await write(devices[0], {
+        entity: 'children',
+        op: 'create',
+        fields: server.validChild(name),
+        files: { image: photo() },
+      });
     // Under load a create can time out after the server committed it; it is sent again
     // (same key) until the device's queue is empty, before anyone counts.
     for (let round = 0; round < 5 && (await devices[0].db.outbox.count()) > 0; round++) await devices[0].engine.sync();
     for (const d of devices) await d.engine.sync();
-    for (const d of devices) expect(await d.db.entity('children').where('name').startsWith(prefix).count()).toBe(shared);
+    for (const d of devices)
+      expect(await d.db.entity('children').where('name').startsWith(prefix).count()).toBe(shared);
 
     // Phase 2: offline work with partial, faulty pushes and restarts.
     const own: string[][] = devices.map(() => []);
@@ -105,7 +138,12 @@ async function runScenario(shared: number, ops: Op[], healOrder: number[]): Prom
         }
       } else if (o.kind === 'create') {
         const name = `${prefix}d${o.dev}n${own[o.dev].length}`;
-        await write(d, { entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+        await write(d, {
+          entity: 'children',
+          op: 'create',
+          fields: server.validChild(name),
+          files: { image: photo() },
+        });
         own[o.dev].push(name);
         intent.created.add(name);
       } else if (o.kind === 'push') {
@@ -190,12 +228,19 @@ async function runScenario(shared: number, ops: Op[], healOrder: number[]): Prom
 }
 
 describe('sync property: three devices, random faults and restarts', () => {
-  it(`converges with no lost or doubled write and exact conflicts (${RUNS} runs)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.array(op, { minLength: 2, maxLength: 14 }), fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }), (shared, ops, order) =>
-        runScenario(shared, ops, order),
-      ),
-      { numRuns: RUNS, verbose: 1, ...(SEED === undefined ? {} : { seed: SEED }) },
-    );
-  }, 30 * 60_000);
+  it(
+    `converges with no lost or doubled write and exact conflicts (${RUNS} runs)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 3 }),
+          fc.array(op, { minLength: 2, maxLength: 14 }),
+          fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }),
+          (shared, ops, order) => runScenario(shared, ops, order),
+        ),
+        { numRuns: RUNS, verbose: 1, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    },
+    30 * 60_000,
+  );
 });

@@ -19,12 +19,21 @@ afterAll(() => server?.close());
 describe('admin actions use their documented calls', () => {
   it('Set Permission after a role is created queues POST /role_permission with the blocks', async () => {
     const d = new Device(server.fetch, token, undefined, { collections: [] });
-    const created = await d.engine.write({ entity: 'roles', op: 'create', fields: { name: `wire role ${Date.now()}` } });
+    const created = await d.engine.write({
+      entity: 'roles',
+      op: 'create',
+      fields: { name: `wire role ${Date.now()}` },
+    });
     expect(created.ok).toBe(true);
     const cid = created.ok ? created.cid : '';
     await d.engine.replay();
     const blocks = { child_registration: { view: 1, create: 1, edit: 0, delete: 0, all: 0 } };
-    const written = await d.engine.write({ entity: 'roles', op: 'permission', cid, fields: { ...blocks, permissions: blocks } });
+    const written = await d.engine.write({
+      entity: 'roles',
+      op: 'permission',
+      cid,
+      fields: { ...blocks, permissions: blocks },
+    });
     expect(written.ok).toBe(true);
     await d.engine.replay();
     expect(await d.db.outbox.toArray()).toEqual([]);

@@ -6,7 +6,14 @@ import { DEMO_TAGS } from '../../server/db/seed-demo';
 import { adminMessages } from '../../server/admin/messages';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
-type Body = { success: boolean; data?: Record<string, unknown> & { id: number; updated_at: string }; message?: string; errors?: Record<string, string[]>; pagination?: Record<string, number>; sync?: { deleted: number[]; next: unknown } };
+type Body = {
+  success: boolean;
+  data?: Record<string, unknown> & { id: number; updated_at: string };
+  message?: string;
+  errors?: Record<string, string[]>;
+  pagination?: Record<string, number>;
+  sync?: { deleted: number[]; next: unknown };
+};
 
 describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
   let h: Harness;
@@ -27,7 +34,15 @@ describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
     const response = await h.request(path, { method, token, headers });
     return { status: response.status, body: await json<Body>(response) };
   };
-  const center = { centertypeId: 2, name: 'Test Shelter', prefix: 'tsh', address: 'Platform 1', status: 1, email: 'shelter@example.org', phone: '9876543210' };
+  const center = {
+    centertypeId: 2,
+    name: 'Test Shelter',
+    prefix: 'tsh',
+    address: 'Platform 1',
+    status: 1,
+    email: 'shelter@example.org',
+    phone: '9876543210',
+  };
 
   describe('centers', () => {
     it.each([
@@ -65,14 +80,23 @@ describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
       const live = await h.db.select().from(centers);
       expect(details.total_centers).toBe(live.filter((r) => !r.deleted_at).length);
       expect(details.open_shelter).toBe(live.filter((r) => !r.deleted_at && r.centertypeId === 2).length);
-      expect(details.contact_point + details.open_shelter + details.home + details.child_help_line).toBe(details.total_centers);
+      expect(details.contact_point + details.open_shelter + details.home + details.child_help_line).toBe(
+        details.total_centers,
+      );
     });
 
     it('center_update changes fields under If-Match; a stale one is 409 with the record', async () => {
-      const { status, body } = await post('/api/center_update', { id: added.id, name: 'Renamed Shelter', prefix: 'rs' }, admin, { 'If-Match': `"${added.updated_at}"` });
+      const { status, body } = await post(
+        '/api/center_update',
+        { id: added.id, name: 'Renamed Shelter', prefix: 'rs' },
+        admin,
+        { 'If-Match': `"${added.updated_at}"` },
+      );
       expect(status).toBe(200);
       expect(body.data).toMatchObject({ name: 'Renamed Shelter', prefix: 'RS', address: 'Platform 1' });
-      const stale = await post('/api/center_update', { id: added.id, name: 'Again' }, admin, { 'If-Match': `"${added.updated_at}"` });
+      const stale = await post('/api/center_update', { id: added.id, name: 'Again' }, admin, {
+        'If-Match': `"${added.updated_at}"`,
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.data).toMatchObject({ name: 'Renamed Shelter' });
       added = body.data!;
@@ -110,13 +134,24 @@ describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
       const first = await call('GET', '/api/centers?updated_since=1970-01-01T00:00:00.000Z&per_page=3');
       expect((first.body.data as unknown as unknown[]).length).toBe(3);
       const next = first.body.sync?.next as { updated_since: string; after_id: number };
-      const second = await call('GET', `/api/centers?updated_since=${encodeURIComponent(next.updated_since)}&after_id=${next.after_id}&per_page=3&page=2`);
-      const ids = [...(first.body.data as unknown as { id: number }[]), ...(second.body.data as unknown as { id: number }[])].map((r) => r.id);
+      const second = await call(
+        'GET',
+        `/api/centers?updated_since=${encodeURIComponent(next.updated_since)}&after_id=${next.after_id}&per_page=3&page=2`,
+      );
+      const ids = [
+        ...(first.body.data as unknown as { id: number }[]),
+        ...(second.body.data as unknown as { id: number }[]),
+      ].map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
     });
 
     it('only administrators reach them', async () => {
-      for (const [method, path] of [['GET', '/api/centers'], ['GET', '/api/centers_details'], ['POST', '/api/center_status/2/1'], ['DELETE', '/api/center_delete/2']]) {
+      for (const [method, path] of [
+        ['GET', '/api/centers'],
+        ['GET', '/api/centers_details'],
+        ['POST', '/api/center_status/2/1'],
+        ['DELETE', '/api/center_delete/2'],
+      ]) {
         const { status, body } = await call(method, path, staff);
         expect(status).toBe(403);
         expect(body.message).toBe(messages.forbidden);
@@ -136,7 +171,9 @@ describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
 
     it('the demo seed files document tags, so a fresh install can fill document rows', async () => {
       const all = await call('GET', '/api/tags_all', staff);
-      expect((all.body.data as unknown as { name: string }[]).map((t) => t.name)).toEqual(expect.arrayContaining(DEMO_TAGS));
+      expect((all.body.data as unknown as { name: string }[]).map((t) => t.name)).toEqual(
+        expect.arrayContaining(DEMO_TAGS),
+      );
     });
 
     it('add, list, tags_all, update, duplicate and delete', async () => {
@@ -151,9 +188,13 @@ describe.each(databaseKinds)('centers and tags administration (%s)', (kind) => {
       expect(all.status).toBe(200);
       expect(all.body.data).toContainEqual({ id: tag.id, name: 'Adoption Papers' });
       expect((await post('/api/tag_update', { id: tag.id, name: '' })).body.message).toBe(messages.tagRequired);
-      const updated = await post('/api/tag_update', { id: tag.id, name: 'Transfer Letter' }, admin, { 'If-Match': `"${tag.updated_at}"` });
+      const updated = await post('/api/tag_update', { id: tag.id, name: 'Transfer Letter' }, admin, {
+        'If-Match': `"${tag.updated_at}"`,
+      });
       expect(updated.body.data).toMatchObject({ name: 'Transfer Letter' });
-      expect((await post('/api/tag_update', { id: tag.id, name: 'X' }, admin, { 'If-Match': `"${tag.updated_at}"` })).status).toBe(409);
+      expect(
+        (await post('/api/tag_update', { id: tag.id, name: 'X' }, admin, { 'If-Match': `"${tag.updated_at}"` })).status,
+      ).toBe(409);
       const deleted = await call('DELETE', `/api/tag_delete/${tag.id}`);
       expect(deleted.body.message).toBe(messages.tagDeleted);
       expect((await h.db.select().from(tags).where(eq(tags.id, tag.id)))[0].deleted_at).not.toBeNull();

@@ -7,7 +7,13 @@ import { createHarness, databaseKinds, json, type Harness } from './harness';
 import { png } from './uploads';
 
 type Record_ = Record<string, unknown> & { id: number; updated_at: string };
-type Body = { success: boolean; data?: Record_; message?: string; errors?: Record<string, string[]>; image_path?: string };
+type Body = {
+  success: boolean;
+  data?: Record_;
+  message?: string;
+  errors?: Record<string, string[]>;
+  image_path?: string;
+};
 
 describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
   let h: Harness;
@@ -24,7 +30,12 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
     const response = await h.request(path, { method: 'POST', token, json: body, headers });
     return { status: response.status, body: await json<Body>(response) };
   };
-  const form = async (path: string, fields: Record<string, string | Blob>, token = admin, headers: Record<string, string> = {}) => {
+  const form = async (
+    path: string,
+    fields: Record<string, string | Blob>,
+    token = admin,
+    headers: Record<string, string> = {},
+  ) => {
     const data = new FormData();
     for (const [k, v] of Object.entries(fields)) data.append(k, v);
     const response = await h.request(path, { method: 'POST', token, body: data, headers });
@@ -49,7 +60,9 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       role = body.data!;
       expect(role).toMatchObject({ name: 'outreach worker', permissions: null });
       expect((await post('/api/role_add', { name: 'OUTREACH worker' })).body.message).toBe(adminMessages.roleTaken);
-      const updated = await post('/api/role_update', { id: role.id, name: 'Field Worker' }, admin, { 'If-Match': `"${role.updated_at}"` });
+      const updated = await post('/api/role_update', { id: role.id, name: 'Field Worker' }, admin, {
+        'If-Match': `"${role.updated_at}"`,
+      });
       expect(updated.body.data).toMatchObject({ name: 'field worker' });
       role = updated.body.data!;
     });
@@ -58,7 +71,11 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       const none = await post('/api/role_permission', { id: role.id, child_registration: { view: 0 } });
       expect(none.status).toBe(422);
       expect(none.body.message).toBe(messages.choosePermission);
-      const { status, body } = await post('/api/role_permission', { id: role.id, child_registration: { view: 1, create: 1 }, sps: { delete: 1 } });
+      const { status, body } = await post('/api/role_permission', {
+        id: role.id,
+        child_registration: { view: 1, create: 1 },
+        sps: { delete: 1 },
+      });
       expect(status).toBe(200);
       expect(body.message).toBe(messages.permissionsUpdated);
       expect(body.data?.permissions).toMatchObject({
@@ -72,7 +89,12 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       const { body } = await post('/api/role_add', { name: 'Offline Made', cwc: { view: 1 } });
       expect(body.data).toMatchObject({ name: 'offline made' });
       expect((body.data?.permissions as { cwc?: { view?: number } } | null)?.cwc?.view ?? 0).toBe(0);
-      const updated = await post('/api/role_update', { id: role.id, name: 'field worker', child_registration: { view: 1 }, cwc: { all: 1 } });
+      const updated = await post('/api/role_update', {
+        id: role.id,
+        name: 'field worker',
+        child_registration: { view: 1 },
+        cwc: { all: 1 },
+      });
       expect(updated.status).toBe(200);
       expect((updated.body.data?.permissions as { cwc?: { all?: number } } | null)?.cwc?.all ?? 0).toBe(0);
       role = updated.body.data!;
@@ -80,8 +102,12 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
 
     it('built-in roles cannot be renamed or deleted; a role given to users cannot be deleted', async () => {
       const [adminRole] = await h.db.select().from(roles).where(eq(roles.name, 'admin'));
-      expect((await post('/api/role_update', { id: adminRole.id, name: 'boss' })).body.message).toBe(adminMessages.builtInRole);
-      expect((await post('/api/role_update', { id: role.id, name: 'Admin' })).body.message).toBe(adminMessages.builtInRole);
+      expect((await post('/api/role_update', { id: adminRole.id, name: 'boss' })).body.message).toBe(
+        adminMessages.builtInRole,
+      );
+      expect((await post('/api/role_update', { id: role.id, name: 'Admin' })).body.message).toBe(
+        adminMessages.builtInRole,
+      );
       expect((await call('DELETE', `/api/role_delete/${adminRole.id}`)).body.message).toBe(adminMessages.builtInRole);
       const [caseworker] = await h.db.select().from(roles).where(eq(roles.name, 'caseworker'));
       const used = await call('DELETE', `/api/role_delete/${caseworker.id}`);
@@ -106,7 +132,16 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
   });
 
   describe('users', () => {
-    const fields = { name: 'Asha Devi', email: 'Asha@Example.org', password: 'secret12', status: '1', mobile_number: '9876543210', comment: 'Outreach', centertypeId: '2', role_id: '' };
+    const fields = {
+      name: 'Asha Devi',
+      email: 'Asha@Example.org',
+      password: 'secret12',
+      status: '1',
+      mobile_number: '9876543210',
+      comment: 'Outreach',
+      centertypeId: '2',
+      role_id: '',
+    };
     let roleId: number;
     let user: Record_;
     beforeAll(async () => {
@@ -133,10 +168,14 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
 
     it('register checks the e-mail, phone and image', async () => {
       expect((await form('/api/register', { ...fields, email: 'bad' })).body.message).toBe(messages.emailInvalid);
-      expect((await form('/api/register', { ...fields, mobile_number: '123' })).body.message).toBe(messages.phoneLength);
+      expect((await form('/api/register', { ...fields, mobile_number: '123' })).body.message).toBe(
+        messages.phoneLength,
+      );
       const fake = new File([new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])], 'a.png', { type: 'image/png' });
       expect((await form('/api/register', { ...fields, image: fake })).body.message).toBe(messages.imageType);
-      expect((await form('/api/register', { ...fields, email: 'admin@demo.test' })).body.message).toBe(messages.emailTaken);
+      expect((await form('/api/register', { ...fields, email: 'admin@demo.test' })).body.message).toBe(
+        messages.emailTaken,
+      );
     });
 
     it('register stores the user with a hashed password and picture; the user can sign in', async () => {
@@ -144,7 +183,14 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
       const { status, body } = await form('/api/register', { ...fields, join_date: '2024-05-01', image });
       expect(status).toBe(200);
       user = body.data!;
-      expect(user).toMatchObject({ name: 'Asha Devi', email: 'asha@example.org', centerId: 2, role_id: roleId, join_date: '2024-05-01', role: { name: 'caseworker' } });
+      expect(user).toMatchObject({
+        name: 'Asha Devi',
+        email: 'asha@example.org',
+        centerId: 2,
+        role_id: roleId,
+        join_date: '2024-05-01',
+        role: { name: 'caseworker' },
+      });
       expect(user).not.toHaveProperty('password_hash');
       expect(body.image_path).toBe('/api/files/users/');
       const token = await h.login('asha@example.org', 'secret12');
@@ -161,14 +207,36 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
     });
 
     it('user_update: no password needed, the e-mail is fixed, a new password works', async () => {
-      const same = await form('/api/user_update', { id: String(user.id), name: 'Asha D', email: 'asha@example.org', status: '1', mobile_number: '9876543211', comment: 'x', centertypeId: '2', role_id: String(roleId) }, admin, { 'If-Match': `"${user.updated_at}"` });
+      const same = await form(
+        '/api/user_update',
+        {
+          id: String(user.id),
+          name: 'Asha D',
+          email: 'asha@example.org',
+          status: '1',
+          mobile_number: '9876543211',
+          comment: 'x',
+          centertypeId: '2',
+          role_id: String(roleId),
+        },
+        admin,
+        { 'If-Match': `"${user.updated_at}"` },
+      );
       expect(same.status).toBe(200);
       expect(same.body.data).toMatchObject({ name: 'Asha D', mobile_number: '9876543211', image: user.image });
       const moved = await form('/api/user_update', { id: String(user.id), email: 'other@example.org' });
       expect(moved.status).toBe(422);
       expect(moved.body.message).toBe(adminMessages.emailFixed);
-      expect((await form('/api/user_update', { id: String(user.id), name: '' })).body.message).toBe(messages.userNameRequired);
-      expect((await form('/api/user_update', { id: String(user.id), name: 'X' }, admin, { 'If-Match': `"${user.updated_at}"` })).status).toBe(409);
+      expect((await form('/api/user_update', { id: String(user.id), name: '' })).body.message).toBe(
+        messages.userNameRequired,
+      );
+      expect(
+        (
+          await form('/api/user_update', { id: String(user.id), name: 'X' }, admin, {
+            'If-Match': `"${user.updated_at}"`,
+          })
+        ).status,
+      ).toBe(409);
       expect((await form('/api/user_update', { id: String(user.id), password: 'newpass99' })).status).toBe(200);
       await expect(h.login('asha@example.org', 'secret12')).rejects.toThrow();
       await h.login('asha@example.org', 'newpass99');

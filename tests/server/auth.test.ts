@@ -6,7 +6,13 @@ import { hashToken } from '../../server/auth/tokens';
 import { apiTokens, roles, users } from '../../server/db/schema';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
-type Body = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown>; image_path?: string };
+type Body = {
+  success?: boolean;
+  message?: string;
+  errors?: Record<string, string[]>;
+  data?: Record<string, unknown>;
+  image_path?: string;
+};
 
 describe.each(databaseKinds)('auth (%s)', (kind) => {
   let h: Harness;
@@ -21,7 +27,14 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
   /** A user of our own, so lock-outs here cannot disturb other tests. */
   async function makeUser(email: string, password: string, status = 1) {
     const [role] = await h.db.select().from(roles).where(eq(roles.name, 'viewer'));
-    await h.db.insert(users).values({ name: email, email, password_hash: await hashPassword(password), status, role_id: role.id, centerId: 1 });
+    await h.db.insert(users).values({
+      name: email,
+      email,
+      password_hash: await hashPassword(password),
+      status,
+      role_id: role.id,
+      centerId: 1,
+    });
   }
 
   it('logs in with the documented shape: token, role with permissions, centerId, image', async () => {
@@ -36,7 +49,10 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
     expect(user.role.permissions?.child_registration).toMatchObject({ view: 1, create: 1, edit: 1 });
     expect(body.data).toHaveProperty('image', null);
     // Only the hash of the token is stored.
-    const stored = await h.db.select().from(apiTokens).where(eq(apiTokens.token_hash, hashToken(user.token)));
+    const stored = await h.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.token_hash, hashToken(user.token)));
     expect(stored).toHaveLength(1);
     const raw = await h.db.select().from(apiTokens).where(eq(apiTokens.token_hash, user.token));
     expect(raw).toHaveLength(0);
@@ -87,7 +103,11 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
   });
 
   it('never answers 500 for a broken body', async () => {
-    const response = await h.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"emailId": ' });
+    const response = await h.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"emailId": ',
+    });
     expect(response.status).toBe(422);
     expect((await json<Body>(response)).message).toBe(messages.emailRequired);
     const none = await h.request('/api/login', { method: 'POST' });
@@ -114,7 +134,12 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
   });
 
   it('requires a valid bearer token: missing, malformed and unknown tokens get 401 Unauthenticated.', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nonsense' }, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer nonsense' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer ' },
+    ]) {
       const response = await h.request('/api/dashboard', { headers });
       expect(response.status).toBe(401);
       expect(await json(response)).toEqual({ message: 'Unauthenticated.' });
@@ -124,7 +149,10 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
   it('rejects an expired token', async () => {
     const token = await h.login('viewer@demo.test');
     expect((await h.request('/api/dashboard', { token })).status).toBe(200);
-    await h.db.update(apiTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(apiTokens.token_hash, hashToken(token)));
+    await h.db
+      .update(apiTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.token_hash, hashToken(token)));
     expect((await h.request('/api/dashboard', { token })).status).toBe(401);
   });
 
@@ -145,9 +173,16 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
     const body = await json<Body>(await h.request('/api/me', { token }));
     expect(body.success).toBe(true);
     expect(body.data).not.toHaveProperty('token');
-    expect(body.data).toMatchObject({ email: 'staff@demo.test', role: { name: 'caseworker' }, centerId: expect.any(Number) });
+    expect(body.data).toMatchObject({
+      email: 'staff@demo.test',
+      role: { name: 'caseworker' },
+      centerId: expect.any(Number),
+    });
     const [staff] = await h.db.select().from(users).where(eq(users.email, 'staff@demo.test'));
-    await h.db.update(roles).set({ permissions: { cwc: { view: 1, create: 1 } } }).where(eq(roles.id, staff.role_id));
+    await h.db
+      .update(roles)
+      .set({ permissions: { cwc: { view: 1, create: 1 } } })
+      .where(eq(roles.id, staff.role_id));
     const after = await json<Body>(await h.request('/api/me', { token }));
     expect(after.data).toMatchObject({ role: { permissions: { cwc: { view: 1, create: 1 } } } });
   });

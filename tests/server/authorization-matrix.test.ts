@@ -1,6 +1,14 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, endpointNames, endpoints, isAllowed, messages, type EndpointName, type Principal } from '../../sync/contract';
+import {
+  can,
+  endpointNames,
+  endpoints,
+  isAllowed,
+  messages,
+  type EndpointName,
+  type Principal,
+} from '../../sync/contract';
 import { hashPassword } from '../../server/auth/password';
 import { centers, childHistory, children, roles, tags, users } from '../../server/db/schema';
 import { serverMessages } from '../../server/core/messages';
@@ -14,8 +22,7 @@ import { createHarness, DEMO_PASSWORD, json, type Harness } from './harness';
  * this test fails until it is taken off the list, so none can be forgotten.
  */
 
-const PENDING: EndpointName[] = [
-];
+const PENDING: EndpointName[] = [];
 
 type Kind = 'superadmin' | 'admin' | 'viewer' | 'custom' | 'centerBound';
 type Actor = { token: string; principal: Principal };
@@ -29,8 +36,13 @@ const NO_SUCH_ID = 999_999;
 const secondPermission: Partial<Record<EndpointName, (user: Principal) => boolean>> = {
   bulkUpdate: (user) => can(user, 'create', 'child_tracking'),
 };
-const mayCall = (user: Principal, name: EndpointName) => isAllowed(user, endpoints[name].permission) && (secondPermission[name]?.(user) ?? true);
-const statusParams: Record<string, string> = { listing: 'medical_issue', centerStatus: '1', restoreExitList: 'restoration' };
+const mayCall = (user: Principal, name: EndpointName) =>
+  isAllowed(user, endpoints[name].permission) && (secondPermission[name]?.(user) ?? true);
+const statusParams: Record<string, string> = {
+  listing: 'medical_issue',
+  centerStatus: '1',
+  restoreExitList: 'restoration',
+};
 
 /** The concrete path of a call: `id`-like parameters from `ids`, the rest fixed. */
 function pathOf(name: EndpointName, id: number, centerId: number): string {
@@ -59,8 +71,12 @@ describe('authorisation matrix over the endpoint table', () => {
 
   /** Rows and newest change of every table a call could touch. */
   const fingerprint = async () => {
-    const of = async (table: typeof centers | typeof users | typeof roles | typeof tags | typeof children | typeof childHistory) => {
-      const [row] = await h.db.select({ n: sql<number>`count(*)::int`, at: sql<string>`max(updated_at)::text` }).from(table);
+    const of = async (
+      table: typeof centers | typeof users | typeof roles | typeof tags | typeof children | typeof childHistory,
+    ) => {
+      const [row] = await h.db
+        .select({ n: sql<number>`count(*)::int`, at: sql<string>`max(updated_at)::text` })
+        .from(table);
       return row;
     };
     return JSON.stringify(await Promise.all([centers, users, roles, tags, children, childHistory].map(of)));
@@ -70,10 +86,33 @@ describe('authorisation matrix over the endpoint table', () => {
     h = await createHarness('pglite');
     const [role] = await h.db
       .insert(roles)
-      .values({ name: 'matrix custom', permissions: { child_registration: { view: 1, create: 1 }, child_tracking: { view: 1 }, cwc: { view: 1, edit: 1 }, meal_type: { view: 1 }, exit_restore: { view: 1 }, child_document: { delete: 0 }, sps: { delete: 1 } } })
+      .values({
+        name: 'matrix custom',
+        permissions: {
+          child_registration: { view: 1, create: 1 },
+          child_tracking: { view: 1 },
+          cwc: { view: 1, edit: 1 },
+          meal_type: { view: 1 },
+          exit_restore: { view: 1 },
+          child_document: { delete: 0 },
+          sps: { delete: 1 },
+        },
+      })
       .returning({ id: roles.id });
-    await h.db.insert(users).values({ name: 'Matrix Custom', email: 'custom@matrix.test', password_hash: await hashPassword(DEMO_PASSWORD), role_id: role.id, centerId: 1 });
-    const emails: Record<Kind, string> = { superadmin: 'superadmin@demo.test', admin: 'admin@demo.test', viewer: 'viewer@demo.test', custom: 'custom@matrix.test', centerBound: 'staff@demo.test' };
+    await h.db.insert(users).values({
+      name: 'Matrix Custom',
+      email: 'custom@matrix.test',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role_id: role.id,
+      centerId: 1,
+    });
+    const emails: Record<Kind, string> = {
+      superadmin: 'superadmin@demo.test',
+      admin: 'admin@demo.test',
+      viewer: 'viewer@demo.test',
+      custom: 'custom@matrix.test',
+      centerBound: 'staff@demo.test',
+    };
     for (const [kind, email] of Object.entries(emails) as [Kind, string][]) {
       const token = await h.login(email);
       const me = await json<{ data: Principal }>(await h.request('/api/me', { token }));
@@ -82,7 +121,12 @@ describe('authorisation matrix over the endpoint table', () => {
     const [child] = await h.db.select({ id: children.id }).from(children).orderBy(children.id).limit(1);
     realId = child.id;
     const [other] = await h.db
-      .select({ id: children.id, updated_at: children.updated_at, name: children.name, center: children.centerdetailId })
+      .select({
+        id: children.id,
+        updated_at: children.updated_at,
+        name: children.name,
+        center: children.centerdetailId,
+      })
       .from(children)
       .where(and(ne(children.centerdetailId, actors.centerBound.principal.centerId), isNull(children.deleted_at)))
       .limit(1);
@@ -104,34 +148,50 @@ describe('authorisation matrix over the endpoint table', () => {
     }
   });
 
-  it.each(['superadmin', 'admin', 'viewer', 'custom', 'centerBound'] as Kind[])('refused calls of %s answer 403 and change nothing', async (kind) => {
-    const actor = actors[kind];
-    const before = await fingerprint();
-    const refused = endpointNames.filter((name) => !mayCall(actor.principal, name));
-    for (const name of refused) {
-      // Real ids: a refused delete of an existing record must leave it alone.
-      const response = await send(name, pathOf(name, realId, actor.principal.centerId), actor.token);
-      expect([401, 403], `${kind} ${name}`).toContain(response.status);
-    }
-    expect(await fingerprint()).toBe(before);
-    if (kind === 'superadmin' || kind === 'admin') expect(refused).toEqual([]);
-  });
+  it.each(['superadmin', 'admin', 'viewer', 'custom', 'centerBound'] as Kind[])(
+    'refused calls of %s answer 403 and change nothing',
+    async (kind) => {
+      const actor = actors[kind];
+      const before = await fingerprint();
+      const refused = endpointNames.filter((name) => !mayCall(actor.principal, name));
+      for (const name of refused) {
+        // Real ids: a refused delete of an existing record must leave it alone.
+        const response = await send(name, pathOf(name, realId, actor.principal.centerId), actor.token);
+        expect([401, 403], `${kind} ${name}`).toContain(response.status);
+      }
+      expect(await fingerprint()).toBe(before);
+      if (kind === 'superadmin' || kind === 'admin') expect(refused).toEqual([]);
+    },
+  );
 
-  it.each(['superadmin', 'admin', 'viewer', 'custom', 'centerBound'] as Kind[])('allowed calls of %s are never 401/403; unbuilt ones are exactly PENDING', async (kind) => {
-    const actor = actors[kind];
-    const missing = new Set<EndpointName>();
-    for (const name of endpointNames.filter((n) => mayCall(actor.principal, n))) {
-      // No such record: allowed writes answer 404/422 and change nothing worth undoing.
-      const token = name === 'logout' ? await h.login(kind === 'custom' ? 'custom@matrix.test' : kind === 'centerBound' ? 'staff@demo.test' : `${kind}@demo.test`) : actor.token;
-      const response = await send(name, pathOf(name, NO_SUCH_ID, actor.principal.centerId), token);
-      expect([401, 403], `${kind} ${name} answered ${response.status}`).not.toContain(response.status);
-      if (response.status === 404 && (await json<{ message?: string }>(response)).message === serverMessages.notFound) missing.add(name);
-    }
-    const expected = PENDING.filter((name) => isAllowed(actor.principal, endpoints[name].permission));
-    expect([...missing].sort()).toEqual([...expected].sort());
-  });
+  it.each(['superadmin', 'admin', 'viewer', 'custom', 'centerBound'] as Kind[])(
+    'allowed calls of %s are never 401/403; unbuilt ones are exactly PENDING',
+    async (kind) => {
+      const actor = actors[kind];
+      const missing = new Set<EndpointName>();
+      for (const name of endpointNames.filter((n) => mayCall(actor.principal, n))) {
+        // No such record: allowed writes answer 404/422 and change nothing worth undoing.
+        const token =
+          name === 'logout'
+            ? await h.login(
+                kind === 'custom'
+                  ? 'custom@matrix.test'
+                  : kind === 'centerBound'
+                    ? 'staff@demo.test'
+                    : `${kind}@demo.test`,
+              )
+            : actor.token;
+        const response = await send(name, pathOf(name, NO_SUCH_ID, actor.principal.centerId), token);
+        expect([401, 403], `${kind} ${name} answered ${response.status}`).not.toContain(response.status);
+        if (response.status === 404 && (await json<{ message?: string }>(response)).message === serverMessages.notFound)
+          missing.add(name);
+      }
+      const expected = PENDING.filter((name) => isAllowed(actor.principal, endpoints[name].permission));
+      expect([...missing].sort()).toEqual([...expected].sort());
+    },
+  );
 
-  it('a center-bound user never sees or changes another center\'s data', async () => {
+  it("a center-bound user never sees or changes another center's data", async () => {
     const { token, principal } = actors.centerBound;
     const view = await h.request(`/api/child_view/${otherCenterChild.id}`, { token });
     expect(view.status).toBe(404);
@@ -141,14 +201,22 @@ describe('authorisation matrix over the endpoint table', () => {
     expect(listed.data.length).toBeGreaterThan(0);
     expect(listed.data.every((c) => c.centerdetailId === principal.centerId)).toBe(true);
     const asked = await json<{ data: unknown[] }>(
-      await h.request('/api/child-registrations', { method: 'POST', token, json: { centerId: otherCenterChild.center } }),
+      await h.request('/api/child-registrations', {
+        method: 'POST',
+        token,
+        json: { centerId: otherCenterChild.center },
+      }),
     );
     expect(asked.data).toEqual([]);
     const update = new FormData();
     update.append('id', String(otherCenterChild.id));
     update.append('name', 'Changed By Another Center');
-    expect([403, 404]).toContain((await h.request('/api/child_update', { method: 'POST', token, body: update })).status);
-    expect([403, 404]).toContain((await h.request(`/api/child_delete/${otherCenterChild.id}`, { method: 'DELETE', token })).status);
+    expect([403, 404]).toContain(
+      (await h.request('/api/child_update', { method: 'POST', token, body: update })).status,
+    );
+    expect([403, 404]).toContain(
+      (await h.request(`/api/child_delete/${otherCenterChild.id}`, { method: 'DELETE', token })).status,
+    );
     const [after] = await h.db.select().from(children).where(eq(children.id, otherCenterChild.id));
     expect(after.name).toBe(otherCenterChild.name);
     expect(after.deleted_at).toBeNull();

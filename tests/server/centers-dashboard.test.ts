@@ -66,7 +66,10 @@ describe.each(databaseKinds)('centers, dashboard, notifications (%s)', (kind) =>
     const body = await get<Record<string, number>>('/api/dashboard', admin);
     expect(Object.keys(body.data).sort()).toEqual([...dashboardKeys].sort());
     dashboardCountsSchema.parse(body.data);
-    const [total] = await h.db.select({ n: sql<number>`count(*)::int` }).from(children).where(isNull(children.deleted_at));
+    const [total] = await h.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(children)
+      .where(isNull(children.deleted_at));
     expect(body.data.children_supported).toBe(total.n);
     const [restored] = await h.db
       .select({ n: countDistinct(childHistory.childregId) })
@@ -100,19 +103,30 @@ describe.each(databaseKinds)('centers, dashboard, notifications (%s)', (kind) =>
     await h.db.update(children).set({ deleted_at: null }).where(eq(children.id, child.id));
   });
 
-  it('notify_list_count: the reader\'s unread count and the age of the newest', async () => {
+  it("notify_list_count: the reader's unread count and the age of the newest", async () => {
     const body = await get<{ record_count: number; timeDiff: string }>(`/api/notify_list_count/${staffCenter}`, staff);
     notificationCountSchema.parse(body.data);
     const [reader] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, 'staff@demo.test'));
     const [unread] = await h.db
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(and(eq(notifications.centerId, staffCenter), eq(notifications.recipient_id, reader.id), isNull(notifications.read_at)));
+      .where(
+        and(
+          eq(notifications.centerId, staffCenter),
+          eq(notifications.recipient_id, reader.id),
+          isNull(notifications.read_at),
+        ),
+      );
     expect(body.data.record_count).toBe(unread.n);
     expect(body.data.record_count).toBeGreaterThan(0);
     expect(body.data.timeDiff).toMatch(/^\d+ (second|minute|hour|day|week|month|year)s? ago$/);
 
-    await h.db.insert(notifications).values({ centerId: staffCenter, recipient_id: reader.id, comment: 'just now', created_at: new Date(Date.now() - 5 * 60 * 1000) });
+    await h.db.insert(notifications).values({
+      centerId: staffCenter,
+      recipient_id: reader.id,
+      comment: 'just now',
+      created_at: new Date(Date.now() - 5 * 60 * 1000),
+    });
     const later = await get<{ record_count: number; timeDiff: string }>(`/api/notify_list_count/${staffCenter}`, staff);
     expect(later.data).toEqual({ record_count: unread.n + 1, timeDiff: '5 minutes ago' });
   });
@@ -120,9 +134,15 @@ describe.each(databaseKinds)('centers, dashboard, notifications (%s)', (kind) =>
   it('notify_list_count: all centers for centerId 1; none and "" when nothing is unread', async () => {
     const all = await get<{ record_count: number }>('/api/notify_list_count/1', admin);
     const [reader] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
-    const [unread] = await h.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(and(eq(notifications.recipient_id, reader.id), isNull(notifications.read_at)));
+    const [unread] = await h.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.recipient_id, reader.id), isNull(notifications.read_at)));
     expect(all.data.record_count).toBe(unread.n);
-    const quiet = await h.db.select({ id: centers.id }).from(centers).where(inArray(centers.centertypeId, [4]));
+    const quiet = await h.db
+      .select({ id: centers.id })
+      .from(centers)
+      .where(inArray(centers.centertypeId, [4]));
     await h.db.update(notifications).set({ read_at: new Date() }).where(eq(notifications.centerId, quiet[0].id));
     expect((await get(`/api/notify_list_count/${quiet[0].id}`, admin)).data).toEqual({ record_count: 0, timeDiff: '' });
   });

@@ -7,8 +7,20 @@ import { caseworkerRole } from '../../server/db/seed-data';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 import { jpg, multipart, PNG_BYTES, png } from './uploads';
 
-type Child = Record<string, unknown> & { id: number; updated_at: string; image: string | null; centerdetailId: number; name: string };
-type Body = { success: boolean; message?: string; errors?: Record<string, string[]>; data?: Child; image_path?: string };
+type Child = Record<string, unknown> & {
+  id: number;
+  updated_at: string;
+  image: string | null;
+  centerdetailId: number;
+  name: string;
+};
+type Body = {
+  success: boolean;
+  message?: string;
+  errors?: Record<string, string[]>;
+  data?: Child;
+  image_path?: string;
+};
 type ListBody = {
   success: boolean;
   data: Child[];
@@ -42,19 +54,34 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
   let otherCenter: number;
   beforeAll(async () => {
     h = await createHarness(kind);
-    [admin, staff, viewer] = await Promise.all(['admin@demo.test', 'staff@demo.test', 'viewer@demo.test'].map((e) => h.login(e)));
+    [admin, staff, viewer] = await Promise.all(
+      ['admin@demo.test', 'staff@demo.test', 'viewer@demo.test'].map((e) => h.login(e)),
+    );
     const [row] = await h.db.select().from(users).where(eq(users.email, 'staff@demo.test'));
     staffCenter = row.centerId;
-    const [other] = await h.db.select().from(children).where(sql`${children.centerdetailId} <> ${staffCenter}`).limit(1);
+    const [other] = await h.db
+      .select()
+      .from(children)
+      .where(sql`${children.centerdetailId} <> ${staffCenter}`)
+      .limit(1);
     otherChild = other.id;
     otherCenter = other.centerdetailId;
   });
   afterAll(() => h?.close());
 
-  const post = (path: string, token: string, fields: Record<string, string | number | File | undefined>, headers: Record<string, string> = {}) =>
-    h.request(path, { method: 'POST', token, body: multipart(fields), headers });
+  const post = (
+    path: string,
+    token: string,
+    fields: Record<string, string | number | File | undefined>,
+    headers: Record<string, string> = {},
+  ) => h.request(path, { method: 'POST', token, body: multipart(fields), headers });
   const add = async (fields: Record<string, string | number | File | undefined> = {}, token = admin) => {
-    const response = await post('/api/child_add', token, { ...valid, centerdetailId: staffCenter, image: png(), ...fields });
+    const response = await post('/api/child_add', token, {
+      ...valid,
+      centerdetailId: staffCenter,
+      image: png(),
+      ...fields,
+    });
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
     return (await json<Body>(response)).data!;
   };
@@ -68,7 +95,13 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     const body = await json<Body>(response);
     expect(body).toMatchObject({ success: true, image_path: '/api/files/children/' });
     const child = childSchema.parse(body.data);
-    expect(child).toMatchObject({ name: 'Asha Kumari', centerdetailId: staffCenter, countryId: 101, produce_cwc: 1, refer_cwc: 0 });
+    expect(child).toMatchObject({
+      name: 'Asha Kumari',
+      centerdetailId: staffCenter,
+      countryId: 101,
+      produce_cwc: 1,
+      refer_cwc: 0,
+    });
     expect(child.updated_at).toMatch(ISO_MS);
     expect(child.uniqueId).toMatch(/^NDLS\/\d+$/);
     expect(child.center_data).toMatchObject({ id: staffCenter });
@@ -83,7 +116,14 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
   });
 
   it('child_add_2 (quick add): the required fields, cwccaseno only when refer', async () => {
-    const quick = { name: 'Ravi', gender: 'Male', dateofarrival: '2025-04-01', image: jpg(), ReferredBy: 'refer', centerdetailId: staffCenter };
+    const quick = {
+      name: 'Ravi',
+      gender: 'Male',
+      dateofarrival: '2025-04-01',
+      image: jpg(),
+      ReferredBy: 'refer',
+      centerdetailId: staffCenter,
+    };
     const missingCase = await json<Body>(await post('/api/child_add_2', admin, quick));
     expect(missingCase.message).toBe('CWC Case No. is required');
     const okAnswer = await post('/api/child_add_2', admin, { ...quick, image: jpg(), cwccaseno: 'CWC/2025/1' });
@@ -117,7 +157,11 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
       [{ ReferredBy: undefined }, 'ReferredBy', messages.referredByRequired],
       [{ image: big }, 'image', messages.imageTooLarge],
       [{ image: new File(['just some text'], 'photo.png', { type: 'image/png' }) }, 'image', messages.imageType],
-      [{ image: new File([new Uint8Array([0x47, 0x49, 0x46, 0x38])], 'anim.gif', { type: 'image/gif' }) }, 'image', messages.imageType],
+      [
+        { image: new File([new Uint8Array([0x47, 0x49, 0x46, 0x38])], 'anim.gif', { type: 'image/gif' }) },
+        'image',
+        messages.imageType,
+      ],
       [{ image: new File(['%PDF-1.4'], 'photo.jpg', { type: 'image/jpeg' }) }, 'image', messages.imageType],
       [{ countryId: 'abc' }, 'countryId', 'Country is required'],
     ];
@@ -133,7 +177,11 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     expect(several.message).toBe(messages.nameRequired);
     expect(Object.keys(several.errors!)).toEqual(['name', 'mobileno']);
     // Bodies that are not forms at all.
-    for (const init of [{ body: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } }, { body: '{', headers: { 'content-type': 'application/json' } }, {}]) {
+    for (const init of [
+      { body: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+      { body: '{', headers: { 'content-type': 'application/json' } },
+      {},
+    ]) {
       const response = await h.request('/api/child_add', { method: 'POST', token: admin, ...init });
       expect(response.status).toBe(422);
     }
@@ -141,7 +189,13 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
 
   it('an Idempotency-Key replay of child_add creates the child once', async () => {
     const key = 'child-add-replay-1';
-    const send = () => post('/api/child_add', admin, { ...valid, name: 'Replay Once', centerdetailId: staffCenter }, { 'Idempotency-Key': key });
+    const send = () =>
+      post(
+        '/api/child_add',
+        admin,
+        { ...valid, name: 'Replay Once', centerdetailId: staffCenter },
+        { 'Idempotency-Key': key },
+      );
     const first = await json<Body>(await send());
     const again = await send();
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -154,20 +208,33 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     const child = await add();
     const stale = '2020-01-01T00:00:00.000Z';
     const key = 'update-409-then-200';
-    const conflict = await post('/api/child_update', admin, { id: child.id, name: 'Changed' }, { 'If-Match': `"${stale}"`, 'Idempotency-Key': key });
+    const conflict = await post(
+      '/api/child_update',
+      admin,
+      { id: child.id, name: 'Changed' },
+      { 'If-Match': `"${stale}"`, 'Idempotency-Key': key },
+    );
     expect(conflict.status).toBe(409);
     const conflictBody = await json<Body>(conflict);
     expect(conflictBody).toMatchObject({ success: false, message: 'This record was changed by someone else.' });
     expect(conflictBody.data).toEqual((await json<Body>(await view(child.id))).data);
     // The 409 is not stored: the engine sends the merged entry again under the same key.
-    const matched = await post('/api/child_update', admin, { id: child.id, name: 'Changed' }, { 'If-Match': `"${child.updated_at}"`, 'Idempotency-Key': key });
+    const matched = await post(
+      '/api/child_update',
+      admin,
+      { id: child.id, name: 'Changed' },
+      { 'If-Match': `"${child.updated_at}"`, 'Idempotency-Key': key },
+    );
     expect(matched.status).toBe(200);
     const saved = (await json<Body>(matched)).data!;
     expect(saved.name).toBe('Changed');
     expect(saved.updated_at).toMatch(ISO_MS);
     expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(child.updated_at));
     // The old base no longer matches; without If-Match the write proceeds (the spec's client).
-    expect((await post('/api/child_update', admin, { id: child.id, name: 'Again' }, { 'If-Match': `"${child.updated_at}"` })).status).toBe(409);
+    expect(
+      (await post('/api/child_update', admin, { id: child.id, name: 'Again' }, { 'If-Match': `"${child.updated_at}"` }))
+        .status,
+    ).toBe(409);
     expect((await post('/api/child_update', admin, { id: child.id, name: 'Again' })).status).toBe(200);
     const stored = await h.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(stored[0]?.status).toBe(200);
@@ -175,19 +242,41 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
 
   it('child_update: partial updates keep the rest, the photo stays unless a new one is sent', async () => {
     const child = await add({ name: 'Partial' });
-    const kept = await json<Body>(await post('/api/child_update', admin, { id: child.id, m_name: 'Sita Devi', old_image: child.image! }));
-    expect(kept.data).toMatchObject({ name: 'Partial', m_name: 'Sita Devi', image: child.image, address: valid.address });
+    const kept = await json<Body>(
+      await post('/api/child_update', admin, { id: child.id, m_name: 'Sita Devi', old_image: child.image! }),
+    );
+    expect(kept.data).toMatchObject({
+      name: 'Partial',
+      m_name: 'Sita Devi',
+      image: child.image,
+      address: valid.address,
+    });
     const replaced = await json<Body>(await post('/api/child_update', admin, { id: child.id, image: jpg() }));
     expect(replaced.data!.image).toMatch(/\.jpg$/);
     expect(existsSync(`${h.uploadsDir}/children/${child.image}`)).toBe(false);
     expect(existsSync(`${h.uploadsDir}/children/${replaced.data!.image}`)).toBe(true);
     // A quick-added child lacks the wizard's fields, yet its name can be changed alone.
-    const quick = (await json<Body>(await post('/api/child_add_2', admin, { name: 'Quick', gender: 'Male', dateofarrival: '2025-04-01', image: png(), ReferredBy: 'produce', centerdetailId: staffCenter }))).data!;
+    const quick = (
+      await json<Body>(
+        await post('/api/child_add_2', admin, {
+          name: 'Quick',
+          gender: 'Male',
+          dateofarrival: '2025-04-01',
+          image: png(),
+          ReferredBy: 'produce',
+          centerdetailId: staffCenter,
+        }),
+      )
+    ).data!;
     const renamed = await post('/api/child_update', admin, { id: quick.id, name: 'Quick Renamed' });
     expect(renamed.status).toBe(200);
     // What a request sends is checked, and so are new problems it causes.
-    expect((await json<Body>(await post('/api/child_update', admin, { id: quick.id, mobileno: '12' }))).message).toBe(messages.phoneLength);
-    expect((await json<Body>(await post('/api/child_update', admin, { id: child.id, ReferredBy: 'refer' }))).message).toBe('CWC Case No. is required');
+    expect((await json<Body>(await post('/api/child_update', admin, { id: quick.id, mobileno: '12' }))).message).toBe(
+      messages.phoneLength,
+    );
+    expect(
+      (await json<Body>(await post('/api/child_update', admin, { id: child.id, ReferredBy: 'refer' }))).message,
+    ).toBe('CWC Case No. is required');
     expect((await json<Body>(await post('/api/child_update', admin, { name: 'no id' }))).errors).toHaveProperty('id');
     // The sync engine sends the whole record: its base (scalars, the photo as old_image) plus the changes.
     const base = (await json<Body>(await view(child.id))).data!;
@@ -196,7 +285,12 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
       if (value === null || typeof value === 'object' || ['created_at', 'updated_at', 'image'].includes(key)) continue;
       whole[key] = value as string | number;
     }
-    const sent = await post('/api/child_update', admin, { ...whole, old_image: base.image!, f_name: 'Ram Lal' }, { 'If-Match': `"${base.updated_at}"` });
+    const sent = await post(
+      '/api/child_update',
+      admin,
+      { ...whole, old_image: base.image!, f_name: 'Ram Lal' },
+      { 'If-Match': `"${base.updated_at}"` },
+    );
     expect(sent.status, JSON.stringify(await sent.clone().json())).toBe(200);
     expect((await json<Body>(sent)).data).toMatchObject({ ...whole, f_name: 'Ram Lal', image: base.image });
   });
@@ -204,9 +298,17 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
   it('child_delete: a tombstone; the record is 404 after, and reported in sync.deleted of a later delta', async () => {
     const child = await add({ name: 'To Delete' });
     const since = child.updated_at;
-    const conflict = await h.request(`/api/child_delete/${child.id}`, { method: 'DELETE', token: admin, headers: { 'If-Match': '"2020-01-01T00:00:00.000Z"' } });
+    const conflict = await h.request(`/api/child_delete/${child.id}`, {
+      method: 'DELETE',
+      token: admin,
+      headers: { 'If-Match': '"2020-01-01T00:00:00.000Z"' },
+    });
     expect(conflict.status).toBe(409);
-    const deleted = await h.request(`/api/child_delete/${child.id}`, { method: 'DELETE', token: admin, headers: { 'If-Match': `"${child.updated_at}"` } });
+    const deleted = await h.request(`/api/child_delete/${child.id}`, {
+      method: 'DELETE',
+      token: admin,
+      headers: { 'If-Match': `"${child.updated_at}"` },
+    });
     expect(await json(deleted)).toEqual({ success: true, message: messages.childDeleted });
     const [row] = await h.db.select().from(children).where(eq(children.id, child.id));
     expect(row.deleted_at).toBeInstanceOf(Date);
@@ -219,7 +321,9 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     // Resuming from a saved cursor (after_id not 0) still hears of it on the first page only.
     const resumed = await json<ListBody>(await delta(admin, `updated_since=${since}&after_id=${child.id}&page=1`));
     expect(resumed.sync?.deleted).toContain(child.id);
-    expect((await json<ListBody>(await delta(admin, `updated_since=${since}&after_id=0&page=2`))).sync?.deleted).toEqual([]);
+    expect(
+      (await json<ListBody>(await delta(admin, `updated_since=${since}&after_id=0&page=2`))).sync?.deleted,
+    ).toEqual([]);
   });
 
   it('keyset paging returns every live row exactly once while rows change between pages', async () => {
@@ -231,7 +335,12 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     let changedSeen = 0;
     for (;;) {
       page++;
-      const body = await json<ListBody>(await delta(admin, `updated_since=${encodeURIComponent(cursor.updated_since)}&after_id=${cursor.after_id}&per_page=50&page=${page}`));
+      const body = await json<ListBody>(
+        await delta(
+          admin,
+          `updated_since=${encodeURIComponent(cursor.updated_since)}&after_id=${cursor.after_id}&per_page=50&page=${page}`,
+        ),
+      );
       expect(body.data.length).toBeLessThanOrEqual(50);
       seen.push(...body.data.map((c) => c.id));
       if (page === 2) {
@@ -239,7 +348,8 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
         const unseen = all.map((r) => r.id).find((id) => !seen.includes(id))!;
         changedUnseen = unseen;
         changedSeen = seen[0];
-        for (const id of [unseen, changedSeen]) await post('/api/child_update', admin, { id, comments: `changed on page ${page}` });
+        for (const id of [unseen, changedSeen])
+          await post('/api/child_update', admin, { id, comments: `changed on page ${page}` });
       }
       if (!body.sync?.next) break;
       cursor = body.sync.next;
@@ -259,7 +369,9 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     expect(body.sync).toBeUndefined();
     expect(body.image_path).toBe('/api/files/children/');
     childSchema.parse(body.data[0]);
-    const girls = await json<ListBody>(await delta(admin, 'per_page=1000', { gender: 'Female', from_date: '2025-03-14', to_date: '2025-03-14' }));
+    const girls = await json<ListBody>(
+      await delta(admin, 'per_page=1000', { gender: 'Female', from_date: '2025-03-14', to_date: '2025-03-14' }),
+    );
     expect(girls.data.length).toBeGreaterThan(0);
     for (const c of girls.data) expect(c).toMatchObject({ gender: 'Female', dateofarrival: '2025-03-14' });
     const named = await json<ListBody>(await delta(admin, '', { name: 'asha kum' }));
@@ -279,13 +391,23 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
   it('a center-bound user reads and writes only its own center', async () => {
     // The demo caseworker may not delete; give its role delete so the center rule is what answers.
     const [role] = await h.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'caseworker'));
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_registration: { all: 1 } } }).where(eq(roles.id, role.id));
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, child_registration: { all: 1 } } })
+      .where(eq(roles.id, role.id));
     const own = await json<ListBody>(await delta(staff, 'per_page=1000'));
     expect(own.data.length).toBeGreaterThan(0);
     expect(own.data.every((c) => c.centerdetailId === staffCenter)).toBe(true);
-    const [n] = await h.db.select({ n: sql<number>`count(*)::int` }).from(children).where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at)));
+    const [n] = await h.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(children)
+      .where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at)));
     expect(own.pagination.total).toBe(n.n);
-    expect((await json<ListBody>(await delta(staff, '', { centerId: otherChild }))).data.every((c) => c.centerdetailId === staffCenter)).toBe(true);
+    expect(
+      (await json<ListBody>(await delta(staff, '', { centerId: otherChild }))).data.every(
+        (c) => c.centerdetailId === staffCenter,
+      ),
+    ).toBe(true);
     // Another center's child is "not found" for every call, and its photo too.
     expect((await view(otherChild, staff)).status).toBe(404);
     expect((await h.request(`/api/child_edit/${otherChild}`, { token: staff })).status).toBe(404);
@@ -296,11 +418,22 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     // Creating: its own center is forced; another one is refused.
     const created = await json<Body>(await post('/api/child_add', staff, { ...valid, image: png() }));
     expect(created.data?.centerdetailId).toBe(staffCenter);
-    expect((await post('/api/child_add', staff, { ...valid, centerdetailId: foreign.centerdetailId })).status).toBe(403);
-    expect((await post('/api/child_update', staff, { id: created.data!.id, centerdetailId: foreign.centerdetailId })).status).toBe(403);
+    expect((await post('/api/child_add', staff, { ...valid, centerdetailId: foreign.centerdetailId })).status).toBe(
+      403,
+    );
+    expect(
+      (await post('/api/child_update', staff, { id: created.data!.id, centerdetailId: foreign.centerdetailId })).status,
+    ).toBe(403);
     // Its own children: view and edit answer the spec's shape.
-    const edit = await json<Record<string, unknown>>(await h.request(`/api/child_edit/${created.data!.id}`, { token: staff }));
-    expect(edit).toMatchObject({ success: true, image_path: '/api/files/children/', img_documents: [], data: { id: created.data!.id } });
+    const edit = await json<Record<string, unknown>>(
+      await h.request(`/api/child_edit/${created.data!.id}`, { token: staff }),
+    );
+    expect(edit).toMatchObject({
+      success: true,
+      image_path: '/api/files/children/',
+      img_documents: [],
+      data: { id: created.data!.id },
+    });
     expect(edit.img_profile).toBe(`/api/files/children/${created.data!.image}`);
   });
 

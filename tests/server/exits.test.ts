@@ -5,8 +5,20 @@ import { childHistory, children, roles, users } from '../../server/db/schema';
 import { caseworkerRole } from '../../server/db/seed-data';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
-type Row = Record<string, unknown> & { id: number; history_status: string; transfer_date: string | null; centerId: number; center_data: { id: number } };
-type Page = { success: boolean; message?: string; errors?: Record<string, string[]>; data: Row[]; pagination: { total: number; current_page: number; from: number | null; per_page: number } };
+type Row = Record<string, unknown> & {
+  id: number;
+  history_status: string;
+  transfer_date: string | null;
+  centerId: number;
+  center_data: { id: number };
+};
+type Page = {
+  success: boolean;
+  message?: string;
+  errors?: Record<string, string[]>;
+  data: Row[];
+  pagination: { total: number; current_page: number; from: number | null; per_page: number };
+};
 
 describe.each(databaseKinds)('exit and restoration lists (%s)', (kind) => {
   let h: Harness;
@@ -15,7 +27,10 @@ describe.each(databaseKinds)('exit and restoration lists (%s)', (kind) => {
   let staffCenter: number;
   beforeAll(async () => {
     h = await createHarness(kind);
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, exit_restore: { view: 1 } } }).where(eq(roles.name, 'caseworker'));
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, exit_restore: { view: 1 } } })
+      .where(eq(roles.name, 'caseworker'));
     [admin, staff] = await Promise.all([h.login('admin@demo.test'), h.login('staff@demo.test')]);
     const [row] = await h.db.select().from(users).where(eq(users.email, 'staff@demo.test'));
     staffCenter = row.centerId;
@@ -23,14 +38,20 @@ describe.each(databaseKinds)('exit and restoration lists (%s)', (kind) => {
   afterAll(() => h?.close());
 
   const list = async (status: string, token: string, body: Record<string, unknown> = {}, page = 1) => {
-    const response = await h.request(`/api/restore_exit_list/${status}?page=${page}`, { method: 'POST', token, json: body });
+    const response = await h.request(`/api/restore_exit_list/${status}?page=${page}`, {
+      method: 'POST',
+      token,
+      json: body,
+    });
     return { status: response.status, body: await json<Page>(response) };
   };
 
   it('lists the entries of one status, newest date first, with child, center and author, in Laravel pages', async () => {
     const { status, body } = await list('restoration', admin);
     expect(status).toBe(200);
-    const [{ total }] = await h.db.$count(childHistory, and(eq(childHistory.history_status, 'restoration'), isNull(childHistory.deleted_at))).then((n) => [{ total: n }]);
+    const [{ total }] = await h.db
+      .$count(childHistory, and(eq(childHistory.history_status, 'restoration'), isNull(childHistory.deleted_at)))
+      .then((n) => [{ total: n }]);
     expect(body.pagination.total).toBe(total);
     expect(body.data).toHaveLength(Math.min(10, total));
     for (const row of body.data) childHistoryRowSchema.parse(row);
@@ -43,7 +64,15 @@ describe.each(databaseKinds)('exit and restoration lists (%s)', (kind) => {
   });
 
   it('every status key of the spec answers (seeded so each list has rows)', async () => {
-    for (const key of ['by_police', 'rescue', 'other_cci', 'transfer_to_home_state_CWC', 'dropout', 'run_away', 'follow_up']) {
+    for (const key of [
+      'by_police',
+      'rescue',
+      'other_cci',
+      'transfer_to_home_state_CWC',
+      'dropout',
+      'run_away',
+      'follow_up',
+    ]) {
       const { status, body } = await list(key, admin);
       expect(status, key).toBe(200);
       expect(body.pagination.total, key).toBeGreaterThan(0);
@@ -78,20 +107,33 @@ describe.each(databaseKinds)('exit and restoration lists (%s)', (kind) => {
     expect(own.status).toBe(200);
     expect(own.body.pagination.total).toBeGreaterThan(0);
     const ids = own.body.data.map((r) => r.childregId as number);
-    const centers = await h.db.select({ center: children.centerdetailId }).from(children).where(inArray(children.id, ids));
+    const centers = await h.db
+      .select({ center: children.centerdetailId })
+      .from(children)
+      .where(inArray(children.id, ids));
     expect(centers.every((r) => r.center === staffCenter)).toBe(true);
-    const [other] = await h.db.select({ center: childHistory.centerId }).from(childHistory).innerJoin(children, eq(children.id, childHistory.childregId)).where(and(eq(childHistory.history_status, 'restoration'), ne(children.centerdetailId, staffCenter))).limit(1);
+    const [other] = await h.db
+      .select({ center: childHistory.centerId })
+      .from(childHistory)
+      .innerJoin(children, eq(children.id, childHistory.childregId))
+      .where(and(eq(childHistory.history_status, 'restoration'), ne(children.centerdetailId, staffCenter)))
+      .limit(1);
     const asked = await list('restoration', staff, { centerId: other!.center });
     expect(asked.body.data.every((r) => centers.length === 0 || r.center_data.id === other!.center)).toBe(true);
     const askedIds = asked.body.data.map((r) => r.childregId as number);
-    const askedCenters = askedIds.length ? await h.db.select({ center: children.centerdetailId }).from(children).where(inArray(children.id, askedIds)) : [];
+    const askedCenters = askedIds.length
+      ? await h.db.select({ center: children.centerdetailId }).from(children).where(inArray(children.id, askedIds))
+      : [];
     expect(askedCenters.every((r) => r.center === staffCenter)).toBe(true);
   });
 
   it('refuses a user without exit_restore view', async () => {
     await h.db.update(roles).set({ permissions: caseworkerRole.permissions }).where(eq(roles.name, 'caseworker'));
     expect((await list('restoration', staff)).status).toBe(403);
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, exit_restore: { view: 1 } } }).where(eq(roles.name, 'caseworker'));
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, exit_restore: { view: 1 } } })
+      .where(eq(roles.name, 'caseworker'));
   });
 
   it('the short stay register lists children registered as short stay', async () => {
@@ -102,7 +144,11 @@ describe.each(databaseKinds)('exit and restoration lists (%s)', (kind) => {
     expect(total).toBeGreaterThan(0);
     expect(body.pagination.total).toBe(total);
     expect(body.data.every((r) => typeof r.short_stay === 'string')).toBe(true);
-    const bad = await h.request('/api/short_stay_register', { method: 'POST', token: admin, json: { from_date: '2024-01-01' } });
+    const bad = await h.request('/api/short_stay_register', {
+      method: 'POST',
+      token: admin,
+      json: { from_date: '2024-01-01' },
+    });
     expect(bad.status).toBe(422);
   });
 });

@@ -8,7 +8,11 @@ import { multipart } from './uploads';
 
 type Entry = Record<string, unknown> & { id: number; updated_at: string; childregId: number; centerId: number };
 type Body = { success: boolean; message?: string; errors?: Record<string, string[]>; data?: Entry };
-type ListBody = { data: Entry[]; pagination: { total: number; per_page: number }; sync?: { deleted: number[]; next: { updated_since: string; after_id: number } | null } };
+type ListBody = {
+  data: Entry[];
+  pagination: { total: number; per_page: number };
+  sync?: { deleted: number[]; next: { updated_since: string; after_id: number } | null };
+};
 
 describe.each(databaseKinds)('history: medical (%s)', (kind) => {
   let h: Harness;
@@ -20,19 +24,34 @@ describe.each(databaseKinds)('history: medical (%s)', (kind) => {
   beforeAll(async () => {
     h = await createHarness(kind);
     // The demo caseworker only reads child tracking; here it may record actions too.
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 } } }).where(eq(roles.name, 'caseworker'));
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 } } })
+      .where(eq(roles.name, 'caseworker'));
     [admin, staff] = await Promise.all([h.login('admin@demo.test'), h.login('staff@demo.test')]);
     const [row] = await h.db.select().from(users).where(eq(users.email, 'staff@demo.test'));
     staffCenter = row.centerId;
-    [ownChild] = await h.db.select().from(children).where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at))).limit(1);
-    const [other] = await h.db.select().from(children).where(sql`${children.centerdetailId} <> ${staffCenter}`).limit(1);
+    [ownChild] = await h.db
+      .select()
+      .from(children)
+      .where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at)))
+      .limit(1);
+    const [other] = await h.db
+      .select()
+      .from(children)
+      .where(sql`${children.centerdetailId} <> ${staffCenter}`)
+      .limit(1);
     otherChild = other.id;
   });
   afterAll(() => h?.close());
 
   const medical = { medical_issues: 'Fever', transfer_date: '2025-05-01', comment: 'Seen at the civil hospital.' };
-  const post = (path: string, token: string, fields: Record<string, string | number | undefined>, headers: Record<string, string> = {}) =>
-    h.request(path, { method: 'POST', token, body: multipart(fields), headers });
+  const post = (
+    path: string,
+    token: string,
+    fields: Record<string, string | number | undefined>,
+    headers: Record<string, string> = {},
+  ) => h.request(path, { method: 'POST', token, body: multipart(fields), headers });
   const add = async (childregId = ownChild.id, token = admin, fields = {}) => {
     const response = await post('/api/medical_consent', token, { childregId, ...medical, ...fields });
     expect(response.status).toBe(200);
@@ -44,9 +63,18 @@ describe.each(databaseKinds)('history: medical (%s)', (kind) => {
   it('medical_consent creates a medical_issue entry at the child’s center and refreshes the child', async () => {
     const entry = await add();
     historyEntrySchema.parse(entry);
-    expect(entry).toMatchObject({ childregId: ownChild.id, centerId: staffCenter, history_status: 'medical_issue', medical_issues: 'Fever', transfer_date: '2025-05-01', comment: medical.comment });
+    expect(entry).toMatchObject({
+      childregId: ownChild.id,
+      centerId: staffCenter,
+      history_status: 'medical_issue',
+      medical_issues: 'Fever',
+      transfer_date: '2025-05-01',
+      comment: medical.comment,
+    });
     expect(entry.updated_at).toMatch(/\.\d{3}Z$/);
-    const child = await json<{ data: { updated_at: string; last_status: Record<string, unknown> } }>(await h.request(`/api/child_view/${ownChild.id}`, { token: admin }));
+    const child = await json<{ data: { updated_at: string; last_status: Record<string, unknown> } }>(
+      await h.request(`/api/child_view/${ownChild.id}`, { token: admin }),
+    );
     expect(child.data.last_status).toMatchObject({ medical: 'Fever', history_status: 'medical_issue' });
     expect(Date.parse(child.data.updated_at)).toBeGreaterThan(ownChild.updated_at.getTime());
     const viewed = await json<Body>(await h.request(`/api/history_view/${entry.id}`, { token: staff }));
@@ -75,20 +103,40 @@ describe.each(databaseKinds)('history: medical (%s)', (kind) => {
 
   it('update_medical honours If-Match: 409 with the current entry, then 200 with a new updated_at', async () => {
     const entry = await add();
-    const conflict = await post('/api/update_medical', admin, { id: entry.id, comment: 'x' }, { 'If-Match': '"2020-01-01T00:00:00.000Z"' });
+    const conflict = await post(
+      '/api/update_medical',
+      admin,
+      { id: entry.id, comment: 'x' },
+      { 'If-Match': '"2020-01-01T00:00:00.000Z"' },
+    );
     expect(conflict.status).toBe(409);
-    expect(await json(conflict)).toMatchObject({ success: false, message: 'This record was changed by someone else.', data: { id: entry.id, updated_at: entry.updated_at } });
-    const saved = await post('/api/update_medical', admin, { id: entry.id, medical_issues: 'Malaria' }, { 'If-Match': `"${entry.updated_at}"` });
+    expect(await json(conflict)).toMatchObject({
+      success: false,
+      message: 'This record was changed by someone else.',
+      data: { id: entry.id, updated_at: entry.updated_at },
+    });
+    const saved = await post(
+      '/api/update_medical',
+      admin,
+      { id: entry.id, medical_issues: 'Malaria' },
+      { 'If-Match': `"${entry.updated_at}"` },
+    );
     expect(saved.status).toBe(200);
     const data = (await json<Body>(saved)).data!;
     expect(data).toMatchObject({ medical_issues: 'Malaria', comment: medical.comment, childregId: ownChild.id });
     expect(Date.parse(data.updated_at)).toBeGreaterThan(Date.parse(entry.updated_at));
-    expect((await json<Body>(await post('/api/update_medical', admin, { id: entry.id, medical_issues: '' }))).message).toBe('The Medical Issue field is required.');
+    expect(
+      (await json<Body>(await post('/api/update_medical', admin, { id: entry.id, medical_issues: '' }))).message,
+    ).toBe('The Medical Issue field is required.');
     expect((await post('/api/update_medical', admin, { medical_issues: 'Fever' })).status).toBe(422);
   });
 
   it('listing_delete removes only the last entry of a history table, as a tombstone', async () => {
-    const [child] = await h.db.select().from(children).where(and(eq(children.centerdetailId, staffCenter), sql`${children.id} <> ${ownChild.id}`)).limit(1);
+    const [child] = await h.db
+      .select()
+      .from(children)
+      .where(and(eq(children.centerdetailId, staffCenter), sql`${children.id} <> ${ownChild.id}`))
+      .limit(1);
     const first = await add(child.id);
     const last = await add(child.id);
     const refused = await remove(first.id);
@@ -101,17 +149,28 @@ describe.each(databaseKinds)('history: medical (%s)', (kind) => {
     expect((await remove(last.id)).status).toBe(404);
     // Now the earlier one is the last.
     expect((await remove(first.id)).status).toBe(200);
-    const page = await json<ListBody>(await h.request(`/api/history?updated_since=${encodeURIComponent(first.updated_at)}&after_id=0`, { token: staff }));
+    const page = await json<ListBody>(
+      await h.request(`/api/history?updated_since=${encodeURIComponent(first.updated_at)}&after_id=0`, {
+        token: staff,
+      }),
+    );
     expect(page.sync?.deleted).toEqual(expect.arrayContaining([first.id, last.id]));
   });
 
   it('deleting a child tombstones its history in the same transaction', async () => {
-    const [child] = await h.db.select().from(children).where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at))).limit(1).offset(5);
+    const [child] = await h.db
+      .select()
+      .from(children)
+      .where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at)))
+      .limit(1)
+      .offset(5);
     const entry = await add(child.id);
     expect((await h.request(`/api/child_delete/${child.id}`, { method: 'DELETE', token: admin })).status).toBe(200);
     const [row] = await h.db.select().from(childHistory).where(eq(childHistory.id, entry.id));
     expect(row.deleted_at).toBeInstanceOf(Date);
-    const page = await json<ListBody>(await h.request(`/api/history?updated_since=${encodeURIComponent(entry.updated_at)}`, { token: admin }));
+    const page = await json<ListBody>(
+      await h.request(`/api/history?updated_since=${encodeURIComponent(entry.updated_at)}`, { token: admin }),
+    );
     expect(page.sync?.deleted).toContain(entry.id);
   });
 
@@ -123,7 +182,9 @@ describe.each(databaseKinds)('history: medical (%s)', (kind) => {
     const seen: number[] = [];
     let query = 'updated_since=1970-01-01T00:00:00.000Z&after_id=0';
     for (let page = 1; ; page++) {
-      const body = await json<ListBody>(await h.request(`/api/history?${query}&per_page=200&page=${page}`, { token: staff }));
+      const body = await json<ListBody>(
+        await h.request(`/api/history?${query}&per_page=200&page=${page}`, { token: staff }),
+      );
       seen.push(...body.data.map((e) => e.id));
       if (!body.sync?.next) break;
       query = `updated_since=${encodeURIComponent(body.sync.next.updated_since)}&after_id=${body.sync.next.after_id}`;
@@ -135,7 +196,9 @@ describe.each(databaseKinds)('history: medical (%s)', (kind) => {
       .where(and(eq(children.centerdetailId, staffCenter), isNull(childHistory.deleted_at)));
     expect(seen.length).toBe(own.length);
     expect(new Set(seen)).toEqual(new Set(own.map((r) => r.id)));
-    const byChild = await json<ListBody>(await h.request(`/api/history?childregId=${ownChild.id}&history_status=medical_issue`, { token: admin }));
+    const byChild = await json<ListBody>(
+      await h.request(`/api/history?childregId=${ownChild.id}&history_status=medical_issue`, { token: admin }),
+    );
     expect(byChild.data.every((e) => e.childregId === ownChild.id && e.history_status === 'medical_issue')).toBe(true);
   });
 

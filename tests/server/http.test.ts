@@ -29,7 +29,15 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'", "img-src 'self' data: blob:", "worker-src 'self'", "connect-src 'self'"]) {
+      for (const directive of [
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "script-src 'self'",
+        "img-src 'self' data: blob:",
+        "worker-src 'self'",
+        "connect-src 'self'",
+      ]) {
         expect(csp).toContain(directive);
       }
       expect(csp).not.toMatch(/script-src[^;]*unsafe/);
@@ -54,7 +62,14 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
 
   it('turns an unexpected failure into 500 "Something went wrong!" and logs it', async () => {
     const logged: unknown[] = [];
-    const broken = new Proxy({}, { get: () => { throw new Error('database is down'); } }) as Db;
+    const broken = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database is down');
+        },
+      },
+    ) as Db;
     const app = createApp({ db: broken, uploadsDir: '/nonexistent', logError: (e) => logged.push(e) });
     const response = await app.request('/api/login', {
       method: 'POST',
@@ -75,7 +90,14 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
     let user: AuthUser;
     beforeAll(async () => {
       const [row] = await h.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
-      user = { id: row.id, name: row.name, email: row.email, role: { id: row.role_id, name: 'admin', permissions: null }, centerId: 1, image: null };
+      user = {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: { id: row.role_id, name: 'admin', permissions: null },
+        centerId: 1,
+        image: null,
+      };
       app = new Hono<AppEnv>();
       app.use('*', async (c, next) => {
         c.set('deps', { db: h.db, uploadsDir: '' });
@@ -88,7 +110,9 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
         if (fail) throw new Error('transient');
         return c.json({ success: true, data: { run: runs }, message: 'Saved' }, 200);
       });
-      app.post('/invalid', (c) => c.json({ success: false, message: 'Name is required', errors: { name: ['Name is required'] } }, 422));
+      app.post('/invalid', (c) =>
+        c.json({ success: false, message: 'Name is required', errors: { name: ['Name is required'] } }, 422),
+      );
       app.post('/other', (c) => c.json({ success: true }));
       app.delete('/things/:id', (c) => {
         runs += 1;
@@ -142,7 +166,9 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
     it('refuses a key reused on another endpoint, and one still in progress', async () => {
       await post('/things', 'mutation-3');
       expect((await post('/other', 'mutation-3')).status).toBe(422);
-      await h.db.insert(idempotencyKeys).values({ user_id: user.id, key: 'in-flight', method: 'POST', path: '/things', status: 0 });
+      await h.db
+        .insert(idempotencyKeys)
+        .values({ user_id: user.id, key: 'in-flight', method: 'POST', path: '/things', status: 0 });
       const busy = await post('/things', 'in-flight');
       expect(busy.status).toBe(409);
       expect(busy.headers.get('retry-after')).toBe('1');
@@ -163,9 +189,15 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
   it('stores the answer of a real API POST under its key', async () => {
     const session = await h.login('viewer@demo.test');
     const key = 'logout-1';
-    const first = await h.request('/api/logout', { method: 'POST', token: session, headers: { 'Idempotency-Key': key } });
+    const first = await h.request('/api/logout', {
+      method: 'POST',
+      token: session,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(first.status).toBe(200);
     const stored = await h.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-    expect(stored).toMatchObject([{ status: 200, path: '/api/logout', body: { success: true, message: 'Logout successfully' } }]);
+    expect(stored).toMatchObject([
+      { status: 200, path: '/api/logout', body: { success: true, message: 'Logout successfully' } },
+    ]);
   });
 });

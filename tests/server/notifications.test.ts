@@ -17,7 +17,10 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
   let adminId: number;
   beforeAll(async () => {
     h = await createHarness(kind);
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 } } }).where(eq(roles.name, 'caseworker'));
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 } } })
+      .where(eq(roles.name, 'caseworker'));
     [admin, staff] = await Promise.all([h.login('admin@demo.test'), h.login('staff@demo.test')]);
     const rows = await h.db.select().from(users);
     const me = rows.find((u) => u.email === 'staff@demo.test')!;
@@ -30,14 +33,26 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
   const list = async (token: string, centerId: number, query = '') =>
     json<Page>(await h.request(`/api/notify_list/${centerId}${query}`, { token }));
   const count = async (token: string, centerId: number) =>
-    (await json<{ data: { record_count: number } }>(await h.request(`/api/notify_list_count/${centerId}`, { token }))).data.record_count;
+    (await json<{ data: { record_count: number } }>(await h.request(`/api/notify_list_count/${centerId}`, { token })))
+      .data.record_count;
 
   it("an action recorded by one user notifies the center's other readers and the all-center users, never the author", async () => {
-    const [child] = await h.db.select({ id: children.id, name: children.name }).from(children).where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at))).limit(1);
+    const [child] = await h.db
+      .select({ id: children.id, name: children.name })
+      .from(children)
+      .where(and(eq(children.centerdetailId, staffCenter), isNull(children.deleted_at)))
+      .limit(1);
     const before = await count(admin, 1);
     const staffBefore = (await list(staff, staffCenter, '?per_page=1000')).data.length;
     const form = new FormData();
-    for (const [k, v] of Object.entries({ childregId: child.id, transfer_date: '2025-05-01', centerId: staffCenter, medical_issues: 'Fever', comment: 'Camp' })) form.append(k, String(v));
+    for (const [k, v] of Object.entries({
+      childregId: child.id,
+      transfer_date: '2025-05-01',
+      centerId: staffCenter,
+      medical_issues: 'Fever',
+      comment: 'Camp',
+    }))
+      form.append(k, String(v));
     const saved = await h.request('/api/medical_consent', { method: 'POST', token: staff, body: form });
     expect(saved.status).toBe(200);
     expect(await count(admin, 1)).toBe(before + 1);
@@ -50,7 +65,7 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     expect(rows[0]).toMatchObject({ recipient_id: adminId, user_id: staffId });
   });
 
-  it('marking read removes it from the reader\'s list and count only; the delta pull lists it as deleted; again is harmless', async () => {
+  it("marking read removes it from the reader's list and count only; the delta pull lists it as deleted; again is harmless", async () => {
     const page = await list(admin, 1, '?per_page=1000');
     const target = page.data[0]!;
     const since = new Date(Date.now() - 1000).toISOString();
@@ -63,8 +78,13 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     expect(delta.sync?.deleted).toContain(target.id);
     expect((await h.request(`/api/notify_update/${target.id}`, { method: 'POST', token: admin })).status).toBe(200);
     // Another reader's notification is not this user's to mark.
-    const [other] = await h.db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.recipient_id, staffId), isNull(notifications.read_at))).limit(1);
-    if (other) expect((await h.request(`/api/notify_update/${other.id}`, { method: 'POST', token: admin })).status).toBe(404);
+    const [other] = await h.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.recipient_id, staffId), isNull(notifications.read_at)))
+      .limit(1);
+    if (other)
+      expect((await h.request(`/api/notify_update/${other.id}`, { method: 'POST', token: admin })).status).toBe(404);
   });
 
   it("a center-bound reader may not ask for another center's notifications", async () => {

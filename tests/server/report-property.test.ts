@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildGroupReport, buildReport, countGroupRows, countReportRows, reportCategories, reportPeriods, reportRowsFrom, type GroupReportAnswer, type ReportAnswer,
+  buildGroupReport,
+  buildReport,
+  countGroupRows,
+  countReportRows,
+  reportCategories,
+  reportPeriods,
+  reportRowsFrom,
+  type GroupReportAnswer,
+  type ReportAnswer,
 } from '../../sync/contract';
 import { centers, childHistory, children } from '../../server/db/schema';
 import { createHarness, json, type Harness } from './harness';
@@ -18,8 +26,15 @@ const statuses = [...reportCategories.flatMap((c) => c.statuses), 'registration'
 const genders = ['Male', 'Female', 'male', ' FEMALE ', 'Other', null];
 
 const day = fc
-  .record({ y: fc.integer({ min: 2016, max: 2027 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
-  .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(Math.min(d, new Date(Date.UTC(y, m, 0)).getUTCDate())).padStart(2, '0')}`);
+  .record({
+    y: fc.integer({ min: 2016, max: 2027 }),
+    m: fc.integer({ min: 1, max: 12 }),
+    d: fc.integer({ min: 1, max: 31 }),
+  })
+  .map(
+    ({ y, m, d }) =>
+      `${y}-${String(m).padStart(2, '0')}-${String(Math.min(d, new Date(Date.UTC(y, m, 0)).getUTCDate())).padStart(2, '0')}`,
+  );
 const dayOrNull = fc.option(day, { nil: null });
 
 describe('report: device = server (property)', () => {
@@ -28,7 +43,11 @@ describe('report: device = server (property)', () => {
   let centerIds: number[];
 
   beforeAll(async () => {
-    h = await createHarness('pglite', { demo: false, adminEmail: 'root@report.test', adminPassword: 'report-property-1' });
+    h = await createHarness('pglite', {
+      demo: false,
+      adminEmail: 'root@report.test',
+      adminPassword: 'report-property-1',
+    });
     token = await h.login('root@report.test', 'report-property-1');
     const existing = await h.db.select({ id: centers.id }).from(centers);
     const added = await h.db
@@ -49,47 +68,87 @@ describe('report: device = server (property)', () => {
       center: fc.option(fc.nat(), { nil: null }),
       deleted: fc.boolean(),
     });
-    const range = fc.option(fc.tuple(day, day).map(([a, b]) => (a <= b ? [a, b] : [b, a])), { nil: null });
+    const range = fc.option(
+      fc.tuple(day, day).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
+      { nil: null },
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(child, { minLength: 1, maxLength: 12 }), fc.array(entry, { maxLength: 40 }), range, fc.option(fc.nat(), { nil: null }), async (kids, entries, dates, centerPick) => {
-        await h.db.delete(childHistory);
-        await h.db.delete(children);
-        const pickCenter = (n: number) => centerIds[n % centerIds.length];
-        const childRows = await h.db
-          .insert(children)
-          .values(kids.map((k, i) => ({ name: `Child ${i}`, gender: k.gender, centerdetailId: pickCenter(k.center), deleted_at: k.deleted ? new Date() : null })))
-          .returning();
-        if (entries.length > 0) {
-          await h.db.insert(childHistory).values(
-            entries.map((e) => ({
-              childregId: childRows[e.child % childRows.length].id,
-              history_status: e.status,
-              transfer_date: e.transfer_date,
-              history_date: e.history_date,
-              centerId: e.center === null ? null : pickCenter(e.center),
-              deleted_at: e.deleted ? new Date() : null,
-            })),
+      fc.asyncProperty(
+        fc.array(child, { minLength: 1, maxLength: 12 }),
+        fc.array(entry, { maxLength: 40 }),
+        range,
+        fc.option(fc.nat(), { nil: null }),
+        async (kids, entries, dates, centerPick) => {
+          await h.db.delete(childHistory);
+          await h.db.delete(children);
+          const pickCenter = (n: number) => centerIds[n % centerIds.length];
+          const childRows = await h.db
+            .insert(children)
+            .values(
+              kids.map((k, i) => ({
+                name: `Child ${i}`,
+                gender: k.gender,
+                centerdetailId: pickCenter(k.center),
+                deleted_at: k.deleted ? new Date() : null,
+              })),
+            )
+            .returning();
+          if (entries.length > 0) {
+            await h.db.insert(childHistory).values(
+              entries.map((e) => ({
+                childregId: childRows[e.child % childRows.length].id,
+                history_status: e.status,
+                transfer_date: e.transfer_date,
+                history_date: e.history_date,
+                centerId: e.center === null ? null : pickCenter(e.center),
+                deleted_at: e.deleted ? new Date() : null,
+              })),
+            );
+          }
+          // What the device holds: the same rows (its pulls carry these fields).
+          const deviceChildren = await h.db.select().from(children);
+          const deviceHistory = await h.db.select().from(childHistory);
+          const rows = reportRowsFrom(deviceChildren, deviceHistory);
+          const centerId = centerPick === null ? null : pickCenter(centerPick);
+          const body = { centerId, from_date: dates?.[0] ?? null, to_date: dates?.[1] ?? null };
+          const today = new Date().toISOString().slice(0, 10);
+          const p = reportPeriods(body.from_date, body.to_date, today);
+
+          const server = await json<{ data: ReportAnswer }>(
+            await h.request('/api/reports', { method: 'POST', token, json: body }),
           );
-        }
-        // What the device holds: the same rows (its pulls carry these fields).
-        const deviceChildren = await h.db.select().from(children);
-        const deviceHistory = await h.db.select().from(childHistory);
-        const rows = reportRowsFrom(deviceChildren, deviceHistory);
-        const centerId = centerPick === null ? null : pickCenter(centerPick);
-        const body = { centerId, from_date: dates?.[0] ?? null, to_date: dates?.[1] ?? null };
-        const today = new Date().toISOString().slice(0, 10);
-        const p = reportPeriods(body.from_date, body.to_date, today);
+          const [named] =
+            centerId === null
+              ? []
+              : await h.db
+                  .select({ name: centers.name })
+                  .from(centers)
+                  .where(sql`${centers.id} = ${centerId}`);
+          const device = buildReport(countReportRows(rows, p, centerId), p, {
+            centerId,
+            center_name: named?.name ?? null,
+            balance: { male: 0, female: 0 },
+          });
+          expect(server.data).toEqual(device);
 
-        const server = await json<{ data: ReportAnswer }>(await h.request('/api/reports', { method: 'POST', token, json: body }));
-        const [named] = centerId === null ? [] : await h.db.select({ name: centers.name }).from(centers).where(sql`${centers.id} = ${centerId}`);
-        const device = buildReport(countReportRows(rows, p, centerId), p, { centerId, center_name: named?.name ?? null, balance: { male: 0, female: 0 } });
-        expect(server.data).toEqual(device);
-
-        const group = await json<{ data: GroupReportAnswer }>(await h.request('/api/group_report2', { method: 'POST', token, json: body }));
-        const shown = (await h.db.select({ id: centers.id, name: centers.name }).from(centers).orderBy(centers.id)).filter((c) => centerId === null || c.id === centerId);
-        const deviceGroup = buildGroupReport(countGroupRows(rows.filter((r) => centerId === null || r.centerId === centerId), p), p, shown, new Map());
-        expect(group.data).toEqual(deviceGroup);
-      }),
+          const group = await json<{ data: GroupReportAnswer }>(
+            await h.request('/api/group_report2', { method: 'POST', token, json: body }),
+          );
+          const shown = (
+            await h.db.select({ id: centers.id, name: centers.name }).from(centers).orderBy(centers.id)
+          ).filter((c) => centerId === null || c.id === centerId);
+          const deviceGroup = buildGroupReport(
+            countGroupRows(
+              rows.filter((r) => centerId === null || r.centerId === centerId),
+              p,
+            ),
+            p,
+            shown,
+            new Map(),
+          );
+          expect(group.data).toEqual(deviceGroup);
+        },
+      ),
       { numRuns: RUNS, seed: 20261123 },
     );
   });

@@ -8,7 +8,13 @@ import { schemeMessages } from '../../server/schemes/records';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
 type Scheme = { id: number; name: string; status: number; updated_at: string };
-type Body = { success: boolean; message?: string; errors?: Record<string, string[]>; data?: Scheme; pagination?: { total: number } };
+type Body = {
+  success: boolean;
+  message?: string;
+  errors?: Record<string, string[]>;
+  data?: Scheme;
+  pagination?: { total: number };
+};
 
 describe.each(databaseKinds)('social protection schemes (%s)', (kind) => {
   let h: Harness;
@@ -17,11 +23,20 @@ describe.each(databaseKinds)('social protection schemes (%s)', (kind) => {
   let staff: string;
   beforeAll(async () => {
     h = await createHarness(kind);
-    [admin, viewer, staff] = await Promise.all([h.login('admin@demo.test'), h.login('viewer@demo.test'), h.login('staff@demo.test')]);
+    [admin, viewer, staff] = await Promise.all([
+      h.login('admin@demo.test'),
+      h.login('viewer@demo.test'),
+      h.login('staff@demo.test'),
+    ]);
   });
   afterAll(() => h?.close());
 
-  const post = async (path: string, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const post = async (
+    path: string,
+    token: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await h.request(`/api${path}`, { method: 'POST', token, json: body, headers });
     return { status: response.status, body: await json<Body>(response) };
   };
@@ -35,18 +50,30 @@ describe.each(databaseKinds)('social protection schemes (%s)', (kind) => {
     expect(added.status).toBe(200);
     expect(added.body.message).toBe(schemeMessages.added);
     expect(schemeSchema.parse(added.body.data)).toMatchObject({ name: 'Kanyashree', status: 1 });
-    const page = await json<{ data: Scheme[]; pagination: { total: number; per_page: number } }>(await h.request('/api/sps?page=1', { token: admin }));
+    const page = await json<{ data: Scheme[]; pagination: { total: number; per_page: number } }>(
+      await h.request('/api/sps?page=1', { token: admin }),
+    );
     expect(page.data[0]!.name).toBe('Kanyashree');
     expect(page.pagination.total).toBe(DEMO_SCHEMES.length + 2);
   });
 
   it('updates name and status under If-Match; an inactive scheme leaves /sps_all', async () => {
     const added = (await post('/sps_add', admin, { name: 'Ujjwala', status: 1 })).body.data!;
-    const stale = await post('/sps_update', admin, { id: added.id, name: 'Ujjwala Yojana', status: 0 }, { 'If-Match': '"2000-01-01T00:00:00.000Z"' });
+    const stale = await post(
+      '/sps_update',
+      admin,
+      { id: added.id, name: 'Ujjwala Yojana', status: 0 },
+      { 'If-Match': '"2000-01-01T00:00:00.000Z"' },
+    );
     expect(stale.status).toBe(409);
     const badStatus = await post('/sps_update', admin, { id: added.id, name: 'Ujjwala', status: 5 });
     expect(badStatus.status).toBe(422);
-    const updated = await post('/sps_update', admin, { id: added.id, name: 'Ujjwala Yojana', status: 0 }, { 'If-Match': `"${added.updated_at}"` });
+    const updated = await post(
+      '/sps_update',
+      admin,
+      { id: added.id, name: 'Ujjwala Yojana', status: 0 },
+      { 'If-Match': `"${added.updated_at}"` },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe(schemeMessages.updated);
     expect(updated.body.data).toMatchObject({ name: 'Ujjwala Yojana', status: 0 });
@@ -66,17 +93,39 @@ describe.each(databaseKinds)('social protection schemes (%s)', (kind) => {
     }
   });
 
-  it('deleting a child\'s SPS entry also needs the sps delete permission', async () => {
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 }, sps: { delete: 0 } } }).where(eq(roles.name, 'caseworker'));
+  it("deleting a child's SPS entry also needs the sps delete permission", async () => {
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 }, sps: { delete: 0 } } })
+      .where(eq(roles.name, 'caseworker'));
     const [me] = await h.db.select().from(users).where(eq(users.email, 'staff@demo.test'));
-    const [child] = await h.db.select({ id: children.id }).from(children).where(and(eq(children.centerdetailId, me.centerId), isNull(children.deleted_at))).limit(1);
+    const [child] = await h.db
+      .select({ id: children.id })
+      .from(children)
+      .where(and(eq(children.centerdetailId, me.centerId), isNull(children.deleted_at)))
+      .limit(1);
     const fields = new FormData();
-    for (const [k, v] of Object.entries({ childregId: child.id, transfer_date: '2025-04-07', centerId: me.centerId, social_protection_scheme: 'Foster Care', comment: 'Enrolled' })) fields.append(k, String(v));
+    for (const [k, v] of Object.entries({
+      childregId: child.id,
+      transfer_date: '2025-04-07',
+      centerId: me.centerId,
+      social_protection_scheme: 'Foster Care',
+      comment: 'Enrolled',
+    }))
+      fields.append(k, String(v));
     const saved = await h.request('/api/social_protection_scheme', { method: 'POST', token: staff, body: fields });
     expect(saved.status).toBe(200);
-    const [entry] = await h.db.select().from(childHistory).where(and(eq(childHistory.childregId, child.id), eq(childHistory.history_status, 'social_protection_scheme'))).orderBy(desc(childHistory.id)).limit(1);
+    const [entry] = await h.db
+      .select()
+      .from(childHistory)
+      .where(and(eq(childHistory.childregId, child.id), eq(childHistory.history_status, 'social_protection_scheme')))
+      .orderBy(desc(childHistory.id))
+      .limit(1);
     expect((await h.request(`/api/listing_delete/${entry.id}`, { method: 'DELETE', token: staff })).status).toBe(403);
-    await h.db.update(roles).set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 }, sps: { delete: 1 } } }).where(eq(roles.name, 'caseworker'));
+    await h.db
+      .update(roles)
+      .set({ permissions: { ...caseworkerRole.permissions, child_tracking: { all: 1 }, sps: { delete: 1 } } })
+      .where(eq(roles.name, 'caseworker'));
     expect((await h.request(`/api/listing_delete/${entry.id}`, { method: 'DELETE', token: staff })).status).toBe(200);
   });
 });

@@ -29,7 +29,9 @@ describe.each(databaseKinds)('startServer (%s)', (kind: DatabaseKind) => {
       dropDatabase = pg.drop;
     }
     server = await startServer({ ...base, port: 0, host: '127.0.0.1', staticDir, quiet: true });
-    console.info(`[${kind}] first start: migrate ${Math.round(server.timings.migrate)} ms, seed ${Math.round(server.timings.seed)} ms, total ${Math.round(server.timings.total)} ms`);
+    console.info(
+      `[${kind}] first start: migrate ${Math.round(server.timings.migrate)} ms, seed ${Math.round(server.timings.seed)} ms, total ${Math.round(server.timings.total)} ms`,
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -51,13 +53,22 @@ describe.each(databaseKinds)('startServer (%s)', (kind: DatabaseKind) => {
     });
     expect(login.status).toBe(200);
     const { data } = (await login.json()) as { data: { token: string } };
-    const dashboard = await fetch(`${server.url}/api/dashboard`, { headers: { authorization: `Bearer ${data.token}` } });
+    const dashboard = await fetch(`${server.url}/api/dashboard`, {
+      headers: { authorization: `Bearer ${data.token}` },
+    });
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers.get('cache-control')).toBe('no-store');
   });
 
   it('serves the app shell with no-cache, hashed assets as immutable, and falls back to index.html', async () => {
-    for (const file of ['/', '/index.html', '/worker.js', '/manifest.webmanifest', '/dashboard', '/child-registration/profile']) {
+    for (const file of [
+      '/',
+      '/index.html',
+      '/worker.js',
+      '/manifest.webmanifest',
+      '/dashboard',
+      '/child-registration/profile',
+    ]) {
       const response = await fetch(server.url + file);
       expect(response.status, file).toBe(200);
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
@@ -99,22 +110,40 @@ describe('startServer without demo data (pglite)', () => {
   afterAll(() => roots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('refuses to start without ADMIN_PASSWORD', async () => {
-    await expect(startServer({ dataDir: dataDir(), port: 0, seedDemo: false, quiet: true })).rejects.toBeInstanceOf(SeedConfigError);
+    await expect(startServer({ dataDir: dataDir(), port: 0, seedDemo: false, quiet: true })).rejects.toBeInstanceOf(
+      SeedConfigError,
+    );
   });
 
   it('seeds exactly one superadmin at center 1 with the given e-mail and password', async () => {
-    const server = await startServer({ dataDir: dataDir(), port: 0, host: '127.0.0.1', seedDemo: false, adminEmail: 'Boss@Trust.org', adminPassword: 'long-secret-1', quiet: true });
+    const server = await startServer({
+      dataDir: dataDir(),
+      port: 0,
+      host: '127.0.0.1',
+      seedDemo: false,
+      adminEmail: 'Boss@Trust.org',
+      adminPassword: 'long-secret-1',
+      quiet: true,
+    });
     try {
       const attempt = (emailId: string, password: string) =>
-        fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailId, password }) });
+        fetch(`${server.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ emailId, password }),
+        });
       expect((await attempt('superadmin@demo.test', 'demo1234')).status).toBe(401);
       const ok = await attempt('boss@trust.org', 'long-secret-1');
       expect(ok.status).toBe(200);
       const { data } = (await ok.json()) as { data: { token: string; centerId: number; role: { name: string } } };
       expect(data).toMatchObject({ centerId: 1, role: { name: 'superadmin' } });
-      const centersList = await fetch(`${server.url}/api/centers_list`, { headers: { authorization: `Bearer ${data.token}` } });
+      const centersList = await fetch(`${server.url}/api/centers_list`, {
+        headers: { authorization: `Bearer ${data.token}` },
+      });
       expect(((await centersList.json()) as { data: unknown[] }).data).toEqual([{ id: 1, name: 'SBT Head Office' }]);
-      const dashboard = await fetch(`${server.url}/api/dashboard`, { headers: { authorization: `Bearer ${data.token}` } });
+      const dashboard = await fetch(`${server.url}/api/dashboard`, {
+        headers: { authorization: `Bearer ${data.token}` },
+      });
       expect(((await dashboard.json()) as { data: Record<string, number> }).data.children_supported).toBe(0);
     } finally {
       await server.close();

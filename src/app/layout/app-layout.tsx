@@ -34,8 +34,22 @@ export function AppLayout() {
         <AppShell.Header>
           <Group h="100%" px={{ base: 4, sm: 'md' }} justify="space-between" wrap="nowrap" gap={4}>
             <Group gap={4} wrap="nowrap" miw={0} style={{ flex: 1 }}>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" miw={44} mih={44} />
-              <Title order={1} fz={{ base: 'md', sm: 'h3' }} lineClamp={1} data-testid="page-title" title={titleOf(pathname)}>
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label="Toggle navigation"
+                miw={44}
+                mih={44}
+              />
+              <Title
+                order={1}
+                fz={{ base: 'md', sm: 'h3' }}
+                lineClamp={1}
+                data-testid="page-title"
+                title={titleOf(pathname)}
+              >
                 {titleOf(pathname)}
               </Title>
             </Group>

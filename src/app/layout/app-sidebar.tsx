@@ -5,8 +5,19 @@ import { useUser } from '../../lib/use-store';
 import { sidebarFor, type SidebarLink } from './sidebar-items';
 import { BeneficiariesModal } from './beneficiaries-modal';
 
-function SidebarEntry({ link, active, onOpenModal, onNavigate }: { link: SidebarLink; active: boolean; onOpenModal: (l: SidebarLink) => void; onNavigate: () => void }) {
-  if (link.modal) return <NavLink component="button" label={link.label} active={active} onClick={() => onOpenModal(link)} />;
+function SidebarEntry({
+  link,
+  active,
+  onOpenModal,
+  onNavigate,
+}: {
+  link: SidebarLink;
+  active: boolean;
+  onOpenModal: (l: SidebarLink) => void;
+  onNavigate: () => void;
+}) {
+  if (link.modal)
+    return <NavLink component="button" label={link.label} active={active} onClick={() => onOpenModal(link)} />;
   return <NavLink component={Link} to={link.path} label={link.label} active={active} onClick={onNavigate} />;
 }
 
@@ -21,9 +32,21 @@ export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
       <nav aria-label="Main">
         {groups.map((group) =>
           group.children ? (
-            <NavLink component="button" key={group.label} label={group.label} defaultOpened={group.children.some((c) => c.path === pathname)} childrenOffset="md">
+            <NavLink
+              component="button"
+              key={group.label}
+              label={group.label}
+              defaultOpened={group.children.some((c) => c.path === pathname)}
+              childrenOffset="md"
+            >
               {group.children.map((child) => (
-                <SidebarEntry key={child.path} link={child} active={pathname === child.path} onOpenModal={setModalTarget} onNavigate={onNavigate} />
+                <SidebarEntry
+                  key={child.path}
+                  link={child}
+                  active={pathname === child.path}
+                  onOpenModal={setModalTarget}
+                  onNavigate={onNavigate}
+                />
               ))}
             </NavLink>
           ) : (

@@ -75,9 +75,25 @@ function LockScreen() {
   };
 
   return (
-    <Box pos="fixed" inset={0} bg="gray.1" style={{ zIndex: 10_000 }} role="dialog" aria-modal="true" aria-labelledby="lock-title">
+    <Box
+      pos="fixed"
+      inset={0}
+      bg="gray.1"
+      style={{ zIndex: 10_000 }}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="lock-title"
+    >
       <Center h="100%" p="md">
-        <Paper withBorder shadow="md" p="xl" w={380} maw="100%" component="form" onSubmit={(e: FormEvent) => void submit(e)}>
+        <Paper
+          withBorder
+          shadow="md"
+          p="xl"
+          w={380}
+          maw="100%"
+          component="form"
+          onSubmit={(e: FormEvent) => void submit(e)}
+        >
           <Stack>
             <Group gap="xs">
               <IconLock size={22} />
@@ -86,8 +102,8 @@ function LockScreen() {
               </Title>
             </Group>
             <Text size="sm">
-              Locked after {Math.round(IDLE_LOCK_MS / 60_000)} minutes without use. {user.name}, enter your password to go on;
-              nothing you were typing is lost.
+              Locked after {Math.round(IDLE_LOCK_MS / 60_000)} minutes without use. {user.name}, enter your password to
+              go on; nothing you were typing is lost.
             </Text>
             <PasswordInput
               label="Password"

@@ -39,8 +39,22 @@ export function SyncIndicator() {
   const Icon = icons[summary.tone];
   const last = summary.lastAt ? `Last sync ${dayjs(summary.lastAt).fromNow()}` : 'Not synced yet';
   return (
-    <UnstyledButton component={Link} to="/sync" className={classes.chip} data-tone={summary.tone} data-testid="sync-indicator" title={summary.sentence ?? last}
-      aria-label={['Sync status:', summary.short, summary.pending > 0 && summary.tone !== 'attention' ? `${summary.pending} pending` : '', last].filter(Boolean).join(' ')}>
+    <UnstyledButton
+      component={Link}
+      to="/sync"
+      className={classes.chip}
+      data-tone={summary.tone}
+      data-testid="sync-indicator"
+      title={summary.sentence ?? last}
+      aria-label={[
+        'Sync status:',
+        summary.short,
+        summary.pending > 0 && summary.tone !== 'attention' ? `${summary.pending} pending` : '',
+        last,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
       {syncing ? <Loader size={14} aria-label="Syncing" /> : <Icon size={18} aria-hidden />}
       <Text span size="sm" fw={600} data-testid={summary.tone === 'attention' ? 'sync-attention' : 'connectivity'}>
         {summary.short}

@@ -30,19 +30,43 @@ const retryable = new Set(['network', 'timeout', 'busy', 'rate-limited', 'server
 
 export function summarizeSync({ online, status, pending, attention, lastAt }: Input): SyncSummary {
   if (attention > 0) {
-    return { tone: 'attention', short: `${attention} to review`, sentence: `${changes(attention)} need${attention === 1 ? 's' : ''} your decision on the Sync page.` };
+    return {
+      tone: 'attention',
+      short: `${attention} to review`,
+      sentence: `${changes(attention)} need${attention === 1 ? 's' : ''} your decision on the Sync page.`,
+    };
   }
-  if (status.paused) return { tone: 'attention', short: 'Sign in again', sentence: 'Sign in again to send your changes. They are kept on this device.' };
+  if (status.paused)
+    return {
+      tone: 'attention',
+      short: 'Sign in again',
+      sentence: 'Sign in again to send your changes. They are kept on this device.',
+    };
   if (!online) {
-    return { tone: 'offline', short: 'Offline', sentence: pending > 0 ? `Offline — ${changes(pending)} saved on this device` : 'Offline — your work is saved on this device' };
+    return {
+      tone: 'offline',
+      short: 'Offline',
+      sentence:
+        pending > 0
+          ? `Offline — ${changes(pending)} saved on this device`
+          : 'Offline — your work is saved on this device',
+    };
   }
   if (status.error && retryable.has(status.error.reason)) {
-    return { tone: 'offline', short: 'Waiting', sentence: `The server is not answering — ${changes(pending)} saved on this device, sent when it answers` };
+    return {
+      tone: 'offline',
+      short: 'Waiting',
+      sentence: `The server is not answering — ${changes(pending)} saved on this device, sent when it answers`,
+    };
   }
   if (status.error) return { tone: 'attention', short: 'Sync error', sentence: status.error.message };
   if (status.refused.length > 0) {
     const what = status.refused.map((c) => collectionLabels[c] ?? c).join(', ');
-    return { tone: 'limited', short: 'Limited', sentence: `Your role does not let this device read ${what}. Ask an administrator if you need it.` };
+    return {
+      tone: 'limited',
+      short: 'Limited',
+      sentence: `Your role does not let this device read ${what}. Ask an administrator if you need it.`,
+    };
   }
   if (status.syncing || lastAt === null) return { tone: 'working', short: 'Syncing', sentence: null };
   if (pending > 0) return { tone: 'working', short: 'Online', sentence: null };

@@ -45,7 +45,15 @@ export const exitListColumnLabels: Record<ExitListColumn, string> = {
 
 /** Statuses whose entries carry an exit type (escort and exit actions). */
 export const statusesWithExitType: readonly string[] = [
-  'by_police', 'by_sbt_staff', 'by_third_party', 'dropout', 'run_away', 'other_cci', 'other_ngo', 'io_police', 'rescue',
+  'by_police',
+  'by_sbt_staff',
+  'by_third_party',
+  'dropout',
+  'run_away',
+  'other_cci',
+  'other_ngo',
+  'io_police',
+  'rescue',
   'transfer_to_home_state_CWC',
 ];
 
@@ -56,7 +64,13 @@ const stamps: ExitListColumn[] = ['transfer_date', 'recorded_by', 'created_at', 
 export const SHORT_STAY_REGISTER_PATH = '/short-stay-register';
 
 /** One exit/restoration route: its title, status key and columns, chosen from the path. */
-export type ExitListConfig = { path: ExitRestorePath; title: string; status: string; columns: ExitListColumn[]; register: boolean };
+export type ExitListConfig = {
+  path: ExitRestorePath;
+  title: string;
+  status: string;
+  columns: ExitListColumn[];
+  register: boolean;
+};
 
 const heading = (label: string) => label.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 
@@ -66,8 +80,26 @@ export function exitListConfig(path: string): ExitListConfig | undefined {
   const route = path as ExitRestorePath;
   const status = exitRestoreRoutes[route];
   if (route === SHORT_STAY_REGISTER_PATH) {
-    return { path: route, status, register: true, title: 'Short Stay Registration', columns: ['child_name', 'uniqueId', 'aadharno', 'cwccaseno', 'center', 'short_stay', 'dateofarrival', 'created_at', 'updated_at'] };
+    return {
+      path: route,
+      status,
+      register: true,
+      title: 'Short Stay Registration',
+      columns: [
+        'child_name',
+        'uniqueId',
+        'aadharno',
+        'cwccaseno',
+        'center',
+        'short_stay',
+        'dateofarrival',
+        'created_at',
+        'updated_at',
+      ],
+    };
   }
-  const columns = statusesWithExitType.includes(status) ? [...common, 'exit_type' as const, ...stamps] : [...common, ...stamps];
+  const columns = statusesWithExitType.includes(status)
+    ? [...common, 'exit_type' as const, ...stamps]
+    : [...common, ...stamps];
   return { path: route, status, register: false, title: heading(statusLabel(status)), columns };
 }

@@ -81,8 +81,21 @@ export const sessionOptions: readonly Option[] = Array.from({ length: 12 }, (_, 
 }));
 
 export const educationLevels = sameLabel([
-  'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII',
-  'NFE', 'NIOS', 'Higher Education',
+  'I',
+  'II',
+  'III',
+  'IV',
+  'V',
+  'VI',
+  'VII',
+  'VIII',
+  'IX',
+  'X',
+  'XI',
+  'XII',
+  'NFE',
+  'NIOS',
+  'Higher Education',
 ] as const);
 
 export const educationTypes = [
@@ -109,14 +122,36 @@ export const educationBeforeOptions = [
 
 /** Case categories (case_type), verbatim from the spec. */
 export const caseTypes = sameLabel([
-  'Orphaned', 'Abandoned', 'Missing', 'Runaway', 'Trafficking', 'Abused', 'CNCP', 'Others',
-  'Kidnapping', 'Affected By Substance', 'Begging', 'Rag-picking', 'Love Affair/ Teenage Issues',
-  'Job / Livelihood Related', 'Family Dispute', 'Education Related', 'Attracted To The City',
-  'Abuse And Violence', 'Centre Enrollment',
+  'Orphaned',
+  'Abandoned',
+  'Missing',
+  'Runaway',
+  'Trafficking',
+  'Abused',
+  'CNCP',
+  'Others',
+  'Kidnapping',
+  'Affected By Substance',
+  'Begging',
+  'Rag-picking',
+  'Love Affair/ Teenage Issues',
+  'Job / Livelihood Related',
+  'Family Dispute',
+  'Education Related',
+  'Attracted To The City',
+  'Abuse And Violence',
+  'Centre Enrollment',
 ] as const);
 
 /** Child reference by (reference_type), verbatim from the spec. */
 export const referenceByOptions = sameLabel([
-  'Child Helpline', 'Self', 'From CWC', 'From Stakeholder', 'Out Reach', 'Police',
-  'Voluntarily', 'From SBT Center', 'Others',
+  'Child Helpline',
+  'Self',
+  'From CWC',
+  'From Stakeholder',
+  'Out Reach',
+  'Police',
+  'Voluntarily',
+  'From SBT Center',
+  'Others',
 ] as const);

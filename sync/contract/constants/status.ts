@@ -1,4 +1,14 @@
-import { educationBeforeOptions, educationTypes, escortMethods, exitMethods, exitTypes, followUpMethods, referredByOptions, restorationMethods, type Option } from './options';
+import {
+  educationBeforeOptions,
+  educationTypes,
+  escortMethods,
+  exitMethods,
+  exitTypes,
+  followUpMethods,
+  referredByOptions,
+  restorationMethods,
+  type Option,
+} from './options';
 
 /**
  * History statuses (spec part 1, section 4) grouped by the colour Present Status is
@@ -37,8 +47,7 @@ export const REGISTRATION_COLOR = 'grey';
 
 /** A colour Present Status may take. */
 export type StatusColor =
-  | (typeof statusColorGroups)[keyof typeof statusColorGroups]['color']
-  | typeof REGISTRATION_COLOR;
+  (typeof statusColorGroups)[keyof typeof statusColorGroups]['color'] | typeof REGISTRATION_COLOR;
 
 /**
  * The colour of a Present Status value. Statuses outside every group (registration,
@@ -88,7 +97,10 @@ export const statusLabels: Readonly<Record<string, string>> = {
 
 /** A code with no label yet still reads as words: underscores become spaces, camelCase splits, first letter capital. */
 export const plainWords = (code: string): string => {
-  const words = code.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const words = code
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -131,19 +143,62 @@ export function codeLabel(field: string, value: string | null | undefined): stri
  * the action forms), for the review queue's conflict card.
  */
 export const recordFieldLabels: Readonly<Record<string, string>> = {
-  name: 'Name', dateofarrival: 'Date of Arrival', gender: 'Gender', centerdetailId: 'Center Name', ReferredBy: 'CWC Action',
-  cwccaseno: 'CWC Case No.', short_stay_status: 'Short Stay', short_stay: 'SBT Home', aadharno: 'Aadhar No.', mobileno: 'Mobile No.',
-  phoneno: 'Alternate Phone No.', address: 'Address', countryId: 'Country', stateId: 'State', cityId: 'City', district: 'District',
-  pincode: 'Pincode', reference_type: 'Reference By', otherref: 'Reference Details', daily_report_no: 'Daily Report No.',
-  police_produced_by: 'Produced By', police_station: 'Police Station', reference_type_other: 'Other Detail', breif: 'Brief',
-  circumstance_of_rescue: 'Circumstance of Rescue', comments: 'Comments', jamatalashi: 'Jamatalashi', family_touch: 'In Touch With Family',
-  f_name: 'Father Name', m_name: 'Mother Name', occupation: 'Occupation', income: 'Income', no_sibling: 'No. of Siblings', age: 'Age',
-  dob: 'Date of Birth', caste: 'Caste', educationbefore: 'Education Before Entering', case_type: 'Case Category',
-  status_of_beneficiaries: 'Status of Beneficiary', period_street: 'Period on Street', occupation_on_street: 'Occupation on Street',
-  contacted_through_referred_found: 'Contacted Through', action_data: 'Action Taken', image: 'Photo', uniqueId: 'Unique Id',
-  history_status: 'Status', transfer_date: 'Date', history_date: 'Date', comment: 'Comment', education_type: 'Education',
-  education_level: 'Education Level', restoration_method: 'Method', escort_exit_method: 'Exit Method', exit_type: 'Exit Type',
-  medical_issues: 'Medical Issue', centerId: 'Center',
+  name: 'Name',
+  dateofarrival: 'Date of Arrival',
+  gender: 'Gender',
+  centerdetailId: 'Center Name',
+  ReferredBy: 'CWC Action',
+  cwccaseno: 'CWC Case No.',
+  short_stay_status: 'Short Stay',
+  short_stay: 'SBT Home',
+  aadharno: 'Aadhar No.',
+  mobileno: 'Mobile No.',
+  phoneno: 'Alternate Phone No.',
+  address: 'Address',
+  countryId: 'Country',
+  stateId: 'State',
+  cityId: 'City',
+  district: 'District',
+  pincode: 'Pincode',
+  reference_type: 'Reference By',
+  otherref: 'Reference Details',
+  daily_report_no: 'Daily Report No.',
+  police_produced_by: 'Produced By',
+  police_station: 'Police Station',
+  reference_type_other: 'Other Detail',
+  breif: 'Brief',
+  circumstance_of_rescue: 'Circumstance of Rescue',
+  comments: 'Comments',
+  jamatalashi: 'Jamatalashi',
+  family_touch: 'In Touch With Family',
+  f_name: 'Father Name',
+  m_name: 'Mother Name',
+  occupation: 'Occupation',
+  income: 'Income',
+  no_sibling: 'No. of Siblings',
+  age: 'Age',
+  dob: 'Date of Birth',
+  caste: 'Caste',
+  educationbefore: 'Education Before Entering',
+  case_type: 'Case Category',
+  status_of_beneficiaries: 'Status of Beneficiary',
+  period_street: 'Period on Street',
+  occupation_on_street: 'Occupation on Street',
+  contacted_through_referred_found: 'Contacted Through',
+  action_data: 'Action Taken',
+  image: 'Photo',
+  uniqueId: 'Unique Id',
+  history_status: 'Status',
+  transfer_date: 'Date',
+  history_date: 'Date',
+  comment: 'Comment',
+  education_type: 'Education',
+  education_level: 'Education Level',
+  restoration_method: 'Method',
+  escort_exit_method: 'Exit Method',
+  exit_type: 'Exit Type',
+  medical_issues: 'Medical Issue',
+  centerId: 'Center',
 };
 
 /** The label of a record field; a field missing from the table still reads as words. */

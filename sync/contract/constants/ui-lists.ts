@@ -9,30 +9,65 @@ import { sameLabel, type Option } from './options';
 
 /** The eight short-stay homes (short_stay); names invented, the last is 'Other Homes'. */
 export const shortStayHomes = sameLabel([
-  'Apna Ghar', 'Aasra Home', 'Udaan Home', 'Ummeed Home', 'Sneh Ghar', 'Kilkari Home',
-  'Arushi Girls Home', 'Other Homes',
+  'Apna Ghar',
+  'Aasra Home',
+  'Udaan Home',
+  'Ummeed Home',
+  'Sneh Ghar',
+  'Kilkari Home',
+  'Arushi Girls Home',
+  'Other Homes',
 ] as const);
 
 /** The 18 medical issues (medical_issues). */
 export const medicalIssues = sameLabel([
-  'General Health Check-up', 'Fever', 'Cold and Cough', 'Skin Infection / Scabies',
-  'Tuberculosis', 'Malaria', 'Dengue', 'Typhoid', 'Jaundice / Hepatitis', 'Diarrhoea',
-  'Anaemia', 'Malnutrition', 'Dental Problem', 'Eye Problem', 'Ear Problem',
-  'Injury / Wound', 'Substance Abuse Treatment', 'HIV / STI Care',
+  'General Health Check-up',
+  'Fever',
+  'Cold and Cough',
+  'Skin Infection / Scabies',
+  'Tuberculosis',
+  'Malaria',
+  'Dengue',
+  'Typhoid',
+  'Jaundice / Hepatitis',
+  'Diarrhoea',
+  'Anaemia',
+  'Malnutrition',
+  'Dental Problem',
+  'Eye Problem',
+  'Ear Problem',
+  'Injury / Wound',
+  'Substance Abuse Treatment',
+  'HIV / STI Care',
 ] as const);
 
 /** The 12 mental-health support options (mhp). */
 export const mhpOptions = sameLabel([
-  'Individual Counselling', 'Group Counselling', 'Family Counselling', 'Trauma Counselling',
-  'De-addiction Counselling', 'Psychological Assessment', 'Psychiatric Consultation',
-  'Behaviour Therapy', 'Play Therapy', 'Art Therapy', 'Life Skills Session',
+  'Individual Counselling',
+  'Group Counselling',
+  'Family Counselling',
+  'Trauma Counselling',
+  'De-addiction Counselling',
+  'Psychological Assessment',
+  'Psychiatric Consultation',
+  'Behaviour Therapy',
+  'Play Therapy',
+  'Art Therapy',
+  'Life Skills Session',
   'Referral to Mental Health Institution',
 ] as const);
 
 /** The 9 other activities (other, on the MHP form and the Others column). */
 export const otherOptions = sameLabel([
-  'Sports', 'Music', 'Dance', 'Drama / Theatre', 'Art and Craft', 'Yoga', 'Computer Classes',
-  'Exposure Visit', 'Library Reading',
+  'Sports',
+  'Music',
+  'Dance',
+  'Drama / Theatre',
+  'Art and Craft',
+  'Yoga',
+  'Computer Classes',
+  'Exposure Visit',
+  'Library Reading',
 ] as const);
 
 /**
@@ -47,7 +82,8 @@ export const mealTypes = [
 ] as const satisfies readonly Option<number>[];
 
 /** The readable name of a meal type, or the value itself when unknown. */
-export const mealTypeLabel = (value: unknown): string => mealTypes.find((t) => t.value === Number(value))?.label ?? String(value ?? '');
+export const mealTypeLabel = (value: unknown): string =>
+  mealTypes.find((t) => t.value === Number(value))?.label ?? String(value ?? '');
 
 /** Bulk update types of the Bulk Update Details modal; 'center' is the center move. */
 export const bulkUpdateTypes = [

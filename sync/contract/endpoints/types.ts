@@ -40,7 +40,11 @@ type Options = { scoped?: boolean; paged?: boolean; extension?: boolean };
 
 const row =
   <M extends HttpMethod, K extends PayloadKind>(method: M, payload: K) =>
-  <const P extends string, const Perm extends EndpointPermission>(path: P, permission: Perm, options: Options = {}) => ({
+  <const P extends string, const Perm extends EndpointPermission>(
+    path: P,
+    permission: Perm,
+    options: Options = {},
+  ) => ({
     method,
     path,
     payload,
@@ -62,5 +66,8 @@ export const postNone = row('POST', 'none');
 export const del = row('DELETE', 'none');
 
 /** Shorthand for a module permission. */
-export const perm = <const M extends PermissionModule, const A extends PermissionAction>(module: M, action: A, orViewer?: true) =>
-  orViewer ? { module, action, orViewer } : { module, action };
+export const perm = <const M extends PermissionModule, const A extends PermissionAction>(
+  module: M,
+  action: A,
+  orViewer?: true,
+) => (orViewer ? { module, action, orViewer } : { module, action });

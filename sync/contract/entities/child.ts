@@ -89,7 +89,9 @@ export type Child = z.infer<typeof childSchema>;
  * How the list labels a child's CWC state: produced to CWC, referred from CWC, or a new
  * corner (neither). Produce wins when both flags are set.
  */
-export function cwcState(child: Pick<Child, 'produce_cwc' | 'refer_cwc'>): 'Produced to CWC' | 'Referred from CWC' | 'New Corner' {
+export function cwcState(
+  child: Pick<Child, 'produce_cwc' | 'refer_cwc'>,
+): 'Produced to CWC' | 'Referred from CWC' | 'New Corner' {
   if (child.produce_cwc) return 'Produced to CWC';
   if (child.refer_cwc) return 'Referred from CWC';
   return 'New Corner';

@@ -19,8 +19,6 @@ export const timestampsShape = {
 };
 
 /** A related record the server embeds by name (center_data, user_data, child_data...). */
-export const nameRefSchema = z
-  .object({ id: idSchema.optional(), name: z.string().nullish() })
-  .nullish();
+export const nameRefSchema = z.object({ id: idSchema.optional(), name: z.string().nullish() }).nullish();
 /** An embedded related record carrying at least a name. */
 export type NameRef = z.infer<typeof nameRefSchema>;

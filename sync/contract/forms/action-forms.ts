@@ -35,8 +35,18 @@ export const actionForms = {
   education: { title: 'Education', dateLabel: 'Educational Date', schema: educationFormSchema, save: 'education' },
   mhp: { title: 'MHP', dateLabel: 'Date', schema: mhpFormSchema, save: 'mhp' },
   transfer: { title: 'Transfer', dateLabel: 'Transfer date', schema: transferFormSchema, save: 'saveTransfer' },
-  escortExit: { title: 'Escort/Exit', dateLabel: 'Date Of Escort/Exit', schema: escortExitFormSchema, save: 'saveEscortExit' },
-  sps: { title: 'Social Protection Scheme', dateLabel: 'Date', schema: spsActionFormSchema, save: 'socialProtectionScheme' },
+  escortExit: {
+    title: 'Escort/Exit',
+    dateLabel: 'Date Of Escort/Exit',
+    schema: escortExitFormSchema,
+    save: 'saveEscortExit',
+  },
+  sps: {
+    title: 'Social Protection Scheme',
+    dateLabel: 'Date',
+    schema: spsActionFormSchema,
+    save: 'socialProtectionScheme',
+  },
   centerChange: { title: 'Centers', dateLabel: 'Date', schema: centerChangeFormSchema, save: 'centerChange' },
   followUps: { title: 'Follow-Ups', dateLabel: 'Date', schema: followUpsFormSchema, save: 'followUp' },
 } as const satisfies Record<string, ActionFormSpec>;

@@ -13,29 +13,40 @@ import { requiredDate } from '../rules/date';
  * centerId (the modal's center applied to each selected child).
  */
 
-const selected = z.array(requiredId(fieldRequired('childregId')), { error: fieldRequired('childregId') }).min(1, fieldRequired('childregId'));
+const selected = z
+  .array(requiredId(fieldRequired('childregId')), { error: fieldRequired('childregId') })
+  .min(1, fieldRequired('childregId'));
 const tail = { date: requiredDate(fieldRequired('date')), comment: requiredText(fieldRequired('comment')) };
 
 const variant = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   inScreenOrder(z.object({ type: z.literal(type), bulk: selected, ...shape, ...tail }));
 
 /** The bulk update payload, by type: education, medical, mhp, follow-ups, sps or center. */
-export const bulkUpdateSchema = z.discriminatedUnion('type', [
-  variant('education', { education_type: requiredChoice(enumOf(educationTypes), fieldRequired('education_type')) }),
-  variant('medical', { medical_issues: requiredChoice(enumOf(medicalIssues), fieldRequired('medical_issues')) }),
-  variant('mhp', { mhp: requiredChoice(enumOf(mhpOptions), fieldRequired('mhp')) }),
-  variant('follow-ups', { followupmethod: requiredChoice(enumOf(followUpMethods), messages.followUpMethodRequired) }),
-  variant('sps', { social_protection_scheme: requiredText(messages.spsRequired) }),
-  inScreenOrder(
-    z.object({
-      type: z.literal('center'),
-      bulk: z
-        .array(z.object({ childregId: requiredId(fieldRequired('childregId')), centerId: requiredId(fieldRequired('centerId')) }))
-        .min(1, fieldRequired('childregId')),
-      ...tail,
-    }),
-  ),
-], { error: 'The type field is required.' });
+export const bulkUpdateSchema = z.discriminatedUnion(
+  'type',
+  [
+    variant('education', { education_type: requiredChoice(enumOf(educationTypes), fieldRequired('education_type')) }),
+    variant('medical', { medical_issues: requiredChoice(enumOf(medicalIssues), fieldRequired('medical_issues')) }),
+    variant('mhp', { mhp: requiredChoice(enumOf(mhpOptions), fieldRequired('mhp')) }),
+    variant('follow-ups', { followupmethod: requiredChoice(enumOf(followUpMethods), messages.followUpMethodRequired) }),
+    variant('sps', { social_protection_scheme: requiredText(messages.spsRequired) }),
+    inScreenOrder(
+      z.object({
+        type: z.literal('center'),
+        bulk: z
+          .array(
+            z.object({
+              childregId: requiredId(fieldRequired('childregId')),
+              centerId: requiredId(fieldRequired('centerId')),
+            }),
+          )
+          .min(1, fieldRequired('childregId')),
+        ...tail,
+      }),
+    ),
+  ],
+  { error: 'The type field is required.' },
+);
 export type BulkUpdate = z.output<typeof bulkUpdateSchema>;
 export type BulkUpdateInput = z.input<typeof bulkUpdateSchema>;
 
@@ -53,11 +64,18 @@ export const BULK_UPDATE_MAX = 500;
  * action of that type writes (server/actions/save.ts), so the profile's tables and
  * Present Status read it alike on the server and on the device before it syncs.
  */
-export function bulkHistoryEntry(update: BulkUpdate, centerId?: number): Record<string, unknown> & { history_status: string } {
+export function bulkHistoryEntry(
+  update: BulkUpdate,
+  centerId?: number,
+): Record<string, unknown> & { history_status: string } {
   const common = { transfer_date: update.date, history_date: update.date, comment: update.comment };
   switch (update.type) {
     case 'education':
-      return { ...common, history_status: update.education_type === 'higher_education' ? 'higher_education' : 'education', education_type: update.education_type };
+      return {
+        ...common,
+        history_status: update.education_type === 'higher_education' ? 'higher_education' : 'education',
+        education_type: update.education_type,
+      };
     case 'medical':
       return { ...common, history_status: 'medical_issue', medical_issues: update.medical_issues };
     case 'mhp':
@@ -65,7 +83,11 @@ export function bulkHistoryEntry(update: BulkUpdate, centerId?: number): Record<
     case 'follow-ups':
       return { ...common, history_status: 'follow_up', restoration_method: update.followupmethod };
     case 'sps':
-      return { ...common, history_status: 'social_protection_scheme', social_protection_scheme: update.social_protection_scheme };
+      return {
+        ...common,
+        history_status: 'social_protection_scheme',
+        social_protection_scheme: update.social_protection_scheme,
+      };
     case 'center':
       return { ...common, history_status: 'transfer', centerId };
   }

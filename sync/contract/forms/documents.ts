@@ -46,7 +46,9 @@ export const checkedDocumentsSchema = z.array(documentRowSchema).default([]);
 export const uncheckedDocumentsSchema = z.array(z.looseObject({})).default([]);
 
 /** CWC rows: at least one ('Documents is required.'), each with its tag. */
-export const cwcDocumentsSchema = z.array(cwcDocumentRowSchema, { error: messages.documentsRequired }).min(1, messages.documentsRequired);
+export const cwcDocumentsSchema = z
+  .array(cwcDocumentRowSchema, { error: messages.documentsRequired })
+  .min(1, messages.documentsRequired);
 
 /** A row as a form holds it before validation. */
 export type DocumentRowDraft = { tagId?: unknown; doc_date?: unknown; filename?: unknown };

@@ -1,6 +1,12 @@
 import { DEFAULT_COUNTRY_ID } from '../constants/limits';
 import {
-  caseTypes, educationBeforeOptions, enumOf, genders, referenceByOptions, referredByOptions, yesNo,
+  caseTypes,
+  educationBeforeOptions,
+  enumOf,
+  genders,
+  referenceByOptions,
+  referredByOptions,
+  yesNo,
 } from '../constants/options';
 import { shortStayHomes } from '../constants/ui-lists';
 import { messages } from '../messages';
@@ -18,7 +24,8 @@ import { childFieldRequired, referenceTypesNeedingDetails } from './child-labels
  * registration payload is their union (registration.ts).
  */
 
-const digits = (label: string) => optionalText().refine((v) => v == null || /^\d+$/.test(v), `${label} must be a number`);
+const digits = (label: string) =>
+  optionalText().refine((v) => v == null || /^\d+$/.test(v), `${label} must be a number`);
 
 /** Step 0, basic info. The profile picture is optional but checked when given. */
 export const basicInfoShape = {
@@ -62,14 +69,17 @@ export const caseDetailsShape = {
  */
 export function caseDetailsRules(v: Partial<Record<string, unknown>>, addIssue: AddFieldIssue): void {
   if (v.ReferredBy === 'refer' && !isFilled(v.cwccaseno)) addIssue('cwccaseno', childFieldRequired('cwccaseno'));
-  if (v.short_stay_status === 'yes' && !isFilled(v.short_stay)) addIssue('short_stay', childFieldRequired('short_stay'));
+  if (v.short_stay_status === 'yes' && !isFilled(v.short_stay))
+    addIssue('short_stay', childFieldRequired('short_stay'));
   if (isFilled(v.countryId)) {
     const india = Number(v.countryId) === DEFAULT_COUNTRY_ID;
     if (india && !isFilled(v.district)) addIssue('district', childFieldRequired('district'));
     if (!india && !isFilled(v.cityId)) addIssue('cityId', childFieldRequired('cityId'));
   }
   const type = v.reference_type;
-  const needs = (field: 'otherref' | 'daily_report_no' | 'police_produced_by' | 'police_station' | 'reference_type_other') => {
+  const needs = (
+    field: 'otherref' | 'daily_report_no' | 'police_produced_by' | 'police_station' | 'reference_type_other',
+  ) => {
     if (!isFilled(v[field])) addIssue(field, childFieldRequired(field));
   };
   if ((referenceTypesNeedingDetails as readonly unknown[]).includes(type)) needs('otherref');

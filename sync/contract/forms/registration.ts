@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { inScreenOrder } from '../rules/screen-order';
 import { fieldRequired, optionalText, requiredId } from '../rules/fields';
 import {
-  additionalInfoShape, basicInfoShape, caseDetailsRules, caseDetailsShape, documentsStepShape,
+  additionalInfoShape,
+  basicInfoShape,
+  caseDetailsRules,
+  caseDetailsShape,
+  documentsStepShape,
 } from './registration-steps';
 
 /** Wizard step 0: name, dateofarrival, gender ('Gender is required'), picture. */

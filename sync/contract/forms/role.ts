@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import {
-  permissionModuleNames, permissionModules, rolePermissionsSchema, type PermissionAction, type RolePermissions,
+  permissionModuleNames,
+  permissionModules,
+  rolePermissionsSchema,
+  type PermissionAction,
+  type RolePermissions,
 } from '../permissions';
 import { optionalId, requiredId, requiredText } from '../rules/fields';
 

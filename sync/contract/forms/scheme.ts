@@ -6,6 +6,9 @@ import { optionalId, requiredText } from '../rules/fields';
 export const schemeFormSchema = z.object({
   id: optionalId(),
   name: requiredText(messages.schemeRequired),
-  status: z.preprocess((v) => (v === undefined || v === '' ? 1 : Number(v)), z.union([z.literal(1), z.literal(0)], { error: messages.statusRequired })),
+  status: z.preprocess(
+    (v) => (v === undefined || v === '' ? 1 : Number(v)),
+    z.union([z.literal(1), z.literal(0)], { error: messages.statusRequired }),
+  ),
 });
 export type SchemeForm = z.output<typeof schemeFormSchema>;

@@ -31,7 +31,9 @@ const shapeWith = <P extends z.ZodType>(password: P) => ({
 });
 
 /** Add User: every field validated, the password required. */
-export const userCreateFormSchema = inScreenOrder(z.object(shapeWith(z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired))));
+export const userCreateFormSchema = inScreenOrder(
+  z.object(shapeWith(z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired))),
+);
 export type UserCreateForm = z.output<typeof userCreateFormSchema>;
 
 /** Update User: the same with id, and the password optional (blank keeps the old one). */

@@ -62,8 +62,7 @@ export const requiredText = (message: string) =>
     .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
 
 /** An optional text; blank becomes undefined. */
-export const optionalText = () =>
-  z.preprocess(blankToUndefined, plainText().trim().nullish());
+export const optionalText = () => z.preprocess(blankToUndefined, plainText().trim().nullish());
 
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);

@@ -36,7 +36,12 @@ export const isWithinUploadLimit = (file: FileLike): boolean => file.size <= upl
  * z.custom predicate: a failed predicate aborts the whole object, which would stop the
  * cross-field rules of inScreenOrder from running and hide the first failing field.
  */
-const fileRule = (requiredMessage: string, isRightType: (f: FileLike) => boolean, typeMessage: string, sizeMessage: string) =>
+const fileRule = (
+  requiredMessage: string,
+  isRightType: (f: FileLike) => boolean,
+  typeMessage: string,
+  sizeMessage: string,
+) =>
   z.custom<FileLike>().superRefine((value, ctx) => {
     if (!isFileLike(value)) {
       ctx.addIssue({ code: 'custom', message: requiredMessage });

@@ -55,4 +55,5 @@ export function withNewestEntry(previous: Partial<LastStatus> | null | undefined
 }
 
 /** last_status of a child whose live history entries are `oldestFirst`. */
-export const lastStatusOf = (oldestFirst: readonly StatusEntry[]): LastStatus => oldestFirst.reduce(withNewestEntry, emptyLastStatus);
+export const lastStatusOf = (oldestFirst: readonly StatusEntry[]): LastStatus =>
+  oldestFirst.reduce(withNewestEntry, emptyLastStatus);

@@ -9,9 +9,7 @@ const blankToUndefined = (v: unknown) => {
 };
 
 const phoneRules = (s: z.ZodString) =>
-  s
-    .regex(/^\d*$/, messages.phoneInvalid)
-    .refine((v) => v.length === PHONE_DIGITS, messages.phoneLength);
+  s.regex(/^\d*$/, messages.phoneInvalid).refine((v) => v.length === PHONE_DIGITS, messages.phoneLength);
 
 /** An optional phone number: when present, digits only and exactly 10 digits. */
 export const optionalPhone = () => z.preprocess(blankToUndefined, phoneRules(z.string()).optional());

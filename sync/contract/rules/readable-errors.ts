@@ -33,8 +33,10 @@ const kinds: Record<string, string> = {
 
 function sized(origin: string | undefined, bound: number | bigint, limit: 'greater' | 'less'): string {
   const more = limit === 'greater';
-  if (origin === 'string') return more ? `must not be greater than ${bound} characters.` : `must be at least ${bound} characters.`;
-  if (origin === 'array' || origin === 'set') return more ? `must not have more than ${bound} items.` : `must have at least ${bound} items.`;
+  if (origin === 'string')
+    return more ? `must not be greater than ${bound} characters.` : `must be at least ${bound} characters.`;
+  if (origin === 'array' || origin === 'set')
+    return more ? `must not have more than ${bound} items.` : `must have at least ${bound} items.`;
   if (Math.abs(Number(bound)) >= Number.MAX_SAFE_INTEGER) return more ? 'is too large.' : 'is too small.';
   return more ? `must not be greater than ${bound}.` : `must be at least ${bound}.`;
 }

@@ -23,7 +23,11 @@ export const reportGenders: readonly ReportGender[] = ['Male', 'Female'];
 export const reportPeriodKeys: readonly ReportPeriod[] = ['new', 'pre', 'till'];
 
 /** The report categories, in row order: one per history table. */
-export const reportCategories = Object.entries(historyGroups).map(([key, group]) => ({ key, title: group.title, statuses: group.statuses }));
+export const reportCategories = Object.entries(historyGroups).map(([key, group]) => ({
+  key,
+  title: group.title,
+  statuses: group.statuses,
+}));
 
 /** Where a report category is named in a details request (where / value). */
 export const REPORT_CATEGORY_FIELD = 'category';
@@ -40,7 +44,11 @@ export function reportGenderOf(gender: unknown): ReportGender | null {
 }
 
 /** The activity date of a history entry (yyyy-MM-dd), or null. */
-export function reportDateOf(row: { transfer_date?: unknown; history_date?: unknown; [field: string]: unknown }): string | null {
+export function reportDateOf(row: {
+  transfer_date?: unknown;
+  history_date?: unknown;
+  [field: string]: unknown;
+}): string | null {
   for (const value of [row.transfer_date, row.history_date]) {
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
   }
@@ -81,7 +89,11 @@ export function financialYearOf(today: string): { from: string; to: string } {
 }
 
 /** The periods of a report of [from, to]; either missing means the financial year of `today`. */
-export function reportPeriods(from: string | null | undefined, to: string | null | undefined, today: string): ReportPeriods {
+export function reportPeriods(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  today: string,
+): ReportPeriods {
   const year = financialYearOf(today);
   const from_date = from && to ? from : year.from;
   const to_date = from && to ? to : year.to;
@@ -112,9 +124,15 @@ export function reportPeriodOf(day: string, p: ReportPeriods): ReportPeriod | nu
 
 /** Counts keyed by `${category}|${period}|${gender}`. */
 export type ReportCounts = Map<string, number>;
-export const reportCountKey = (category: string, period: ReportPeriod, gender: ReportGender) => `${category}|${period}|${gender}`;
+export const reportCountKey = (category: string, period: ReportPeriod, gender: ReportGender) =>
+  `${category}|${period}|${gender}`;
 
-export type ReportCell = { gender: ReportGender; countgender: number; search_1: string | null; search_2: string | null };
+export type ReportCell = {
+  gender: ReportGender;
+  countgender: number;
+  search_1: string | null;
+  search_2: string | null;
+};
 export type ReportBlock = Record<ReportPeriod, ReportCell[]>;
 export type ReportAnswer = {
   start_year: number;
@@ -154,7 +172,11 @@ export function buildReport(
     from_last: p.from_last,
     to_last: p.to_last,
     till_to: p.till_to,
-    previousyeardata: { male: meta.balance.male, female: meta.balance.female, countgender: meta.balance.male + meta.balance.female },
+    previousyeardata: {
+      male: meta.balance.male,
+      female: meta.balance.female,
+      countgender: meta.balance.male + meta.balance.female,
+    },
     categories: reportCategories.map(({ key, title }) => ({ key, title })),
   };
   for (const { key } of reportCategories) {
@@ -173,14 +195,22 @@ export function buildReport(
 }
 
 /** The date range of a count's details: from_last/to_last for pre, up to till_to for till. */
-export function detailsRangeOf(period: ReportPeriod, p: Pick<ReportPeriods, 'from_date' | 'to_date' | 'from_last' | 'to_last' | 'till_to'>) {
+export function detailsRangeOf(
+  period: ReportPeriod,
+  p: Pick<ReportPeriods, 'from_date' | 'to_date' | 'from_last' | 'to_last' | 'till_to'>,
+) {
   if (period === 'pre') return { from_date: p.from_last, to_date: p.to_last };
   if (period === 'till') return { from_date: null, to_date: p.till_to };
   return { from_date: p.from_date, to_date: p.to_date };
 }
 
 /** One input row of the device's computation (and of the property test). */
-export type ReportRow = { category: string | null; day: string | null; gender: ReportGender | null; centerId: number | null };
+export type ReportRow = {
+  category: string | null;
+  day: string | null;
+  gender: ReportGender | null;
+  centerId: number | null;
+};
 
 type Fields = { [field: string]: unknown };
 
@@ -193,7 +223,10 @@ export function reportRowsFrom(children: readonly Fields[], history: readonly Fi
   const byKey = new Map<unknown, { gender: ReportGender | null; center: number | null }>();
   for (const child of children) {
     if (child._deleted || child.deleted_at) continue;
-    const value = { gender: reportGenderOf(child.gender), center: child.centerdetailId === undefined || child.centerdetailId === null ? null : Number(child.centerdetailId) };
+    const value = {
+      gender: reportGenderOf(child.gender),
+      center: child.centerdetailId === undefined || child.centerdetailId === null ? null : Number(child.centerdetailId),
+    };
     if (child.cid !== undefined) byKey.set(child.cid, value);
     if (typeof child.id === 'number') byKey.set(child.id, value);
   }
@@ -203,7 +236,12 @@ export function reportRowsFrom(children: readonly Fields[], history: readonly Fi
     const child = byKey.get(entry.childregId);
     if (!child) continue;
     const centerId = entry.centerId === undefined || entry.centerId === null ? child.center : Number(entry.centerId);
-    rows.push({ category: reportCategoryOf(entry.history_status), day: reportDateOf(entry), gender: child.gender, centerId });
+    rows.push({
+      category: reportCategoryOf(entry.history_status),
+      day: reportDateOf(entry),
+      gender: child.gender,
+      centerId,
+    });
   }
   return rows;
 }
@@ -255,8 +293,19 @@ export function buildGroupReport(
   balances: Map<number, { male: number; female: number }>,
 ): GroupReportAnswer {
   const cells = (total: (centerId: number) => number, params: Record<string, string>): GroupCell[] => {
-    const perCenter = centers.map((c) => ({ total: total(c.id), centerId: c.id, searchParams: { ...params, centerId: c.id } }));
-    return [...perCenter, { total: perCenter.reduce((sum, c) => sum + c.total, 0), centerId: 'total' as const, searchParams: { ...params } }];
+    const perCenter = centers.map((c) => ({
+      total: total(c.id),
+      centerId: c.id,
+      searchParams: { ...params, centerId: c.id },
+    }));
+    return [
+      ...perCenter,
+      {
+        total: perCenter.reduce((sum, c) => sum + c.total, 0),
+        centerId: 'total' as const,
+        searchParams: { ...params },
+      },
+    ];
   };
   const answer: GroupReportAnswer = {
     AllCenterList: centers,
@@ -265,16 +314,26 @@ export function buildGroupReport(
     previous_balance: [],
     date_range: { from_date: p.from_date, to_date: p.to_date },
   };
-  const of = (centerId: number, category: string, gender: ReportGender) => counts.get(`${centerId}|${category}|${gender}`) ?? 0;
+  const of = (centerId: number, category: string, gender: ReportGender) =>
+    counts.get(`${centerId}|${category}|${gender}`) ?? 0;
   for (const { key } of reportCategories) {
     const row = (gender: ReportGender | null) =>
-      cells((id) => (gender ? of(id, key, gender) : of(id, key, 'Male') + of(id, key, 'Female')), { category: key, gender: gender ?? REPORT_NO_VALUE });
+      cells((id) => (gender ? of(id, key, gender) : of(id, key, 'Male') + of(id, key, 'Female')), {
+        category: key,
+        gender: gender ?? REPORT_NO_VALUE,
+      });
     answer[key] = { Male: row('Male'), Female: row('Female'), Total: row(null) };
   }
-  answer.totalsum = cells((id) => reportCategories.reduce((sum, c) => sum + of(id, c.key, 'Male') + of(id, c.key, 'Female'), 0), { category: REPORT_NO_VALUE, gender: REPORT_NO_VALUE });
+  answer.totalsum = cells(
+    (id) => reportCategories.reduce((sum, c) => sum + of(id, c.key, 'Male') + of(id, c.key, 'Female'), 0),
+    { category: REPORT_NO_VALUE, gender: REPORT_NO_VALUE },
+  );
   const balanceCells = cells((id) => (balances.get(id)?.male ?? 0) + (balances.get(id)?.female ?? 0), {});
   answer.previous_balance = balanceCells.map((cell) => {
-    const list = cell.centerId === 'total' ? [...balances.entries()].filter(([id]) => centers.some((c) => c.id === id)).map(([, b]) => b) : [balances.get(cell.centerId) ?? { male: 0, female: 0 }];
+    const list =
+      cell.centerId === 'total'
+        ? [...balances.entries()].filter(([id]) => centers.some((c) => c.id === id)).map(([, b]) => b)
+        : [balances.get(cell.centerId) ?? { male: 0, female: 0 }];
     return { ...cell, male: list.reduce((s, b) => s + b.male, 0), female: list.reduce((s, b) => s + b.female, 0) };
   });
   return answer;

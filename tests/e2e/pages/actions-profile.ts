@@ -2,7 +2,6 @@ import type { Locator, Page } from 'playwright-core';
 import { ChildrenListPage } from './children-list';
 import { ChildrenWizardPage } from './children-wizard';
 
-
 /** Page model of a child's profile side menu, its history tables and the action forms (spec part 1 section 4). */
 export class ActionsProfilePage {
   constructor(readonly page: Page) {}
@@ -16,14 +15,20 @@ export class ActionsProfilePage {
     await wizard.next();
     await wizard.finish();
     await this.page.waitForURL('**/child-registration');
-    await new ChildrenListPage(this.page).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await new ChildrenListPage(this.page)
+      .row(name)
+      .getByText('Pending')
+      .waitFor({ state: 'detached', timeout: 60_000 });
   }
 
   /** From the list, opens the child's profile in edit mode. */
   async openEdit(name: string) {
     const list = new ChildrenListPage(this.page);
     await list.open();
-    await list.row(name).getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await list
+      .row(name)
+      .getByRole('button', { name: `Edit ${name}`, exact: true })
+      .click();
     await this.page.getByRole('button', { name: 'Next' }).waitFor();
   }
 
@@ -42,7 +47,10 @@ export class ActionsProfilePage {
     if (!(await new ChildrenListPage(this.page).row(name).isVisible())) {
       await this.page.getByRole('link', { name: 'Child Registration List' }).click();
     }
-    await new ChildrenListPage(this.page).row(name).getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await new ChildrenListPage(this.page)
+      .row(name)
+      .getByRole('button', { name: `Edit ${name}`, exact: true })
+      .click();
     await this.page.getByRole('button', { name: 'Next' }).waitFor();
   }
 

@@ -21,7 +21,8 @@ export class RolesPage {
   async setPermissions(role: string, checks: Record<string, boolean>) {
     await this.page.getByRole('button', { name: `Set permission of ${role}` }).click();
     const dialog = this.page.getByRole('dialog', { name: `Set Permission: ${role}` });
-    for (const [label, on] of Object.entries(checks)) await dialog.getByRole('checkbox', { name: label, exact: true }).setChecked(on);
+    for (const [label, on] of Object.entries(checks))
+      await dialog.getByRole('checkbox', { name: label, exact: true }).setChecked(on);
     await dialog.getByRole('button', { name: 'Save' }).click();
   }
 

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 
-export type NewUser = { name: string; email: string; password: string; phone: string; comment: string; center: string; role: string };
+export type NewUser = {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  comment: string;
+  center: string;
+  role: string;
+};
 
 /** Page model of /users-management: the list and Add User. */
 export class UsersPage {

@@ -10,7 +10,10 @@ export class AppShell {
 
   /** Waits until the header shows `title`. */
   async waitForTitle(title: string) {
-    await this.page.getByTestId('page-title').filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
+    await this.page
+      .getByTestId('page-title')
+      .filter({ hasText: new RegExp(`^${title}$`) })
+      .waitFor();
   }
 
   /** The top-level sidebar entries, in order. */

@@ -9,7 +9,10 @@ export class ChildProfilePage {
   async openEdit(name: string) {
     const list = new ChildrenListPage(this.page);
     await list.open();
-    await list.row(name).getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await list
+      .row(name)
+      .getByRole('button', { name: `Edit ${name}`, exact: true })
+      .click();
     await this.page.getByRole('button', { name: 'Next' }).waitFor();
   }
 

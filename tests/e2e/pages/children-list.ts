@@ -55,7 +55,13 @@ export class ChildrenListPage {
     await field.press('Tab');
   }
 
-  async quickAdd(child: { name: string; gender: string; arrival: string; referredBy: string; image: { name: string; mimeType: string; buffer: Buffer } }) {
+  async quickAdd(child: {
+    name: string;
+    gender: string;
+    arrival: string;
+    referredBy: string;
+    image: { name: string; mimeType: string; buffer: Buffer };
+  }) {
     await this.button('Quick Add').click();
     const dialog = 'Quick Add';
     await this.typeIn(dialog, 'Name', child.name);
@@ -63,7 +69,8 @@ export class ChildrenListPage {
     await this.typeIn(dialog, 'Date of Arrival', child.arrival);
     await this.dialog(dialog).locator('input[type="file"]').setInputFiles(child.image);
     await this.pickIn(dialog, 'CWC Action', child.referredBy);
-    if (!(await this.dialog(dialog).getByRole('textbox', { name: 'Center Name', exact: true }).inputValue())) await this.pickIn(dialog, 'Center Name');
+    if (!(await this.dialog(dialog).getByRole('textbox', { name: 'Center Name', exact: true }).inputValue()))
+      await this.pickIn(dialog, 'Center Name');
     await this.dialog(dialog).getByRole('button', { name: 'Save' }).click();
   }
 
@@ -80,7 +87,9 @@ export class ChildrenListPage {
 
   /** Deletes a row, confirming in the dialog. */
   async remove(name: string) {
-    await this.row(name).getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Delete ${name}`, exact: true })
+      .click();
     await this.dialog('Delete child').getByRole('button', { name: 'Delete', exact: true }).click();
   }
 }

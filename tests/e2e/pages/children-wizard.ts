@@ -3,7 +3,10 @@ import type { Page } from 'playwright-core';
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
 /** A 1x1 PNG: the photo every registration in the e2e tests carries. */
-export const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+export const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Page model of the four-step registration at /child-registration/profile. */
 export class ChildrenWizardPage {

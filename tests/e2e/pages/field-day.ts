@@ -25,7 +25,20 @@ export async function customRoleUser(label: string, permissions: Record<string, 
   const stamp = Date.now();
   const role = await adminCall<{ id: number }>('/role_add', { name: `${label} ${stamp}`, ...permissions });
   const email = `field${stamp}@demo.test`;
-  await adminCall('/register', { name: `Field ${stamp}`, email, password: demoPassword(), status: '1', mobile_number: '9876543210', comment: 'Outreach', centertypeId: '2', role_id: String(role.id) }, true);
+  await adminCall(
+    '/register',
+    {
+      name: `Field ${stamp}`,
+      email,
+      password: demoPassword(),
+      status: '1',
+      mobile_number: '9876543210',
+      comment: 'Outreach',
+      centertypeId: '2',
+      role_id: String(role.id),
+    },
+    true,
+  );
   return { email, roleId: role.id };
 }
 

@@ -51,7 +51,9 @@ export async function apiLogin(email: string): Promise<string> {
 }
 
 export async function apiGet<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+  });
   return ((await response.json()) as { data: T }).data;
 }
 

@@ -13,7 +13,12 @@ export class Device {
   engine: SyncEngine;
   token: string;
 
-  constructor(server: ServerFetch, token: string, readonly name = `device-${++counter}`, private readonly options: { collections?: string[]; perPage?: number; timeoutMs?: number } = {}) {
+  constructor(
+    server: ServerFetch,
+    token: string,
+    readonly name = `device-${++counter}`,
+    private readonly options: { collections?: string[]; perPage?: number; timeoutMs?: number } = {},
+  ) {
     this.db = new AppDb(`${name}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
     this.net = new FaultyFetch(server);
     this.token = token;
@@ -22,7 +27,11 @@ export class Device {
 
   private newEngine(): SyncEngine {
     const options = this.options;
-    const transport = createTransport({ baseUrl: () => 'http://ashray.test/api/', token: () => this.token, fetch: this.net.fetch });
+    const transport = createTransport({
+      baseUrl: () => 'http://ashray.test/api/',
+      token: () => this.token,
+      fetch: this.net.fetch,
+    });
     return new SyncEngine({
       db: this.db,
       transport,

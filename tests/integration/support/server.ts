@@ -13,7 +13,8 @@ export async function startTestServer(): Promise<TestServer> {
   const harness = await createHarness('pglite');
   const fetch = async (request: Request) => harness.app.fetch(request);
   const token = await harness.login('admin@demo.test');
-  const get = async (path: string) => ((await (await harness.request(path, { token })).json()) as { data: Array<{ id: number }> }).data;
+  const get = async (path: string) =>
+    ((await (await harness.request(path, { token })).json()) as { data: Array<{ id: number }> }).data;
   const stateId = (await get('/api/state/101'))[0].id;
   const districtId = (await get(`/api/districts/${stateId}`))[0].id;
 
@@ -34,11 +35,14 @@ export async function startTestServer(): Promise<TestServer> {
   const childrenNamed = async (prefix: string, bearer: string) => {
     // Filtered by name on the server: after a few hundred runs the table holds more
     // children than one page, and the newest would fall off the end of it.
-    const response = await harness.request('/api/child-registrations?per_page=1000&updated_since=1970-01-01T00:00:00.000Z', {
-      method: 'POST',
-      token: bearer,
-      json: { name: prefix },
-    });
+    const response = await harness.request(
+      '/api/child-registrations?per_page=1000&updated_since=1970-01-01T00:00:00.000Z',
+      {
+        method: 'POST',
+        token: bearer,
+        json: { name: prefix },
+      },
+    );
     const body = (await response.json()) as { data: Array<Record<string, unknown>> };
     return body.data.filter((c) => String(c.name).startsWith(prefix));
   };

@@ -9,7 +9,16 @@ import { adminUser, makeChild, seedChildren } from '../children/factories';
 import { expectToast, offlineDevice, teardownDevice } from '../children/helpers';
 
 const child = makeChild(41, { last_status: { history_status: 'by_police' } });
-const exit = { cid: 'h-exit', id: 900, childregId: 41, history_status: 'by_police', comment: 'escorted', created_at: '2025-01-17T10:00:00.000Z', _sync: 'synced' as const, _base: { id: 900 } };
+const exit = {
+  cid: 'h-exit',
+  id: 900,
+  childregId: 41,
+  history_status: 'by_police',
+  comment: 'escorted',
+  created_at: '2025-01-17T10:00:00.000Z',
+  _sync: 'synced' as const,
+  _base: { id: 900 },
+};
 
 async function exitedChildOn(user: SessionUser) {
   await offlineDevice(user);
@@ -32,15 +41,23 @@ describe('REOPEN after an exit (spec part 1 section 4)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'REOPEN' }));
     await expectToast('Child reopened successfully');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull());
-    expect((await currentDb().entity('children').get(child.cid))?.last_status).toMatchObject({ history_status: 'reopen' });
-    expect(await currentDb().outbox.toArray()).toMatchObject([{ entity: 'historyActions', op: 'reopen', payload: { childregId: 41, history_status: 'reopen' } }]);
+    expect((await currentDb().entity('children').get(child.cid))?.last_status).toMatchObject({
+      history_status: 'reopen',
+    });
+    expect(await currentDb().outbox.toArray()).toMatchObject([
+      { entity: 'historyActions', op: 'reopen', payload: { childregId: 41, history_status: 'reopen' } },
+    ]);
   });
 
   it('follows the flags of GET /child_status/{id} kept on the device: reopen false hides it', async () => {
     await offlineDevice(adminUser);
     await seedChildren([child]);
     await currentDb().entity('history').put(exit);
-    await currentDb().lookups.put({ key: 'child_status:41', data: { reopen: false, actions: {} }, pulledAt: Date.now() });
+    await currentDb().lookups.put({
+      key: 'child_status:41',
+      data: { reopen: false, actions: {} },
+      pulledAt: Date.now(),
+    });
     render(
       <>
         <ReopenButton child={child} />
@@ -49,13 +66,24 @@ describe('REOPEN after an exit (spec part 1 section 4)', () => {
     );
     await screen.findByText('escorted');
     expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull();
-    await currentDb().lookups.put({ key: 'child_status:41', data: { reopen: true, actions: {} }, pulledAt: Date.now() });
+    await currentDb().lookups.put({
+      key: 'child_status:41',
+      data: { reopen: true, actions: {} },
+      pulledAt: Date.now(),
+    });
     expect(await screen.findByRole('button', { name: 'REOPEN' })).toBeTruthy();
   });
 
   it('is not offered to a user who may not edit the child, exit or not', async () => {
     const tracker: SessionUser = {
-      ...adminUser, id: 12, email: 'tracker@demo.test', role: { id: 5, name: 'tracker', permissions: { child_registration: { view: 1 }, child_tracking: { view: 1, create: 1 } } },
+      ...adminUser,
+      id: 12,
+      email: 'tracker@demo.test',
+      role: {
+        id: 5,
+        name: 'tracker',
+        permissions: { child_registration: { view: 1 }, child_tracking: { view: 1, create: 1 } },
+      },
     };
     await exitedChildOn(tracker);
     expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull();

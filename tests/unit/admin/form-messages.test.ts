@@ -8,7 +8,15 @@ import { checkUser, type UserValues } from '../../../src/features/users/hooks/sa
 /* The validation messages of the administration forms (spec part 1, section 5), first failing field first. */
 
 describe('center form', () => {
-  const valid: CenterValues = { centertypeId: '2', email: '', prefix: 'osh', name: 'Open Shelter Delhi', phone: '', status: '1', address: 'Near the station' };
+  const valid: CenterValues = {
+    centertypeId: '2',
+    email: '',
+    prefix: 'osh',
+    name: 'Open Shelter Delhi',
+    phone: '',
+    status: '1',
+    address: 'Near the station',
+  };
   it.each([
     [{ ...valid, centertypeId: '', name: '', prefix: '', address: '', status: '' }, messages.centerRequired],
     [{ ...valid, name: ' ', prefix: '', address: '', status: '' }, messages.centerNameRequired],
@@ -35,8 +43,10 @@ describe('tag form', () => {
 });
 
 describe('role form and permissions', () => {
-  it('User role is required.', () => expect(checkRole({ name: ' ' })).toEqual({ ok: false, message: messages.roleRequired }));
-  it('stores the name lower-case', () => expect(checkRole({ name: 'Field Worker' })).toEqual({ ok: true, fields: { name: 'field worker' } }));
+  it('User role is required.', () =>
+    expect(checkRole({ name: ' ' })).toEqual({ ok: false, message: messages.roleRequired }));
+  it('stores the name lower-case', () =>
+    expect(checkRole({ name: 'Field Worker' })).toEqual({ ok: true, fields: { name: 'field worker' } }));
 
   it('the grid has every module and action of section 6', () => {
     expect(permissionGrid(null)).toEqual({
@@ -51,7 +61,11 @@ describe('role form and permissions', () => {
   });
 
   it("nothing checked: 'Please choose permission' as an info toast", () => {
-    expect(checkPermissions(permissionGrid(null))).toEqual({ ok: false, message: messages.choosePermission, info: true });
+    expect(checkPermissions(permissionGrid(null))).toEqual({
+      ok: false,
+      message: messages.choosePermission,
+      info: true,
+    });
   });
 
   it('one action checked passes', () => {
@@ -63,7 +77,16 @@ describe('role form and permissions', () => {
 
 describe('user form', () => {
   const valid: UserValues = {
-    name: 'Asha', email: 'asha@example.org', password: 'secret', status: '1', mobile_number: '9876543210', join_date: '', image: null, comment: 'New', centertypeId: '2', role_id: '4',
+    name: 'Asha',
+    email: 'asha@example.org',
+    password: 'secret',
+    status: '1',
+    mobile_number: '9876543210',
+    join_date: '',
+    image: null,
+    comment: 'New',
+    centertypeId: '2',
+    role_id: '4',
   };
   it.each([
     ['name', messages.userNameRequired],
@@ -80,12 +103,18 @@ describe('user form', () => {
 
   it('checks the e-mail, the phone and the picture', () => {
     expect(checkUser({ ...valid, email: 'asha' }, 'create')).toEqual({ ok: false, message: messages.emailInvalid });
-    expect(checkUser({ ...valid, mobile_number: '98765' }, 'create')).toEqual({ ok: false, message: messages.phoneLength });
+    expect(checkUser({ ...valid, mobile_number: '98765' }, 'create')).toEqual({
+      ok: false,
+      message: messages.phoneLength,
+    });
     const pdf = new File(['x'], 'cv.pdf', { type: 'application/pdf' });
     expect(checkUser({ ...valid, image: pdf }, 'create')).toEqual({ ok: false, message: messages.imageType });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     expect(checkUser({ ...valid, image: big }, 'create')).toEqual({ ok: false, message: messages.imageTooLarge });
-    expect(checkUser({ ...valid, join_date: '2024-13-40' }, 'create')).toEqual({ ok: false, message: messages.invalidDate });
+    expect(checkUser({ ...valid, join_date: '2024-13-40' }, 'create')).toEqual({
+      ok: false,
+      message: messages.invalidDate,
+    });
   });
 
   it('on update the password is not required and a blank one is left out', () => {

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { sidebarFor } from '../../../src/app/layout/sidebar-items';
 import type { Principal, RolePermissions } from '../../../sync';
 
-const user = (name: string, permissions?: RolePermissions | null): Principal => ({ role: { name, permissions }, centerId: 1 });
+const user = (name: string, permissions?: RolePermissions | null): Principal => ({
+  role: { name, permissions },
+  centerId: 1,
+});
 const labels = (p: Principal) => sidebarFor(p).map((g) => g.label);
-const childLabels = (p: Principal, group: string) => sidebarFor(p).find((g) => g.label === group)?.children?.map((c) => c.label) ?? [];
+const childLabels = (p: Principal, group: string) =>
+  sidebarFor(p)
+    .find((g) => g.label === group)
+    ?.children?.map((c) => c.label) ?? [];
 
 const adminOnly = ['Roles Management', 'Social Protection Scheme', 'Users Management'];
 const readerOnly = ['Reports', 'Previous Balance'];
@@ -32,7 +38,9 @@ describe('sidebar per role (spec part 1, section 6)', () => {
 
   it('viewer sees exit, restoration, meals, reports and previous balance but no administration', () => {
     const viewer = labels(user('viewer'));
-    expect(viewer).toEqual(expect.arrayContaining(['Exit Management', 'Restoration Management', 'Meal Management', ...readerOnly]));
+    expect(viewer).toEqual(
+      expect.arrayContaining(['Exit Management', 'Restoration Management', 'Meal Management', ...readerOnly]),
+    );
     for (const label of adminOnly) expect(viewer).not.toContain(label);
     expect(childLabels(user('viewer'), 'Our Services')).toContain('Meals Management');
   });
@@ -42,7 +50,16 @@ describe('sidebar per role (spec part 1, section 6)', () => {
     for (const label of ['Exit Management', 'Restoration Management', 'Meal Management', ...readerOnly, ...adminOnly]) {
       expect(custom).not.toContain(label);
     }
-    expect(custom).toEqual(expect.arrayContaining(['Dashboard', 'Child Registration List', 'CWC Management', 'Our Services', 'About Us', 'Group Report']));
+    expect(custom).toEqual(
+      expect.arrayContaining([
+        'Dashboard',
+        'Child Registration List',
+        'CWC Management',
+        'Our Services',
+        'About Us',
+        'Group Report',
+      ]),
+    );
     expect(childLabels(user('caseworker', null), 'Our Services')).toEqual(['Education', 'Medical', 'MHP']);
   });
 

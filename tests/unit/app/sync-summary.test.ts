@@ -11,21 +11,45 @@ describe('the header sync summary', () => {
   });
 
   it('a network error while online is waiting, not red; a review item is red', () => {
-    const waiting = summarizeSync({ online: true, status: { ...calm, error: { reason: 'network', message: 'x' } }, pending: 1, attention: 0, lastAt: 1 });
+    const waiting = summarizeSync({
+      online: true,
+      status: { ...calm, error: { reason: 'network', message: 'x' } },
+      pending: 1,
+      attention: 0,
+      lastAt: 1,
+    });
     expect(waiting.tone).toBe('offline');
     expect(summarizeSync({ online: true, status: calm, pending: 0, attention: 2, lastAt: 1 }).tone).toBe('attention');
   });
 
   it('a refused collection is a limited state naming it', () => {
-    const s = summarizeSync({ online: true, status: { ...calm, refused: ['history'] }, pending: 0, attention: 0, lastAt: 1 });
+    const s = summarizeSync({
+      online: true,
+      status: { ...calm, refused: ['history'] },
+      pending: 0,
+      attention: 0,
+      lastAt: 1,
+    });
     expect(s.tone).toBe('limited');
-    expect(s.sentence).toBe('Your role does not let this device read child history. Ask an administrator if you need it.');
+    expect(s.sentence).toBe(
+      'Your role does not let this device read child history. Ask an administrator if you need it.',
+    );
   });
 });
 
 describe('collections a role may read (the pull asks only for them)', () => {
   it('a registration-only role reads children but not history', () => {
-    const user = { role: { name: 'field', permissions: { child_registration: { create: 1 as const, view: 1 as const }, child_tracking: { view: 0 as const }, cwc: { view: 0 as const } } }, centerId: 2 };
+    const user = {
+      role: {
+        name: 'field',
+        permissions: {
+          child_registration: { create: 1 as const, view: 1 as const },
+          child_tracking: { view: 0 as const },
+          cwc: { view: 0 as const },
+        },
+      },
+      centerId: 2,
+    };
     expect(canReadCollection(user, 'children')).toBe(true);
     expect(canReadCollection(user, 'history')).toBe(false);
     expect(canReadCollection(user, 'cwcProduce')).toBe(false);

@@ -6,10 +6,33 @@ import { adminUser, makeChild, seedChildren, staffUser, viewerUser } from './fac
 import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 
 const headers = [
-  'SL No.', 'Child Name', 'Center Name', 'SBT Unique ID', 'Centre ID', 'Gender', 'Age', 'CWC Case No.', 'Father Name', 'State',
-  'District', 'Address', 'Phone No.', 'Short Stay Center Name', 'Child Reference by', 'Arrival date', 'Refer from CWC Date',
-  'CWC Produce Date', 'Comment', 'Case Category', 'Social protection scheme', 'Medical issue', 'Education', 'MHP', 'Others',
-  'Present Status', 'Action',
+  'SL No.',
+  'Child Name',
+  'Center Name',
+  'SBT Unique ID',
+  'Centre ID',
+  'Gender',
+  'Age',
+  'CWC Case No.',
+  'Father Name',
+  'State',
+  'District',
+  'Address',
+  'Phone No.',
+  'Short Stay Center Name',
+  'Child Reference by',
+  'Arrival date',
+  'Refer from CWC Date',
+  'CWC Produce Date',
+  'Comment',
+  'Case Category',
+  'Social protection scheme',
+  'Medical issue',
+  'Education',
+  'MHP',
+  'Others',
+  'Present Status',
+  'Action',
 ];
 
 async function listWith(count: number, user = adminUser, path = '/child-registration') {
@@ -26,11 +49,15 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
   it('shows every column in order, serial numbers from the page, and the pagination text', async () => {
     const { router } = await listWith(25);
     const table = screen.getByRole('table', { name: 'Child Registration List' });
-    const ths = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const ths = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(ths.filter((t) => t !== '')).toEqual(headers);
     expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 1 of 3 | Displaying 1 to 10 of 25');
     await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
-    await waitFor(() => expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 3 of 3 | Displaying 21 to 25 of 25'));
+    await waitFor(() =>
+      expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 3 of 3 | Displaying 21 to 25 of 25'),
+    );
     expect(router.state.location.search).toBe('?page=3');
     const rows = screen.getAllByTestId('data-row');
     expect(within(rows[0]!).getAllByRole('cell')[0]).toHaveTextContent('21');
@@ -48,9 +75,15 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     await seedChildren([makeChild(1), makeChild(2, { _sync: 'pending' })]);
     renderChildrenAt('/child-registration');
     const rows = await screen.findAllByTestId('data-row');
-    expect(within(rows[0]!).getByText('Registration').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'grey');
+    expect(within(rows[0]!).getByText('Registration').closest('[data-status-color]')).toHaveAttribute(
+      'data-status-color',
+      'grey',
+    );
     expect(within(rows[0]!).getByText('Pending')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Education').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'orange');
+    expect(within(rows[1]!).getByText('Education').closest('[data-status-color]')).toHaveAttribute(
+      'data-status-color',
+      'orange',
+    );
   });
 
   it('filters keep applying while paging; the modal reports date-range problems as info toasts', async () => {
@@ -78,9 +111,13 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     await user.clear(within(dialog).getByLabelText('Arrival To Date'));
     await user.type(within(dialog).getByLabelText('Child Name'), 'child 1');
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 1 of 2 | Displaying 1 to 10 of 11'));
+    await waitFor(() =>
+      expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 1 of 2 | Displaying 1 to 10 of 11'),
+    );
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 2 of 2 | Displaying 11 to 11 of 11'));
+    await waitFor(() =>
+      expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 2 of 2 | Displaying 11 to 11 of 11'),
+    );
     expect(new URLSearchParams(router.state.location.search).get('name')).toBe('child 1');
 
     dialog = await openFilters();
@@ -97,7 +134,9 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     await listWith(3);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete Child 3' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete child' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete child' })).getByRole('button', { name: 'Delete' }),
+    );
     await expectToast('Child deleted successfully');
     await waitFor(() => expect(screen.queryByText('Child 3')).not.toBeInTheDocument());
     expect(await currentDb().outbox.where('cid').equals('s3').first()).toMatchObject({ op: 'delete' });

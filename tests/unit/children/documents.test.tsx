@@ -5,7 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { connectivityStore, messages, mutations, type LocalChild } from '../../../sync';
 import { currentDb } from '../../../sync/device/session';
 import { documentRowsProblem, saveDocumentRows } from '../../../src/features/children/hooks/save-documents';
-import { emptyDocumentRow, type DocumentRowValues } from '../../../src/features/children/components/registration-values';
+import {
+  emptyDocumentRow,
+  type DocumentRowValues,
+} from '../../../src/features/children/components/registration-values';
 import { ChildDocumentsPanel } from '../../../src/features/children/components/child-documents';
 import { render } from '../../render';
 import { adminUser, makeChild, seedChildren, staffUser, viewerUser } from './factories';
@@ -13,7 +16,13 @@ import { expectToast, offlineDevice, teardownDevice } from './helpers';
 
 const png = (name = 'scan.png', size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const mp3 = () => new File([new Uint8Array(10)], 'voice.mp3', { type: 'audio/mpeg' });
-const row = (patch: Partial<DocumentRowValues>): DocumentRowValues => ({ ...emptyDocumentRow(), tagId: '1', doc_date: '2024-03-01', filename: png(), ...patch });
+const row = (patch: Partial<DocumentRowValues>): DocumentRowValues => ({
+  ...emptyDocumentRow(),
+  tagId: '1',
+  doc_date: '2024-03-01',
+  filename: png(),
+  ...patch,
+});
 
 // jsdom has no object URLs; the panel shows local Blobs through them. The device is
 // offline, so nothing tries to upload (jsdom's FormData refuses IndexedDB's Blobs).
@@ -35,7 +44,10 @@ describe('document rows: every message (spec part 1, section 5)', () => {
     [{ filename: png('big.png', 5 * 1024 * 1024 + 1) }, messages.fileTooLarge],
     [{ filename: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }) }, messages.fileType],
     [{ profile_audio_name: png('voice.png') }, messages.audioType],
-    [{ profile_audio_name: new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'long.mp3', { type: 'audio/mpeg' }) }, messages.fileTooLarge],
+    [
+      { profile_audio_name: new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'long.mp3', { type: 'audio/mpeg' }) },
+      messages.fileTooLarge,
+    ],
   ];
   for (const [patch, message] of cases) {
     it(message, () => {
@@ -55,11 +67,18 @@ describe('saving documents on the device', () => {
     const created = await mutations.create('children', { name: 'Offline Child' });
     expect(created.ok).toBe(true);
     const cid = created.ok ? created.cid : '';
-    const outcome = await saveDocumentRows({ cid }, [row({ profile_audio_name: mp3(), comment: 'front page' }), row({ tagId: '2' }), { ...row({}), id: '55' }]);
+    const outcome = await saveDocumentRows({ cid }, [
+      row({ profile_audio_name: mp3(), comment: 'front page' }),
+      row({ tagId: '2' }),
+      { ...row({}), id: '55' },
+    ]);
     expect(outcome).toEqual({ ok: true, saved: 2 });
     // Rows are keyed by random cids: order them by tag to compare.
     const docs = (await currentDb().entity('documents').toArray()).sort((a, b) => Number(a.tagId) - Number(b.tagId));
-    expect(docs.map((d) => [d.childregId, d.tagId, d.doc_date, d._sync])).toEqual([[cid, 1, '2024-03-01', 'pending'], [cid, 2, '2024-03-01', 'pending']]);
+    expect(docs.map((d) => [d.childregId, d.tagId, d.doc_date, d._sync])).toEqual([
+      [cid, 1, '2024-03-01', 'pending'],
+      [cid, 2, '2024-03-01', 'pending'],
+    ]);
     expect(String(docs[0]!.filename)).toMatch(/^local-file:/);
     expect(String(docs[0]!.profile_audio_name)).toMatch(/^local-file:/);
     const entries = await currentDb().outbox.where('entity').equals('documents').toArray();
@@ -68,7 +87,10 @@ describe('saving documents on the device', () => {
   });
 
   it('a row with a problem saves nothing', async () => {
-    expect(await saveDocumentRows({ cid: 'c-1', id: 4 }, [row({}), row({ doc_date: '' })])).toEqual({ ok: false, message: messages.docDateRequired });
+    expect(await saveDocumentRows({ cid: 'c-1', id: 4 }, [row({}), row({ doc_date: '' })])).toEqual({
+      ok: false,
+      message: messages.docDateRequired,
+    });
     expect(await currentDb().outbox.count()).toBe(0);
   });
 });
@@ -77,16 +99,49 @@ describe('Images & Documents tab', () => {
   const child = makeChild(40) as LocalChild;
   async function seedDocuments() {
     await seedChildren([child]);
-    await currentDb().lookups.put({ key: 'tags_all', data: [{ id: 1, name: 'Aadhar Card' }, { id: 2, name: 'School Certificate' }], pulledAt: Date.now() });
-    await currentDb().files.put({ key: 'k-audio', blob: mp3(), name: 'voice.mp3', type: 'audio/mpeg', createdAt: Date.now() });
-    await currentDb().entity('documents').bulkPut([
-      { cid: 's-9', id: 9, childregId: 40, tagId: 1, tag_data: { id: 1, name: 'Aadhar Card' }, doc_date: '2024-01-02', filename: 'a.png', created_at: '2024-01-02T10:00:00.000Z', _sync: 'synced' },
-      { cid: 'p-1', childregId: 40, tagId: 2, doc_date: '2024-02-03', filename: null, profile_audio_name: 'local-file:k-audio', _sync: 'pending' },
-    ]);
+    await currentDb().lookups.put({
+      key: 'tags_all',
+      data: [
+        { id: 1, name: 'Aadhar Card' },
+        { id: 2, name: 'School Certificate' },
+      ],
+      pulledAt: Date.now(),
+    });
+    await currentDb().files.put({
+      key: 'k-audio',
+      blob: mp3(),
+      name: 'voice.mp3',
+      type: 'audio/mpeg',
+      createdAt: Date.now(),
+    });
+    await currentDb()
+      .entity('documents')
+      .bulkPut([
+        {
+          cid: 's-9',
+          id: 9,
+          childregId: 40,
+          tagId: 1,
+          tag_data: { id: 1, name: 'Aadhar Card' },
+          doc_date: '2024-01-02',
+          filename: 'a.png',
+          created_at: '2024-01-02T10:00:00.000Z',
+          _sync: 'synced',
+        },
+        {
+          cid: 'p-1',
+          childregId: 40,
+          tagId: 2,
+          doc_date: '2024-02-03',
+          filename: null,
+          profile_audio_name: 'local-file:k-audio',
+          _sync: 'pending',
+        },
+      ]);
   }
   afterEach(teardownDevice);
 
-  it('lists the child\'s documents with audio to play, and deletes one after confirming', async () => {
+  it("lists the child's documents with audio to play, and deletes one after confirming", async () => {
     await offlineDevice(adminUser);
     await seedDocuments();
     render(<ChildDocumentsPanel child={child} />);
@@ -110,7 +165,7 @@ describe('Images & Documents tab', () => {
     expect(entry).toMatchObject({ entity: 'documents', op: 'delete', cid: 's-9' });
   });
 
-  it('Add Document refuses an incomplete row with the spec\'s message; Save Documents checks and saves the rows', async () => {
+  it("Add Document refuses an incomplete row with the spec's message; Save Documents checks and saves the rows", async () => {
     await offlineDevice(adminUser);
     await seedDocuments();
     render(<ChildDocumentsPanel child={child} />);

@@ -5,13 +5,31 @@ import { serverCid } from '../../../sync/engine/pull';
 import type { LocalChild } from '../../../sync/queries';
 
 export const adminUser: SessionUser = {
-  id: 1, token: 't-admin', name: 'Admin', email: 'admin@demo.test', role: { id: 2, name: 'admin', permissions: null }, centerId: 1, image: null,
+  id: 1,
+  token: 't-admin',
+  name: 'Admin',
+  email: 'admin@demo.test',
+  role: { id: 2, name: 'admin', permissions: null },
+  centerId: 1,
+  image: null,
 };
 export const staffUser: SessionUser = {
-  id: 7, token: 't-staff', name: 'Staff', email: 'staff@demo.test', role: { id: 4, name: 'caseworker', permissions: { child_registration: { create: 1, view: 1, edit: 1 } } }, centerId: 3, image: null,
+  id: 7,
+  token: 't-staff',
+  name: 'Staff',
+  email: 'staff@demo.test',
+  role: { id: 4, name: 'caseworker', permissions: { child_registration: { create: 1, view: 1, edit: 1 } } },
+  centerId: 3,
+  image: null,
 };
 export const viewerUser: SessionUser = {
-  id: 9, token: 't-viewer', name: 'Viewer', email: 'viewer@demo.test', role: { id: 3, name: 'viewer', permissions: null }, centerId: 1, image: null,
+  id: 9,
+  token: 't-viewer',
+  name: 'Viewer',
+  email: 'viewer@demo.test',
+  role: { id: 3, name: 'viewer', permissions: null },
+  centerId: 1,
+  image: null,
 };
 
 /** A fresh device: no databases, `user` signed in from the saved session (no network). */

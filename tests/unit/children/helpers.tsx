@@ -23,7 +23,15 @@ export function teardownDevice(): void {
 /** The children screens at `path`, with a stand-in profile route. */
 export function renderChildrenAt(path: string, profile: RouteObject['element'] = <div>profile screen</div>) {
   return renderRoutes(
-    [{ element: <Outlet />, children: [{ path: '/child-registration', element: <ChildListPage /> }, { path: '/child-registration/profile', element: profile }] }],
+    [
+      {
+        element: <Outlet />,
+        children: [
+          { path: '/child-registration', element: <ChildListPage /> },
+          { path: '/child-registration/profile', element: profile },
+        ],
+      },
+    ],
     path,
   );
 }
@@ -38,5 +46,8 @@ export async function expectToast(message: string): Promise<void> {
 
 export async function lastToast(): Promise<string> {
   const toasts = await screen.findAllByRole('alert');
-  return within(toasts.at(-1)!).getByText((_, el) => el?.classList.contains('mantine-Notification-description') ?? false).textContent ?? '';
+  return (
+    within(toasts.at(-1)!).getByText((_, el) => el?.classList.contains('mantine-Notification-description') ?? false)
+      .textContent ?? ''
+  );
 }

@@ -32,10 +32,13 @@ describe('listChildren: the Child Registration List read from the device', () =>
   });
 
   it('a bulk update saved here moves Present Status of each selected child at once (R19)', async () => {
-    const built = bulkUpdateRequest({ type: 'medical', medical_issues: 'Fever', date: '2024-03-01', comment: 'Camp day' }, [
-      { cid: 's25', id: 25 },
-      { cid: 's24', id: 24 },
-    ]);
+    const built = bulkUpdateRequest(
+      { type: 'medical', medical_issues: 'Fever', date: '2024-03-01', comment: 'Camp day' },
+      [
+        { cid: 's25', id: 25 },
+        { cid: 's24', id: 24 },
+      ],
+    );
     if (!built.ok) throw new Error(built.message);
     expect((await writeBatch(currentDb(), built.request)).ok).toBe(true);
     const [first, second, third] = (await listChildren({ page: 1 })).rows;

@@ -7,7 +7,15 @@ import { adminUser, staffUser } from './factories';
 import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 
 const png = (bytes = 10, name = 'photo.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
-const complete = { name: 'Asha', gender: 'Female', dateofarrival: '2024-03-05', image: png(), ReferredBy: 'produce', cwccaseno: '', centerdetailId: '3' };
+const complete = {
+  name: 'Asha',
+  gender: 'Female',
+  dateofarrival: '2024-03-05',
+  image: png(),
+  ReferredBy: 'produce',
+  cwccaseno: '',
+  centerdetailId: '3',
+};
 
 describe('Quick Add: the first failing field, verbatim (spec part 1, section 5)', () => {
   beforeEach(() => offlineDevice(adminUser));
@@ -35,7 +43,9 @@ describe('Quick Add: the first failing field, verbatim (spec part 1, section 5)'
   it('cwccaseno is not needed unless ReferredBy is refer, and a complete quick add is saved on the device, pending', async () => {
     const outcome = await quickAddChild({ ...complete, ReferredBy: 'refer', cwccaseno: 'CWC/9' });
     expect(outcome.ok).toBe(true);
-    const row = await currentDb().entity('children').get(outcome.ok ? outcome.cid : '');
+    const row = await currentDb()
+      .entity('children')
+      .get(outcome.ok ? outcome.cid : '');
     expect(row).toMatchObject({ name: 'Asha', centerdetailId: 3, cwccaseno: 'CWC/9', _sync: 'pending' });
     expect(String(row?.image)).toMatch(/^local-file:/);
     expect(await currentDb().outbox.count()).toBe(1);
@@ -78,6 +88,10 @@ describe('Quick Add modal', () => {
     const row = (await screen.findAllByTestId('data-row'))[0]!;
     expect(row).toHaveTextContent('Ravi');
     expect(within(row).getByText('Pending')).toBeInTheDocument();
-    expect(await currentDb().entity('children').where('name').equals('Ravi').first()).toMatchObject({ centerdetailId: 3, dateofarrival: '2024-03-05', gender: 'Male' });
+    expect(await currentDb().entity('children').where('name').equals('Ravi').first()).toMatchObject({
+      centerdetailId: 3,
+      dateofarrival: '2024-03-05',
+      gender: 'Male',
+    });
   }, 30_000);
 });

@@ -5,14 +5,23 @@ import userEvent from '@testing-library/user-event';
 import { currentDb } from '../../../sync/device/session';
 import { ChildProfilePage } from '../../../src/features/children';
 import { stepProblem } from '../../../src/features/children/hooks/use-save-registration';
-import { registrationValues, type RegistrationValues } from '../../../src/features/children/components/registration-values';
+import {
+  registrationValues,
+  type RegistrationValues,
+} from '../../../src/features/children/components/registration-values';
 import { adminUser, viewerUser } from './factories';
 import { expectToast, offlineDevice, renderChildrenAt, teardownDevice } from './helpers';
 
 async function seedLookups() {
   const put = (key: string, data: unknown) => currentDb().lookups.put({ key, data, pulledAt: Date.now() });
-  await put('country', [{ id: 101, name: 'India' }, { id: 1, name: 'Afghanistan' }]);
-  await put('state:101', [{ id: 10, name: 'Delhi' }, { id: 11, name: 'Bihar' }]);
+  await put('country', [
+    { id: 101, name: 'India' },
+    { id: 1, name: 'Afghanistan' },
+  ]);
+  await put('state:101', [
+    { id: 10, name: 'Delhi' },
+    { id: 11, name: 'Bihar' },
+  ]);
   await put('districts:10', [{ id: 100, name: 'New Delhi' }]);
   await put('state:1', [{ id: 20, name: 'Kabul' }]);
   await put('city:20', [{ id: 200, name: 'Kabul City' }]);
@@ -22,7 +31,13 @@ async function seedLookups() {
 
 const png = () => new File([new Uint8Array(10)], 'p.png', { type: 'image/png' });
 const step1: Partial<RegistrationValues> = {
-  ReferredBy: 'produce', short_stay_status: 'no', address: 'Near the station', countryId: '101', stateId: '10', district: '100', reference_type: 'Self',
+  ReferredBy: 'produce',
+  short_stay_status: 'no',
+  address: 'Near the station',
+  countryId: '101',
+  stateId: '10',
+  district: '100',
+  reference_type: 'Self',
 };
 const values = (patch: Partial<RegistrationValues>): RegistrationValues => ({ ...registrationValues(null), ...patch });
 
@@ -46,11 +61,37 @@ describe('wizard checks per step, verbatim (spec part 1, section 5)', () => {
     [1, { ...step1, reference_type: 'Out Reach' }, 'Reference Details is required'],
     [1, { ...step1, reference_type: 'Police' }, 'Daily Report No. is required'],
     [1, { ...step1, reference_type: 'Police', daily_report_no: '7' }, 'Produced By is required'],
-    [1, { ...step1, reference_type: 'Police', daily_report_no: '7', police_produced_by: 'SI' }, 'Police Station is required'],
+    [
+      1,
+      { ...step1, reference_type: 'Police', daily_report_no: '7', police_produced_by: 'SI' },
+      'Police Station is required',
+    ],
     [1, { ...step1, reference_type: 'Others' }, 'Other Detail is required'],
-    [2, { documents: [{ tagId: '', doc_date: '', filename: null, profile_audio_name: null, comment: '' }] }, 'Tag Name is required'],
-    [2, { documents: [{ tagId: '1', doc_date: '', filename: null, profile_audio_name: null, comment: '' }] }, "Document's Date is required"],
-    [2, { documents: [{ tagId: '1', doc_date: '2024-01-01', filename: new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }), profile_audio_name: null, comment: '' }] }, 'File can be uploaded, with up to 5 MB size.'],
+    [
+      2,
+      { documents: [{ tagId: '', doc_date: '', filename: null, profile_audio_name: null, comment: '' }] },
+      'Tag Name is required',
+    ],
+    [
+      2,
+      { documents: [{ tagId: '1', doc_date: '', filename: null, profile_audio_name: null, comment: '' }] },
+      "Document's Date is required",
+    ],
+    [
+      2,
+      {
+        documents: [
+          {
+            tagId: '1',
+            doc_date: '2024-01-01',
+            filename: new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
+            profile_audio_name: null,
+            comment: '',
+          },
+        ],
+      },
+      'File can be uploaded, with up to 5 MB size.',
+    ],
     [3, { dob: '2024-02-31' }, 'Invalid Date'],
   ];
   for (const [i, [step, patch, message]] of cases.entries()) {
@@ -93,7 +134,11 @@ describe('/child-registration/profile: new registration wizard', () => {
     await expectToast('Gender is required');
     await pick('Gender', 'Female');
     await pick('Center Name', 'Center Three');
-    await user.upload(screen.getByTestId('profile-image').parentElement!.querySelector('input[type="file"]') ?? document.querySelector('input[type="file"]')!, png());
+    await user.upload(
+      screen.getByTestId('profile-image').parentElement!.querySelector('input[type="file"]') ??
+        document.querySelector('input[type="file"]')!,
+      png(),
+    );
     await next();
 
     await screen.findByRole('textbox', { name: 'CWC Action' });
@@ -144,9 +189,17 @@ describe('/child-registration/profile: new registration wizard', () => {
     await user.click(add);
     await expectToast('Documents is required.');
     expect(screen.queryByRole('group', { name: 'Document 2' })).not.toBeInTheDocument();
-    await user.upload(within(row).getByTestId('document-file').parentElement!.querySelector('input[type="file"]') ?? row.querySelector('input[type="file"]')!, png());
+    await user.upload(
+      within(row).getByTestId('document-file').parentElement!.querySelector('input[type="file"]') ??
+        row.querySelector('input[type="file"]')!,
+      png(),
+    );
     await user.click(add);
-    await user.click(within(await screen.findByRole('group', { name: 'Document 2' })).getByRole('button', { name: 'Remove document 2' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Document 2' })).getByRole('button', {
+        name: 'Remove document 2',
+      }),
+    );
     await next();
 
     await user.type(await screen.findByRole('textbox', { name: 'Age' }), '12.5.1y');
@@ -156,19 +209,39 @@ describe('/child-registration/profile: new registration wizard', () => {
 
     const saved = await currentDb().entity('children').where('name').equals('Meena').first();
     expect(saved).toMatchObject({
-      _sync: 'pending', gender: 'Female', dateofarrival: '2024-03-05', centerdetailId: 3, ReferredBy: 'refer', cwccaseno: 'CWC/77',
-      short_stay_status: 'no', mobileno: '9876543210', countryId: 101, stateId: 10, district: 100, reference_type: 'Police', age: '12.51',
+      _sync: 'pending',
+      gender: 'Female',
+      dateofarrival: '2024-03-05',
+      centerdetailId: 3,
+      ReferredBy: 'refer',
+      cwccaseno: 'CWC/77',
+      short_stay_status: 'no',
+      mobileno: '9876543210',
+      countryId: 101,
+      stateId: 10,
+      district: 100,
+      reference_type: 'Police',
+      age: '12.51',
     });
     expect(saved?.short_stay).toBeUndefined();
     expect(saved?.documents).toBeUndefined();
     expect(String(saved?.image)).toMatch(/^local-file:/);
     // The document is its own entry, waiting for the child's create (R6), its file kept as a Blob.
     const [doc] = await currentDb().entity('documents').toArray();
-    expect(doc).toMatchObject({ childregId: saved!.cid, tagId: 1, doc_date: '2024-03-01', status: 1, _sync: 'pending' });
+    expect(doc).toMatchObject({
+      childregId: saved!.cid,
+      tagId: 1,
+      doc_date: '2024-03-01',
+      status: 1,
+      _sync: 'pending',
+    });
     expect(String(doc?.filename)).toMatch(/^local-file:/);
     expect(await currentDb().files.count()).toBe(2);
     const outbox = await currentDb().outbox.orderBy('seq').toArray();
-    expect(outbox.map((e) => [e.entity, e.op])).toEqual([['children', 'create'], ['documents', 'create']]);
+    expect(outbox.map((e) => [e.entity, e.op])).toEqual([
+      ['children', 'create'],
+      ['documents', 'create'],
+    ]);
     expect(outbox[1]!.dependsOn).toEqual([saved!.cid]);
   }, 60_000);
 

@@ -1,19 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canAddDocumentRow, childRegistrationSchema, cwcState, fieldsClearedBy, quickAddSchema, registrationStep0Schema,
-  registrationStep1Schema, registrationStep2Schema, registrationStep3Schema, registrationStepOf,
+  canAddDocumentRow,
+  childRegistrationSchema,
+  cwcState,
+  fieldsClearedBy,
+  quickAddSchema,
+  registrationStep0Schema,
+  registrationStep1Schema,
+  registrationStep2Schema,
+  registrationStep3Schema,
+  registrationStepOf,
   showsCityInsteadOfDistrict,
 } from '../../../sync/contract';
 import { file, firstMessage, messagesOf } from './helpers';
 
 const photo = file('photo.jpg', 1000, 'image/jpeg');
-const quick = { name: 'Ravi', gender: 'Male', dateofarrival: '2024-05-01', image: photo, ReferredBy: 'produce', centerdetailId: '4' };
+const quick = {
+  name: 'Ravi',
+  gender: 'Male',
+  dateofarrival: '2024-05-01',
+  image: photo,
+  ReferredBy: 'produce',
+  centerdetailId: '4',
+};
 
 describe('quick add (part 1, section 5)', () => {
   it('checks every field in screen order', () => {
     expect(messagesOf(quickAddSchema, {})).toEqual([
-      'Name is required', 'Gender is required', 'Date of Arrival is required', 'Image is required',
-      'Reffered By is required', 'Center Name is required',
+      'Name is required',
+      'Gender is required',
+      'Date of Arrival is required',
+      'Image is required',
+      'Reffered By is required',
+      'Center Name is required',
     ]);
   });
   it('Name is required, also when blank', () => {
@@ -29,7 +48,8 @@ describe('quick add (part 1, section 5)', () => {
     expect(quickAddSchema.safeParse(quick).success).toBe(true);
     expect(messagesOf(quickAddSchema, { ...quick, ReferredBy: 'refer' })).toEqual(['CWC Case No. is required']);
     expect(messagesOf(quickAddSchema, { ...quick, ReferredBy: 'refer', centerdetailId: '' })).toEqual([
-      'CWC Case No. is required', 'Center Name is required',
+      'CWC Case No. is required',
+      'Center Name is required',
     ]);
     expect(quickAddSchema.safeParse({ ...quick, ReferredBy: 'refer', cwccaseno: 'CWC/12' }).success).toBe(true);
   });
@@ -40,17 +60,29 @@ describe('quick add (part 1, section 5)', () => {
 });
 
 const step1 = {
-  ReferredBy: 'produce', short_stay_status: 'no', address: 'Paharganj', countryId: 101, stateId: 10, district: 5,
+  ReferredBy: 'produce',
+  short_stay_status: 'no',
+  address: 'Paharganj',
+  countryId: 101,
+  stateId: 10,
+  district: 5,
   reference_type: 'Self',
 };
 
 describe('registration wizard', () => {
   it('step 0 requires name, dateofarrival, gender', () => {
     expect(messagesOf(registrationStep0Schema, {})).toEqual([
-      'Name is required', 'Date of Arrival is required', 'Gender is required',
+      'Name is required',
+      'Date of Arrival is required',
+      'Gender is required',
     ]);
-    expect(registrationStep0Schema.safeParse({ name: 'A', dateofarrival: '2024-01-01', gender: 'Female' }).success).toBe(true);
-    expect(registrationStep0Schema.safeParse({ name: 'A', dateofarrival: '2024-01-01', gender: 'Female', image: 'kept.png' }).success).toBe(true);
+    expect(
+      registrationStep0Schema.safeParse({ name: 'A', dateofarrival: '2024-01-01', gender: 'Female' }).success,
+    ).toBe(true);
+    expect(
+      registrationStep0Schema.safeParse({ name: 'A', dateofarrival: '2024-01-01', gender: 'Female', image: 'kept.png' })
+        .success,
+    ).toBe(true);
   });
 
   it('step 1 starts with Reffered By', () => {
@@ -60,41 +92,66 @@ describe('registration wizard', () => {
 
   it('step 1: cwccaseno when refer, before later failures', () => {
     expect(messagesOf(registrationStep1Schema, { ...step1, ReferredBy: 'refer', short_stay_status: '' })).toEqual([
-      'CWC Case No. is required', 'Short Stay is required',
+      'CWC Case No. is required',
+      'Short Stay is required',
     ]);
   });
 
   it('step 1: short stay required; home required when yes', () => {
-    expect(firstMessage(registrationStep1Schema, { ...step1, short_stay_status: undefined })).toBe('Short Stay is required');
+    expect(firstMessage(registrationStep1Schema, { ...step1, short_stay_status: undefined })).toBe(
+      'Short Stay is required',
+    );
     expect(firstMessage(registrationStep1Schema, { ...step1, short_stay_status: 'yes' })).toBe('SBT Home is required');
-    expect(registrationStep1Schema.safeParse({ ...step1, short_stay_status: 'yes', short_stay: 'Other Homes' }).success).toBe(true);
+    expect(
+      registrationStep1Schema.safeParse({ ...step1, short_stay_status: 'yes', short_stay: 'Other Homes' }).success,
+    ).toBe(true);
   });
 
   it('step 1: aadhar, mobile and alternate phone optional but checked', () => {
     expect(firstMessage(registrationStep1Schema, { ...step1, aadharno: '123' })).toBe('Please Enter Valid Aadhar No.');
-    expect(firstMessage(registrationStep1Schema, { ...step1, mobileno: '98x' })).toBe('Please enter valid phone number');
-    expect(firstMessage(registrationStep1Schema, { ...step1, phoneno: '98765' })).toBe('Phone number must be of 10 digits');
+    expect(firstMessage(registrationStep1Schema, { ...step1, mobileno: '98x' })).toBe(
+      'Please enter valid phone number',
+    );
+    expect(firstMessage(registrationStep1Schema, { ...step1, phoneno: '98765' })).toBe(
+      'Phone number must be of 10 digits',
+    );
     expect(registrationStep1Schema.safeParse({ ...step1, aadharno: '', mobileno: '', phoneno: '' }).success).toBe(true);
   });
 
   it('step 1: other missing fields show {label} is required', () => {
     expect(messagesOf(registrationStep1Schema, { ...step1, address: '', stateId: '', district: undefined })).toEqual([
-      'Address is required', 'State is required', 'District is required',
+      'Address is required',
+      'State is required',
+      'District is required',
     ]);
-    expect(firstMessage(registrationStep1Schema, { ...step1, countryId: 14, district: undefined })).toBe('City is required');
+    expect(firstMessage(registrationStep1Schema, { ...step1, countryId: 14, district: undefined })).toBe(
+      'City is required',
+    );
     expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: '' })).toBe('Reference By is required');
   });
 
   it('step 1: reference details by reference type', () => {
-    expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: 'Child Helpline' })).toBe('Reference Details is required');
-    expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: 'Out Reach' })).toBe('Reference Details is required');
+    expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: 'Child Helpline' })).toBe(
+      'Reference Details is required',
+    );
+    expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: 'Out Reach' })).toBe(
+      'Reference Details is required',
+    );
     expect(messagesOf(registrationStep1Schema, { ...step1, reference_type: 'Police' })).toEqual([
-      'Daily Report No. is required', 'Produced By is required', 'Police Station is required',
+      'Daily Report No. is required',
+      'Produced By is required',
+      'Police Station is required',
     ]);
-    expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: 'Others' })).toBe('Other Detail is required');
+    expect(firstMessage(registrationStep1Schema, { ...step1, reference_type: 'Others' })).toBe(
+      'Other Detail is required',
+    );
     expect(
       registrationStep1Schema.safeParse({
-        ...step1, reference_type: 'Police', daily_report_no: 'DD 12', police_produced_by: 'SI Kumar', police_station: 'Kamla Market',
+        ...step1,
+        reference_type: 'Police',
+        daily_report_no: 'DD 12',
+        police_produced_by: 'SI Kumar',
+        police_station: 'Kamla Market',
       }).success,
     ).toBe(true);
   });
@@ -102,10 +159,13 @@ describe('registration wizard', () => {
   it('step 2: each document row needs a tag and a date', () => {
     expect(registrationStep2Schema.safeParse({ documents: [] }).success).toBe(true);
     expect(messagesOf(registrationStep2Schema, { documents: [{ tagId: '', doc_date: '' }] })).toEqual([
-      'Tag Name is required', "Document's Date is required",
+      'Tag Name is required',
+      "Document's Date is required",
     ]);
     expect(
-      registrationStep2Schema.safeParse({ documents: [{ tagId: '2', doc_date: '2024-01-01', filename: file('a.png', 10, 'image/png') }] }).success,
+      registrationStep2Schema.safeParse({
+        documents: [{ tagId: '2', doc_date: '2024-01-01', filename: file('a.png', 10, 'image/png') }],
+      }).success,
     ).toBe(true);
   });
 

@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  caseTypes, centerTypes, copyrightYears, DEFAULT_COUNTRY_ID, dashboardTileKeys, dashboardTiles, dateFormats,
-  educationBeforeOptions, educationLevels, educationTypes, escortMethods, exitMethods, followUpMethods, mealTypes,
-  medicalIssues, mhpOptions, otherOptions, PAGE_SIZE, presentStatusColor, referenceByOptions, referredByOptions,
-  restorationMethods, sessionOptions, shortStayHomes, statusColorGroups, statusLabel, toastSettings, uploadLimits,
-  AADHAR_DIGITS, PHONE_DIGITS, optionValues,
+  caseTypes,
+  centerTypes,
+  copyrightYears,
+  DEFAULT_COUNTRY_ID,
+  dashboardTileKeys,
+  dashboardTiles,
+  dateFormats,
+  educationBeforeOptions,
+  educationLevels,
+  educationTypes,
+  escortMethods,
+  exitMethods,
+  followUpMethods,
+  mealTypes,
+  medicalIssues,
+  mhpOptions,
+  otherOptions,
+  PAGE_SIZE,
+  presentStatusColor,
+  referenceByOptions,
+  referredByOptions,
+  restorationMethods,
+  sessionOptions,
+  shortStayHomes,
+  statusColorGroups,
+  statusLabel,
+  toastSettings,
+  uploadLimits,
+  AADHAR_DIGITS,
+  PHONE_DIGITS,
+  optionValues,
 } from '../../../sync/contract';
 
 describe('constant lists (section 9)', () => {
@@ -21,38 +47,97 @@ describe('constant lists (section 9)', () => {
 
   it('center types 1-4', () => {
     expect(centerTypes.map((t) => [t.id, t.name])).toEqual([
-      [1, 'Contact Point'], [2, 'Open Shelter'], [3, 'Home'], [4, 'Child Help Line'],
+      [1, 'Contact Point'],
+      [2, 'Open Shelter'],
+      [3, 'Home'],
+      [4, 'Child Help Line'],
     ]);
   });
 
   it('verbatim value lists', () => {
     expect(optionValues(caseTypes)).toEqual([
-      'Orphaned', 'Abandoned', 'Missing', 'Runaway', 'Trafficking', 'Abused', 'CNCP', 'Others', 'Kidnapping',
-      'Affected By Substance', 'Begging', 'Rag-picking', 'Love Affair/ Teenage Issues', 'Job / Livelihood Related',
-      'Family Dispute', 'Education Related', 'Attracted To The City', 'Abuse And Violence', 'Centre Enrollment',
+      'Orphaned',
+      'Abandoned',
+      'Missing',
+      'Runaway',
+      'Trafficking',
+      'Abused',
+      'CNCP',
+      'Others',
+      'Kidnapping',
+      'Affected By Substance',
+      'Begging',
+      'Rag-picking',
+      'Love Affair/ Teenage Issues',
+      'Job / Livelihood Related',
+      'Family Dispute',
+      'Education Related',
+      'Attracted To The City',
+      'Abuse And Violence',
+      'Centre Enrollment',
     ]);
     expect(optionValues(referenceByOptions)).toEqual([
-      'Child Helpline', 'Self', 'From CWC', 'From Stakeholder', 'Out Reach', 'Police', 'Voluntarily',
-      'From SBT Center', 'Others',
+      'Child Helpline',
+      'Self',
+      'From CWC',
+      'From Stakeholder',
+      'Out Reach',
+      'Police',
+      'Voluntarily',
+      'From SBT Center',
+      'Others',
     ]);
     expect(optionValues(referredByOptions)).toEqual(['refer', 'produce', 'action_pending']);
     expect(optionValues(followUpMethods)).toEqual(['bytelephone', 'byvisit', 'byemail']);
     expect(optionValues(restorationMethods)).toEqual(['bytelephone', 'byvisit']);
     expect(optionValues(escortMethods)).toEqual(['by_police', 'by_sbt_staff', 'by_third_party']);
     expect(optionValues(exitMethods)).toEqual([
-      'run_away', 'short_stay', 'rehabilitation', 'after_care', 'dropout', 'other_cci', 'other_ngo', 'io_police',
+      'run_away',
+      'short_stay',
+      'rehabilitation',
+      'after_care',
+      'dropout',
+      'other_cci',
+      'other_ngo',
+      'io_police',
       'transfer_to_home_state_CWC',
     ]);
     expect(exitMethods.find((m) => m.value === 'other_ngo')?.label).toBe('Placed to SBT Shelter');
     expect(optionValues(educationLevels)).toEqual([
-      'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'NFE', 'NIOS', 'Higher Education',
+      'I',
+      'II',
+      'III',
+      'IV',
+      'V',
+      'VI',
+      'VII',
+      'VIII',
+      'IX',
+      'X',
+      'XI',
+      'XII',
+      'NFE',
+      'NIOS',
+      'Higher Education',
     ]);
     expect(optionValues(educationTypes)).toEqual([
-      'formal_school', 'non_formal_education', 'national_institute_of_open_schooling', 'higher_education',
-      'vocational_training', 'job_placement', 'skill_classes', 'special_needs_children_school',
+      'formal_school',
+      'non_formal_education',
+      'national_institute_of_open_schooling',
+      'higher_education',
+      'vocational_training',
+      'job_placement',
+      'skill_classes',
+      'special_needs_children_school',
     ]);
     expect(optionValues(educationBeforeOptions)).toEqual([
-      'illiterate', 'primary', 'middle', 'secondary', 'higher_sec', 'senior_sec', 'religious_institution',
+      'illiterate',
+      'primary',
+      'middle',
+      'secondary',
+      'higher_sec',
+      'senior_sec',
+      'religious_institution',
     ]);
     expect(sessionOptions).toHaveLength(12);
     expect(sessionOptions[0]).toEqual({ value: 'session_1', label: 'Session 1' });
@@ -73,8 +158,14 @@ describe('constant lists (section 9)', () => {
 
   it('dashboard tiles in order with labels', () => {
     expect(dashboardTileKeys).toEqual([
-      'children_supported', 'shelter_provided', 'meals_distributed', 'literacy_programme', 'school_going',
-      'medical_support', 'reunited_with_family', 'vocational_training_jobs',
+      'children_supported',
+      'shelter_provided',
+      'meals_distributed',
+      'literacy_programme',
+      'school_going',
+      'medical_support',
+      'reunited_with_family',
+      'vocational_training_jobs',
     ]);
     for (const t of dashboardTiles) expect(t.label.length).toBeGreaterThan(0);
   });
@@ -82,12 +173,31 @@ describe('constant lists (section 9)', () => {
 
 describe('Present Status colours and labels', () => {
   it.each([
-    ['education', 'orange'], ['higher_education', 'orange'], ['medical_issue', 'orange'], ['mhp', 'orange'],
-    ['referFromCwc', 'orange'], ['by_police', 'red'], ['by_sbt_staff', 'red'], ['by_third_party', 'red'],
-    ['dropout', 'red'], ['exit_excort_restore', 'red'], ['other_cci', 'red'], ['reopen', 'olive'],
-    ['transfer', 'olive'], ['transfer_to_home_state_CWC', 'olive'], ['after_care', 'olive'], ['follow_up', 'teal'],
-    ['rehabilitation', 'teal'], ['restoration', 'teal'], ['restoration_follow_up', 'teal'], ['run_away', 'teal'],
-    ['short_stay', 'teal'], ['rescue', 'teal'], ['produceToCwc', 'blue'], ['registration', 'grey'], [null, 'grey'],
+    ['education', 'orange'],
+    ['higher_education', 'orange'],
+    ['medical_issue', 'orange'],
+    ['mhp', 'orange'],
+    ['referFromCwc', 'orange'],
+    ['by_police', 'red'],
+    ['by_sbt_staff', 'red'],
+    ['by_third_party', 'red'],
+    ['dropout', 'red'],
+    ['exit_excort_restore', 'red'],
+    ['other_cci', 'red'],
+    ['reopen', 'olive'],
+    ['transfer', 'olive'],
+    ['transfer_to_home_state_CWC', 'olive'],
+    ['after_care', 'olive'],
+    ['follow_up', 'teal'],
+    ['rehabilitation', 'teal'],
+    ['restoration', 'teal'],
+    ['restoration_follow_up', 'teal'],
+    ['run_away', 'teal'],
+    ['short_stay', 'teal'],
+    ['rescue', 'teal'],
+    ['produceToCwc', 'blue'],
+    ['registration', 'grey'],
+    [null, 'grey'],
     ['', 'grey'],
   ])('%s is %s', (status, color) => {
     expect(presentStatusColor(status)).toBe(color);

@@ -1,36 +1,120 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apiPath, buildPath, endpointNames, endpoints, isAllowed, matchEndpoint, permissionModules, type Principal,
+  apiPath,
+  buildPath,
+  endpointNames,
+  endpoints,
+  isAllowed,
+  matchEndpoint,
+  permissionModules,
+  type Principal,
 } from '../../../sync/contract';
 
 /** Every path of part 1, section 7, as the spec writes it ({x} for parameters). */
 const part1Paths = [
-  '/login', '/logout', '/country', '/state/{countryId}', '/city/{stateId}', '/districts/{stateId}', '/centers_list',
-  '/centers_points', '/center_add', '/center_update', '/centers', '/centers_details', '/center_delete/{id}',
-  '/center_status/{id}/{status}', '/center_history/{id}', '/center_history_delete/{id}', '/center_change',
-  '/tags_all', '/tags', '/tag_add', '/tag_update', '/tag_delete/{id}', '/roles', '/role_add', '/role_update',
-  '/role_delete/{id}', '/role_permission', '/users', '/register', '/user_update', '/user_delete/{id}',
-  '/child-registrations', '/child_add_2', '/child_add', '/child_update', '/child_delete/{id}', '/child_view/{id}',
-  '/child_edit/{id}', '/child_status/{id}', '/reopen/{id}', '/child_document_update', '/child_documents_delete/{id}',
-  '/activitylogs/{id}', '/activitylogs_delete/{id}', '/documents_lists/{id}', '/listing/{a}/{b}', '/listing_delete/{id}',
-  '/bulk_update', '/medical_consent', '/mhp', '/education', '/restoration_follow_up', '/restoration', '/save_transfer',
-  '/save_excort_exit', '/social_protection_scheme', '/follow_up', '/add_education', '/save_education',
-  '/update_education', '/education_lists', '/education_delete/{id}', '/regusers_education', '/non_regusers_education',
-  '/produce', '/produce_to_cwc', '/produce_to_cwc/{id}', '/produce_to_cwc_delete/{id}', '/refer', '/refer_to_cwc',
-  '/refer_to_cwc/{id}', '/refer_to_cwc_delete/{id}', '/sps_all', '/dashboard', '/notify_list_count/{id}',
+  '/login',
+  '/logout',
+  '/country',
+  '/state/{countryId}',
+  '/city/{stateId}',
+  '/districts/{stateId}',
+  '/centers_list',
+  '/centers_points',
+  '/center_add',
+  '/center_update',
+  '/centers',
+  '/centers_details',
+  '/center_delete/{id}',
+  '/center_status/{id}/{status}',
+  '/center_history/{id}',
+  '/center_history_delete/{id}',
+  '/center_change',
+  '/tags_all',
+  '/tags',
+  '/tag_add',
+  '/tag_update',
+  '/tag_delete/{id}',
+  '/roles',
+  '/role_add',
+  '/role_update',
+  '/role_delete/{id}',
+  '/role_permission',
+  '/users',
+  '/register',
+  '/user_update',
+  '/user_delete/{id}',
+  '/child-registrations',
+  '/child_add_2',
+  '/child_add',
+  '/child_update',
+  '/child_delete/{id}',
+  '/child_view/{id}',
+  '/child_edit/{id}',
+  '/child_status/{id}',
+  '/reopen/{id}',
+  '/child_document_update',
+  '/child_documents_delete/{id}',
+  '/activitylogs/{id}',
+  '/activitylogs_delete/{id}',
+  '/documents_lists/{id}',
+  '/listing/{a}/{b}',
+  '/listing_delete/{id}',
+  '/bulk_update',
+  '/medical_consent',
+  '/mhp',
+  '/education',
+  '/restoration_follow_up',
+  '/restoration',
+  '/save_transfer',
+  '/save_excort_exit',
+  '/social_protection_scheme',
+  '/follow_up',
+  '/add_education',
+  '/save_education',
+  '/update_education',
+  '/education_lists',
+  '/education_delete/{id}',
+  '/regusers_education',
+  '/non_regusers_education',
+  '/produce',
+  '/produce_to_cwc',
+  '/produce_to_cwc/{id}',
+  '/produce_to_cwc_delete/{id}',
+  '/refer',
+  '/refer_to_cwc',
+  '/refer_to_cwc/{id}',
+  '/refer_to_cwc_delete/{id}',
+  '/sps_all',
+  '/dashboard',
+  '/notify_list_count/{id}',
   '/download_images',
 ];
 
 /** The call names of part 2, section 7, mapped to our endpoint names. */
 const part2Calls = {
-  reports: 'reports', singleReport: 'singleReport', groupReport2: 'groupReport2', groupSingleReport: 'groupSingleReport',
-  getMealList: 'getMealList', notifyList: 'notifyList', notifyUpdate: 'notifyUpdate',
-  'notification count by centerId': 'notifyListCount', getSps: 'getSps', addSps: 'addSps', updateSps: 'updateSps',
-  getPreviousBalance: 'getPreviousBalance', addPreviousBalance: 'addPreviousBalance',
-  updatePreviousBalance: 'updatePreviousBalance', getMealData: 'getMealData', addMeal: 'addMeal',
-  updateMeal: 'updateMeal', deleteMeal: 'deleteMeal', getMealCenters: 'getMealCenters',
-  'center-names lookup': 'centersList', 'restore/exit list by status': 'restoreExitList',
-  'short stay registration list': 'shortStayRegisterList', 'all schemes': 'spsAll',
+  reports: 'reports',
+  singleReport: 'singleReport',
+  groupReport2: 'groupReport2',
+  groupSingleReport: 'groupSingleReport',
+  getMealList: 'getMealList',
+  notifyList: 'notifyList',
+  notifyUpdate: 'notifyUpdate',
+  'notification count by centerId': 'notifyListCount',
+  getSps: 'getSps',
+  addSps: 'addSps',
+  updateSps: 'updateSps',
+  getPreviousBalance: 'getPreviousBalance',
+  addPreviousBalance: 'addPreviousBalance',
+  updatePreviousBalance: 'updatePreviousBalance',
+  getMealData: 'getMealData',
+  addMeal: 'addMeal',
+  updateMeal: 'updateMeal',
+  deleteMeal: 'deleteMeal',
+  getMealCenters: 'getMealCenters',
+  'center-names lookup': 'centersList',
+  'restore/exit list by status': 'restoreExitList',
+  'short stay registration list': 'shortStayRegisterList',
+  'all schemes': 'spsAll',
 } as const;
 
 const shapeOf = (path: string) => path.replace(/\{[^}]+\}|:[A-Za-z_]+/g, ':p');
@@ -45,7 +129,15 @@ describe('endpoint table (part 1 and part 2, section 7)', () => {
 
   it('medical and MHP have the same save, update, list and delete variants as education', () => {
     for (const s of ['medical', 'mhp']) {
-      for (const p of [`/add_${s}`, `/save_${s}`, `/update_${s}`, `/${s}_lists/:p`, `/${s}_delete/:p`, `/regusers_${s}`, `/non_regusers_${s}`]) {
+      for (const p of [
+        `/add_${s}`,
+        `/save_${s}`,
+        `/update_${s}`,
+        `/${s}_lists/:p`,
+        `/${s}_delete/:p`,
+        `/regusers_${s}`,
+        `/non_regusers_${s}`,
+      ]) {
         expect(tablePaths).toContain(p);
       }
     }
@@ -90,7 +182,9 @@ describe('endpoint table (part 1 and part 2, section 7)', () => {
   it('buildPath fills and encodes parameters and refuses missing ones', () => {
     expect(buildPath('childView', { id: 12 })).toBe('/child_view/12');
     expect(buildPath('centerStatus', { id: 3, status: 0 })).toBe('/center_status/3/0');
-    expect(buildPath('listing', { childId: 5, status: 'social_protection_scheme' })).toBe('/listing/5/social_protection_scheme');
+    expect(buildPath('listing', { childId: 5, status: 'social_protection_scheme' })).toBe(
+      '/listing/5/social_protection_scheme',
+    );
     expect(buildPath('restoreExitList', { status: 'a b' })).toBe('/restore_exit_list/a%20b');
     expect(buildPath('dashboard', {})).toBe('/dashboard');
     expect(apiPath('login', {})).toBe('/api/login');
@@ -108,7 +202,10 @@ describe('endpoint table (part 1 and part 2, section 7)', () => {
 });
 
 describe('isAllowed', () => {
-  const u = (name: string, permissions: Principal['role']['permissions'] = null): Principal => ({ role: { name, permissions }, centerId: 3 });
+  const u = (name: string, permissions: Principal['role']['permissions'] = null): Principal => ({
+    role: { name, permissions },
+    centerId: 3,
+  });
   it('public, authenticated, admin, adminOrViewer', () => {
     expect(isAllowed(null, 'public')).toBe(true);
     expect(isAllowed(null, 'authenticated')).toBe(false);
@@ -126,6 +223,8 @@ describe('isAllowed', () => {
     expect(isAllowed(u('staff'), endpoints.getMealData.permission)).toBe(false);
     expect(isAllowed(u('viewer'), endpoints.restoreExitList.permission)).toBe(true);
     expect(isAllowed(u('staff', { exit_restore: { view: 1 } }), endpoints.restoreExitList.permission)).toBe(true);
-    expect(isAllowed(u('staff', { child_document: { delete: 1 } }), endpoints.childDocumentsDelete.permission)).toBe(true);
+    expect(isAllowed(u('staff', { child_document: { delete: 1 } }), endpoints.childDocumentsDelete.permission)).toBe(
+      true,
+    );
   });
 });

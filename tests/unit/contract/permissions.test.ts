@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  can, canOpenRoute, canReachCenter, exitRestoreRoutes, isAdministrator, isViewer, permissionActions,
-  permissionModuleNames, permissionModules, type PermissionAction, type PermissionModule, type Principal, type RolePermissions,
+  can,
+  canOpenRoute,
+  canReachCenter,
+  exitRestoreRoutes,
+  isAdministrator,
+  isViewer,
+  permissionActions,
+  permissionModuleNames,
+  permissionModules,
+  type PermissionAction,
+  type PermissionModule,
+  type Principal,
+  type RolePermissions,
 } from '../../../sync/contract';
 
 const user = (name: string, permissions?: RolePermissions | null, centerId = 1): Principal => ({
@@ -89,20 +100,43 @@ describe('route rules (part 1 section 6, part 2 section 2)', () => {
   const mealAll = user('custom', { meal_type: { all: 1 } }, 3);
 
   const cases: [string, Principal, boolean][] = [
-    ...['/tag-management', '/roles-management', '/users-management', '/center-management', '/center-management/add-center', '/sps-management'].flatMap(
-      (p): [string, Principal, boolean][] => [[p, superadmin, true], [p, admin, true], [p, viewer, false], [p, custom, false]],
-    ),
+    ...[
+      '/tag-management',
+      '/roles-management',
+      '/users-management',
+      '/center-management',
+      '/center-management/add-center',
+      '/sps-management',
+    ].flatMap((p): [string, Principal, boolean][] => [
+      [p, superadmin, true],
+      [p, admin, true],
+      [p, viewer, false],
+      [p, custom, false],
+    ]),
     ...['/reports', '/reports/report-details', '/meals-management', '/previous-balance'].flatMap(
-      (p): [string, Principal, boolean][] => [[p, admin, true], [p, superadmin, true], [p, viewer, true], [p, custom, false], [p, mealAll, false]],
+      (p): [string, Principal, boolean][] => [
+        [p, admin, true],
+        [p, superadmin, true],
+        [p, viewer, true],
+        [p, custom, false],
+        [p, mealAll, false],
+      ],
     ),
     ['/manage-meals', viewer, true],
     ['/manage-meals', admin, true],
     ['/manage-meals', custom, false],
     ['/manage-meals', mealReader, true],
     ['/manage-meals', mealAll, true],
-    ...['/education', '/medical', '/mhp', '/notifications', '/groupReports', '/dashboard', '/child-registration', '/produce'].map(
-      (p): [string, Principal, boolean] => [p, custom, true],
-    ),
+    ...[
+      '/education',
+      '/medical',
+      '/mhp',
+      '/notifications',
+      '/groupReports',
+      '/dashboard',
+      '/child-registration',
+      '/produce',
+    ].map((p): [string, Principal, boolean] => [p, custom, true]),
   ];
 
   it.each(cases)('%s for %o', (path, u, allowed) => {
@@ -111,12 +145,31 @@ describe('route rules (part 1 section 6, part 2 section 2)', () => {
 
   it('every exit and restoration route needs exit_restore view or an admin/viewer role', () => {
     const paths = Object.keys(exitRestoreRoutes);
-    expect(paths).toEqual(expect.arrayContaining([
-      '/restoration', '/followup', '/restoration-followup', '/rehabilitation-set-free', '/run-away', '/after-care',
-      '/higher-education', '/dropout', '/short-stay', '/short-stay-register', '/other-ngo', '/io-police',
-      '/home-state-cwc-transfer', '/cwc-by-police', '/cwc-by-staff', '/cwc-by-third-party', '/cwc-rescue',
-      '/cwc-other-cci', '/cwc-rehabilitation', '/cwc-after-care', '/cwc-higher-education',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/restoration',
+        '/followup',
+        '/restoration-followup',
+        '/rehabilitation-set-free',
+        '/run-away',
+        '/after-care',
+        '/higher-education',
+        '/dropout',
+        '/short-stay',
+        '/short-stay-register',
+        '/other-ngo',
+        '/io-police',
+        '/home-state-cwc-transfer',
+        '/cwc-by-police',
+        '/cwc-by-staff',
+        '/cwc-by-third-party',
+        '/cwc-rescue',
+        '/cwc-other-cci',
+        '/cwc-rehabilitation',
+        '/cwc-after-care',
+        '/cwc-higher-education',
+      ]),
+    );
     for (const p of paths) {
       expect(canOpenRoute(admin, p)).toBe(true);
       expect(canOpenRoute(superadmin, p)).toBe(true);

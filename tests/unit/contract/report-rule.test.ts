@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  detailsRangeOf, financialYearOf, reportCategoryOf, reportDateOf, reportGenderOf, reportPeriodOf, reportPeriods, yearEarlier,
+  detailsRangeOf,
+  financialYearOf,
+  reportCategoryOf,
+  reportDateOf,
+  reportGenderOf,
+  reportPeriodOf,
+  reportPeriods,
+  yearEarlier,
 } from '../../../sync/contract';
 
 /* The report rule of part 2 (sections 2, 9): periods with the 31 March cut-off, categories, genders. */
@@ -10,7 +17,16 @@ describe('report periods', () => {
     expect(financialYearOf('2026-03-31')).toEqual({ from: '2025-04-01', to: '2026-03-31' });
     expect(financialYearOf('2026-04-01')).toEqual({ from: '2026-04-01', to: '2027-03-31' });
     const p = reportPeriods(null, null, '2026-11-23');
-    expect(p).toMatchObject({ from_date: '2026-04-01', to_date: '2027-03-31', from_last: '2025-04-01', to_last: '2026-03-31', start_year: 2026, end_year: 2027, pre_start_year: 2025, pre_end_year: 2026 });
+    expect(p).toMatchObject({
+      from_date: '2026-04-01',
+      to_date: '2027-03-31',
+      from_last: '2025-04-01',
+      to_last: '2026-03-31',
+      start_year: 2026,
+      end_year: 2027,
+      pre_start_year: 2025,
+      pre_end_year: 2026,
+    });
     // Earlier years end on 31 March of the previous period's end year, before the previous period.
     expect(p.till_to).toBe('2025-03-31');
   });

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageDigits, audioFile, dateRangeMessage, digitsOnly, documentFile, imageFile, isStoredDate, messages,
-  normaliseInput, optionalAadhar, optionalPhone, requiredAadhar, requiredDate, requiredPhone, toFieldErrors,
-  toStoredDate, trimLeading, firstFieldError, quickAddSchema,
+  ageDigits,
+  audioFile,
+  dateRangeMessage,
+  digitsOnly,
+  documentFile,
+  imageFile,
+  isStoredDate,
+  messages,
+  normaliseInput,
+  optionalAadhar,
+  optionalPhone,
+  requiredAadhar,
+  requiredDate,
+  requiredPhone,
+  toFieldErrors,
+  toStoredDate,
+  trimLeading,
+  firstFieldError,
+  quickAddSchema,
 } from '../../../sync/contract';
 import { file, firstMessage, messagesOf } from './helpers';
 

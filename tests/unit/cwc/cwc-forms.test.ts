@@ -7,7 +7,15 @@ const values: CwcFormValues = {
   cwccaseno: 'CWC/7',
   transfer_date: '2024-03-01',
   comment: ' Produced ',
-  documents: [{ tagId: '4', doc_date: '', filename: new File(['x'], 'order.png', { type: 'image/png' }), profile_audio_name: null, comment: '' }],
+  documents: [
+    {
+      tagId: '4',
+      doc_date: '',
+      filename: new File(['x'], 'order.png', { type: 'image/png' }),
+      profile_audio_name: null,
+      comment: '',
+    },
+  ],
 };
 const first = (schema: typeof cwcProduceFormSchema | typeof cwcReferFormSchema, input: Record<string, unknown>) => {
   const parsed = schema.safeParse(input);
@@ -17,7 +25,13 @@ const first = (schema: typeof cwcProduceFormSchema | typeof cwcReferFormSchema, 
 describe('CWC produce and refer forms', () => {
   it('writes documents[i][filename] as files and rows with only their tag', () => {
     const { fields, files } = toCwcWrite('produce', values, 12);
-    expect(fields).toEqual({ centerId: 2, transfer_date: '2024-03-01', comment: 'Produced', documents: [{ tagId: 4 }], childregId: 12 });
+    expect(fields).toEqual({
+      centerId: 2,
+      transfer_date: '2024-03-01',
+      comment: 'Produced',
+      documents: [{ tagId: 4 }],
+      childregId: 12,
+    });
     expect(Object.keys(files)).toEqual(['documents[0][filename]']);
     expect(toCwcWrite('refer', values).fields).toMatchObject({ cwccaseno: 'CWC/7' });
   });

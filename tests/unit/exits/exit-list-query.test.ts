@@ -6,18 +6,38 @@ import { serverCid } from '../../../sync/engine/pull';
 import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from '../children/factories';
 
 const entry = (id: number, status: string, transfer_date: string, centerId: number, childregId: number) => ({
-  cid: serverCid(id), id, history_status: status, transfer_date, centerId, childregId, _sync: 'synced' as const, _base: null, updated_at: '2024-01-01T00:00:00.000Z',
+  cid: serverCid(id),
+  id,
+  history_status: status,
+  transfer_date,
+  centerId,
+  childregId,
+  _sync: 'synced' as const,
+  _base: null,
+  updated_at: '2024-01-01T00:00:00.000Z',
 });
 
 describe('exit/restoration lists read from the device', () => {
   beforeEach(async () => {
     await freshDeviceSignedInAs(adminUser);
-    await seedChildren(Array.from({ length: 30 }, (_, i) => makeChild(i + 1, i % 4 === 0 ? { short_stay_status: 'yes', short_stay: 'Apna Ghar' } : {})));
-    const rows = Array.from({ length: 25 }, (_, i) => entry(i + 1, i % 5 === 0 ? 'dropout' : 'restoration', `2024-03-${String((i % 28) + 1).padStart(2, '0')}`, (i % 3) + 2, i + 1));
+    await seedChildren(
+      Array.from({ length: 30 }, (_, i) =>
+        makeChild(i + 1, i % 4 === 0 ? { short_stay_status: 'yes', short_stay: 'Apna Ghar' } : {}),
+      ),
+    );
+    const rows = Array.from({ length: 25 }, (_, i) =>
+      entry(
+        i + 1,
+        i % 5 === 0 ? 'dropout' : 'restoration',
+        `2024-03-${String((i % 28) + 1).padStart(2, '0')}`,
+        (i % 3) + 2,
+        i + 1,
+      ),
+    );
     await currentDb().entity('history').bulkPut(rows);
   });
 
-  it('pages one status newest date first, with each entry\'s child', async () => {
+  it("pages one status newest date first, with each entry's child", async () => {
     const first = await listExitEntries({ status: 'restoration' });
     expect(first.pagination).toEqual({ current_page: 1, per_page: 10, from: 1, to: 10, total: 20, last_page: 2 });
     const dates = first.rows.map((r) => r.transfer_date);
@@ -32,14 +52,27 @@ describe('exit/restoration lists read from the device', () => {
     const byCenter = await listExitEntries({ status: 'restoration', filter: { centerId: 2 }, perPage: 100 });
     expect(byCenter.rows.length).toBeGreaterThan(0);
     expect(byCenter.rows.every((r) => r.centerId === 2)).toBe(true);
-    const range = await listExitEntries({ status: 'restoration', filter: { from_date: '05-03-24', to_date: '2024-03-07' }, perPage: 100 });
+    const range = await listExitEntries({
+      status: 'restoration',
+      filter: { from_date: '05-03-24', to_date: '2024-03-07' },
+      perPage: 100,
+    });
     expect(range.rows.map((r) => r.transfer_date).sort()).toEqual(['2024-03-05', '2024-03-07']);
-    expect((await listExitEntries({ status: 'restoration', filter: { from_date: '2025-01-01', to_date: '2025-01-02' } })).pagination.total).toBe(0);
+    expect(
+      (await listExitEntries({ status: 'restoration', filter: { from_date: '2025-01-01', to_date: '2025-01-02' } }))
+        .pagination.total,
+    ).toBe(0);
   });
 
-  it('an entry saved offline (no centerId yet) is listed first under its child\'s center; a pending delete is hidden', async () => {
+  it("an entry saved offline (no centerId yet) is listed first under its child's center; a pending delete is hidden", async () => {
     const history = currentDb().entity('history');
-    await history.put({ cid: 'local-1', childregId: 's2', history_status: 'restoration', transfer_date: '2024-01-01', _sync: 'pending' });
+    await history.put({
+      cid: 'local-1',
+      childregId: 's2',
+      history_status: 'restoration',
+      transfer_date: '2024-01-01',
+      _sync: 'pending',
+    });
     await history.update('s2', { _deleted: 1, _sync: 'pending' });
     // Child 2 is at center 4 (makeChild); the offline entry has no centerId of its own.
     const page = await listExitEntries({ status: 'restoration', filter: { centerId: 4 }, perPage: 100 });

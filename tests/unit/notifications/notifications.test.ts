@@ -7,14 +7,25 @@ import { adminUser } from '../children/factories';
 import { offlineDevice, teardownDevice } from '../children/helpers';
 
 const note = (id: number) => ({
-  cid: serverCid(id), id, childregId: 100 + id, comment: `Medical added ${id}`, child_data: { name: `Child ${id}` }, center_data: { name: 'Contact Point' },
-  user_data_history: { name: 'Staff' }, created_at: new Date(Date.UTC(2026, 0, id)).toISOString(), updated_at: '2026-01-01T00:00:00.000Z', _sync: 'synced' as const, _base: null,
+  cid: serverCid(id),
+  id,
+  childregId: 100 + id,
+  comment: `Medical added ${id}`,
+  child_data: { name: `Child ${id}` },
+  center_data: { name: 'Contact Point' },
+  user_data_history: { name: 'Staff' },
+  created_at: new Date(Date.UTC(2026, 0, id)).toISOString(),
+  updated_at: '2026-01-01T00:00:00.000Z',
+  _sync: 'synced' as const,
+  _base: null,
 });
 
 describe('notifications on the device', () => {
   beforeEach(async () => {
     await offlineDevice(adminUser);
-    await currentDb().entity('notifications').bulkPut(Array.from({ length: 12 }, (_, i) => note(i + 1)));
+    await currentDb()
+      .entity('notifications')
+      .bulkPut(Array.from({ length: 12 }, (_, i) => note(i + 1)));
   });
   afterEach(teardownDevice);
 

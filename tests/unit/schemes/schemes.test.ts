@@ -9,15 +9,28 @@ import { offlineDevice, teardownDevice } from '../children/helpers';
 describe('social protection schemes on the device', () => {
   beforeEach(async () => {
     await offlineDevice(adminUser);
-    await currentDb().lookups.put({ key: schemesLookup.key, data: [{ id: 1, name: 'Foster Care', status: 1 }, { id: 2, name: 'Scholarship', status: 1 }], pulledAt: Date.now() });
+    await currentDb().lookups.put({
+      key: schemesLookup.key,
+      data: [
+        { id: 1, name: 'Foster Care', status: 1 },
+        { id: 2, name: 'Scholarship', status: 1 },
+      ],
+      pulledAt: Date.now(),
+    });
   });
 
   afterEach(teardownDevice);
 
   it("a blank name answers 'Scheme name is required.'; status is 1 unless 0 is chosen", () => {
     expect(checkScheme({ name: '   ', status: '1' })).toEqual({ ok: false, message: messages.schemeRequired });
-    expect(checkScheme({ name: 'Kanyashree', status: '' })).toEqual({ ok: true, fields: { name: 'Kanyashree', status: 1 } });
-    expect(checkScheme({ name: 'Kanyashree', status: '0' })).toEqual({ ok: true, fields: { name: 'Kanyashree', status: 0 } });
+    expect(checkScheme({ name: 'Kanyashree', status: '' })).toEqual({
+      ok: true,
+      fields: { name: 'Kanyashree', status: 1 },
+    });
+    expect(checkScheme({ name: 'Kanyashree', status: '0' })).toEqual({
+      ok: true,
+      fields: { name: 'Kanyashree', status: 0 },
+    });
   });
 
   it('a scheme added offline is listed pending at once and offered to the SPS action; an inactive one is not', async () => {

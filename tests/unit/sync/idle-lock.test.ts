@@ -3,10 +3,28 @@ import Dexie from 'dexie';
 import { setFetch } from '../../../sync/net/transport';
 import { sessionStore, signIn, signOut } from '../../../sync/device/session';
 import { sessionDb } from '../../../sync/db/session-db';
-import { checkVerifier, IDLE_LOCK_MS, lockIfIdle, lockStore, makeVerifier, markActive, unlock, WRONG_PASSWORD } from '../../../sync/device/idle-lock';
+import {
+  checkVerifier,
+  IDLE_LOCK_MS,
+  lockIfIdle,
+  lockStore,
+  makeVerifier,
+  markActive,
+  unlock,
+  WRONG_PASSWORD,
+} from '../../../sync/device/idle-lock';
 
-const user = { id: 7, token: 'tok-7', name: 'Staff', email: 'staff@demo.test', role: { id: 4, name: 'caseworker', permissions: null }, centerId: 3, image: null };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const user = {
+  id: 7,
+  token: 'tok-7',
+  name: 'Staff',
+  email: 'staff@demo.test',
+  role: { id: 4, name: 'caseworker', permissions: null },
+  centerId: 3,
+  image: null,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('idle lock (DESIGN: Security on the device)', () => {
   beforeEach(async () => {
@@ -62,7 +80,12 @@ describe('idle lock (DESIGN: Security on the device)', () => {
   });
 
   it('a session saved before the lock existed is not locked out (nothing could open it offline)', async () => {
-    await sessionDb.session.put({ key: 'current', user: { ...user, imagePath: '' }, apiOrigin: 'http://localhost', savedAt: Date.now() });
+    await sessionDb.session.put({
+      key: 'current',
+      user: { ...user, imagePath: '' },
+      apiOrigin: 'http://localhost',
+      savedAt: Date.now(),
+    });
     markActive(Date.now() - IDLE_LOCK_MS - 1_000);
     expect(await lockIfIdle()).toBe(false);
   });

@@ -28,7 +28,10 @@ describe('child photos kept for offline (DESIGN: a photo cache the logout clears
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     memory = new MemoryCaches();
-    fetchMock = vi.fn(async () => new Response(bytes, { status: 200, headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' } }));
+    fetchMock = vi.fn(
+      async () =>
+        new Response(bytes, { status: 200, headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' } }),
+    );
     vi.stubGlobal('caches', memory);
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -5,7 +5,7 @@ import { AppDb } from '../../../sync/db/app-db';
 import { writeLocal } from '../../../sync/engine/outbox';
 
 describe('last_status, the rule server and device share (spec part 1 section 4)', () => {
-  it('keeps the newest value of each kind; Present Status and the comment are the newest entry\'s', () => {
+  it("keeps the newest value of each kind; Present Status and the comment are the newest entry's", () => {
     const status = lastStatusOf([
       { history_status: 'produceToCwc', transfer_date: '2025-01-01', comment: 'produced' },
       { history_status: 'medical_issue', medical_issues: 'Fever', comment: 'PHC' },
@@ -28,7 +28,7 @@ describe('last_status, the rule server and device share (spec part 1 section 4)'
     expect(lastStatusOf([])).toEqual(emptyLastStatus);
   });
 
-  it('one new entry on top of a child\'s last_status gives what folding the whole history gives', () => {
+  it("one new entry on top of a child's last_status gives what folding the whole history gives", () => {
     const history = [
       { history_status: 'referFromCwc', transfer_date: '2025-02-01', comment: 'referred' },
       { history_status: 'higher_education', education_type: 'higher_education', comment: 'college' },
@@ -53,17 +53,23 @@ describe('Present Status moves on the device with the history saved there (spec 
 
   const child = () => db.entity('children').get('child-1');
   const seedChild = (lastStatus: Record<string, unknown>) =>
-    db.entity('children').put({ cid: 'child-1', id: 41, name: 'Asha', last_status: lastStatus, _sync: 'synced', _base: { id: 41 } });
+    db
+      .entity('children')
+      .put({ cid: 'child-1', id: 41, name: 'Asha', last_status: lastStatus, _sync: 'synced', _base: { id: 41 } });
   const save = async (op: string, fields: Record<string, unknown>) => {
     const result = await writeLocal(db, { entity: 'historyActions', op, fields: { childregId: 41, ...fields } });
     if (!result.ok) throw new Error(result.message);
     return result.cid;
   };
 
-  it('an action saved offline is the child\'s Present Status at once, in the same transaction as its history row', async () => {
+  it("an action saved offline is the child's Present Status at once, in the same transaction as its history row", async () => {
     await seedChild({ history_status: 'medical_issue', medical: 'Fever', comment: 'PHC' });
     await save('save_excort_exit', { history_status: 'by_police', transfer_date: '2025-01-17', comment: 'escorted' });
-    expect((await child())?.last_status).toMatchObject({ history_status: 'by_police', medical: 'Fever', comment: 'escorted' });
+    expect((await child())?.last_status).toMatchObject({
+      history_status: 'by_police',
+      medical: 'Fever',
+      comment: 'escorted',
+    });
     await save('reopen', { history_status: 'reopen', transfer_date: '2025-01-18' });
     expect((await child())?.last_status).toMatchObject({ history_status: 'reopen', medical: 'Fever', comment: null });
     // The child row has no queued change of its own: the next pull replaces last_status with the server's.
@@ -73,23 +79,59 @@ describe('Present Status moves on the device with the history saved there (spec 
 
   it('a child created offline (known by its cid) moves too', async () => {
     await db.entity('children').put({ cid: 'child-1', name: 'Asha', _sync: 'pending', _base: null });
-    await writeLocal(db, { entity: 'historyActions', op: 'medical', fields: { childregId: 'child-1', history_status: 'medical_issue', medical_issues: 'Cough', comment: 'new' } });
+    await writeLocal(db, {
+      entity: 'historyActions',
+      op: 'medical',
+      fields: { childregId: 'child-1', history_status: 'medical_issue', medical_issues: 'Cough', comment: 'new' },
+    });
     expect((await child())?.last_status).toMatchObject({ history_status: 'medical_issue', medical: 'Cough' });
   });
 
   it('deleting the newest entry offline gives back the status of the one before', async () => {
     await seedChild({ history_status: 'education', education: 'formal_school' });
     await db.entity('history').bulkPut([
-      { cid: 'h1', id: 1, childregId: 41, history_status: 'education', education_type: 'formal_school', comment: 'school', created_at: '2025-01-01T10:00:00.000Z', _sync: 'synced', _base: { id: 1, updated_at: '2025-01-01T10:00:00.000Z' } },
-      { cid: 'h2', id: 2, childregId: 41, history_status: 'medical_issue', medical_issues: 'Fever', comment: 'PHC', created_at: '2025-01-02T10:00:00.000Z', _sync: 'synced', _base: { id: 2, updated_at: '2025-01-02T10:00:00.000Z' } },
+      {
+        cid: 'h1',
+        id: 1,
+        childregId: 41,
+        history_status: 'education',
+        education_type: 'formal_school',
+        comment: 'school',
+        created_at: '2025-01-01T10:00:00.000Z',
+        _sync: 'synced',
+        _base: { id: 1, updated_at: '2025-01-01T10:00:00.000Z' },
+      },
+      {
+        cid: 'h2',
+        id: 2,
+        childregId: 41,
+        history_status: 'medical_issue',
+        medical_issues: 'Fever',
+        comment: 'PHC',
+        created_at: '2025-01-02T10:00:00.000Z',
+        _sync: 'synced',
+        _base: { id: 2, updated_at: '2025-01-02T10:00:00.000Z' },
+      },
     ]);
     await writeLocal(db, { entity: 'historyActions', op: 'delete', cid: 'h2' });
-    expect((await child())?.last_status).toEqual({ ...emptyLastStatus, history_status: 'education', education: 'formal_school', comment: 'school' });
+    expect((await child())?.last_status).toEqual({
+      ...emptyLastStatus,
+      history_status: 'education',
+      education: 'formal_school',
+      comment: 'school',
+    });
   });
 
   it('a CWC produce for a child sets its flag and Present Status produceToCwc', async () => {
     await seedChild({ history_status: 'medical_issue' });
-    await writeLocal(db, { entity: 'cwcProduce', op: 'create', fields: { childregId: 41, centerId: 2, transfer_date: '2025-04-01', comment: 'to CWC' } });
-    expect(await child()).toMatchObject({ produce_cwc: 1, last_status: { history_status: 'produceToCwc', produce: '2025-04-01' } });
+    await writeLocal(db, {
+      entity: 'cwcProduce',
+      op: 'create',
+      fields: { childregId: 41, centerId: 2, transfer_date: '2025-04-01', comment: 'to CWC' },
+    });
+    expect(await child()).toMatchObject({
+      produce_cwc: 1,
+      last_status: { history_status: 'produceToCwc', produce: '2025-04-01' },
+    });
   });
 });

@@ -6,12 +6,18 @@ const base = { id: 1, name: 'Ravi', gender: 'Male', comments: 'new', updated_at:
 describe('three-way merge (R12, R17)', () => {
   it('R12: different fields changed on each side merge without asking', () => {
     const theirs = { ...base, comments: 'met family', updated_at: 't2' };
-    expect(threeWayMerge(base, { name: 'Ravi Kumar' }, theirs)).toEqual({ kind: 'merged', payload: { name: 'Ravi Kumar' } });
+    expect(threeWayMerge(base, { name: 'Ravi Kumar' }, theirs)).toEqual({
+      kind: 'merged',
+      payload: { name: 'Ravi Kumar' },
+    });
   });
 
   it('R12: the same field changed to different values is a conflict', () => {
     const theirs = { ...base, name: 'Ravi K.', updated_at: 't2' };
-    expect(threeWayMerge(base, { name: 'Ravi Kumar', gender: 'Male' }, theirs)).toEqual({ kind: 'conflict', fields: ['name'] });
+    expect(threeWayMerge(base, { name: 'Ravi Kumar', gender: 'Male' }, theirs)).toEqual({
+      kind: 'conflict',
+      fields: ['name'],
+    });
   });
 
   it('R12: the same new value on both sides is no conflict and nothing left to send', () => {

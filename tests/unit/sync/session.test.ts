@@ -1,11 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import { setFetch } from '../../../sync/net/transport';
-import { currentDb, onSessionEnded, restoreSession, sessionStore, signIn, signOut, STORAGE_KEY } from '../../../sync/device/session';
+import {
+  currentDb,
+  onSessionEnded,
+  restoreSession,
+  sessionStore,
+  signIn,
+  signOut,
+  STORAGE_KEY,
+} from '../../../sync/device/session';
 import { readLookup, refreshLookup } from '../../../sync/device/lookups-cache';
 
-const user = { id: 7, token: 'tok-7', name: 'Staff', email: 'staff@demo.test', role: { id: 4, name: 'caseworker', permissions: null }, centerId: 3, image: null };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const user = {
+  id: 7,
+  token: 'tok-7',
+  name: 'Staff',
+  email: 'staff@demo.test',
+  role: { id: 4, name: 'caseworker', permissions: null },
+  centerId: 3,
+  image: null,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function serverAnswering(routes: Record<string, () => Response>) {
   const calls: string[] = [];
@@ -21,8 +38,18 @@ function serverAnswering(routes: Record<string, () => Response>) {
 
 const queueOne = () =>
   currentDb().outbox.add({
-    mutationId: crypto.randomUUID(), entity: 'children', op: 'create', cid: 'c1', payload: { name: 'Asha' }, fileKeys: [],
-    baseUpdatedAt: null, dependsOn: [], attempts: 0, nextAttemptAt: 0, lastError: null, status: 'queued',
+    mutationId: crypto.randomUUID(),
+    entity: 'children',
+    op: 'create',
+    cid: 'c1',
+    payload: { name: 'Asha' },
+    fileKeys: [],
+    baseUpdatedAt: null,
+    dependsOn: [],
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    status: 'queued',
   });
 
 describe('session: sign in online, open offline, sign out safely', () => {
@@ -38,7 +65,13 @@ describe('session: sign in online, open offline, sign out safely', () => {
     const result = await signIn({ email: ' staff@demo.test ', password: 'demo1234' });
     expect(result.ok).toBe(true);
     expect(sessionStore.getState().user?.token).toBe('tok-7');
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toMatchObject({ token: 'tok-7', name: 'Staff', centerId: 3, role: { name: 'caseworker' }, imagePath: '/files/' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toMatchObject({
+      token: 'tok-7',
+      name: 'Staff',
+      centerId: 3,
+      role: { name: 'caseworker' },
+      imagePath: '/files/',
+    });
   });
 
   it('the saved session opens the app with the network off, and cached reads come back', async () => {

@@ -1,25 +1,56 @@
 import {
-  educationLevels, educationTypes, escortExitMethodsFor, exitTypes, fieldLabels, medicalIssues, mhpOptions, otherOptions, restorationMethods,
-  sessionOptions, TRANSFER_TARGET_LABEL, type ActionFormKey,
+  educationLevels,
+  educationTypes,
+  escortExitMethodsFor,
+  exitTypes,
+  fieldLabels,
+  medicalIssues,
+  mhpOptions,
+  otherOptions,
+  restorationMethods,
+  sessionOptions,
+  TRANSFER_TARGET_LABEL,
+  type ActionFormKey,
 } from '../../../../sync';
 
 type Option = { value: string; label: string };
 
 /** One field of an action form: its kind, label and, for selects, its options. */
 export type ActionField =
-  | { name: string; kind: 'date' | 'text' | 'textarea' | 'center' | 'scheme' | 'file'; label: string; required?: boolean; readOnly?: boolean }
-  | { name: string; kind: 'select'; label: string; options: readonly Option[] | ((values: Record<string, unknown>) => readonly Option[]); required?: boolean };
+  | {
+      name: string;
+      kind: 'date' | 'text' | 'textarea' | 'center' | 'scheme' | 'file';
+      label: string;
+      required?: boolean;
+      readOnly?: boolean;
+    }
+  | {
+      name: string;
+      kind: 'select';
+      label: string;
+      options: readonly Option[] | ((values: Record<string, unknown>) => readonly Option[]);
+      required?: boolean;
+    };
 
 const comment: ActionField = { name: 'comment', kind: 'textarea', label: 'Comment', required: true };
 const date = (label: string): ActionField => ({ name: 'transfer_date', kind: 'date', label, required: true });
-const select = (name: keyof typeof fieldLabels, options: ActionField & { kind: 'select' } extends { options: infer O } ? O : never, required = true): ActionField => ({
+const select = (
+  name: keyof typeof fieldLabels,
+  options: ActionField & { kind: 'select' } extends { options: infer O } ? O : never,
+  required = true,
+): ActionField => ({
   name,
   kind: 'select',
   label: fieldLabels[name],
   options,
   required,
 });
-const text = (name: keyof typeof fieldLabels, kind: 'text' | 'textarea' = 'text'): ActionField => ({ name, kind, label: fieldLabels[name], required: true });
+const text = (name: keyof typeof fieldLabels, kind: 'text' | 'textarea' = 'text'): ActionField => ({
+  name,
+  kind,
+  label: fieldLabels[name],
+  required: true,
+});
 
 const restoreFields = (dateLabel: string): ActionField[] => [
   date(dateLabel),
@@ -33,9 +64,17 @@ const restoreFields = (dateLabel: string): ActionField[] => [
 /** Fields of each action form in screen order (spec part 1 sections 3, 4, 5 and 9). */
 export const actionFields: Record<Exclude<ActionFormKey, 'followUps'>, ActionField[]> = {
   restore: restoreFields('Restoration date'),
-  restorationFollowUp: [...restoreFields('Restoration follow up date'), { name: 'filename', kind: 'file', label: 'File' }],
+  restorationFollowUp: [
+    ...restoreFields('Restoration follow up date'),
+    { name: 'filename', kind: 'file', label: 'File' },
+  ],
   medical: [date('Medical Test Date'), select('medical_issues', medicalIssues), comment],
-  education: [date('Educational Date'), select('education_type', educationTypes), select('education_level', educationLevels, false), comment],
+  education: [
+    date('Educational Date'),
+    select('education_type', educationTypes),
+    select('education_level', educationLevels, false),
+    comment,
+  ],
   mhp: [
     date('Date'),
     { name: 'session_number', kind: 'select', label: 'Session', options: sessionOptions },
@@ -52,13 +91,28 @@ export const actionFields: Record<Exclude<ActionFormKey, 'followUps'>, ActionFie
   escortExit: [
     date('Date Of Escort/Exit'),
     select('exit_type', exitTypes),
-    { name: 'escort_exit_method', kind: 'select', label: fieldLabels.escort_exit_method, options: (v) => escortExitMethodsFor(v.exit_type === 'exit' ? 'exit' : 'escort'), required: true },
+    {
+      name: 'escort_exit_method',
+      kind: 'select',
+      label: fieldLabels.escort_exit_method,
+      options: (v) => escortExitMethodsFor(v.exit_type === 'exit' ? 'exit' : 'escort'),
+      required: true,
+    },
     text('escort_exit_to'),
     text('escort_exit_address', 'textarea'),
     comment,
   ],
-  sps: [date('Date'), { name: 'centerId', kind: 'center', label: 'Center', required: true }, { name: 'social_protection_scheme', kind: 'scheme', label: 'Social Protection Scheme', required: true }, comment],
-  centerChange: [{ name: 'centerId', kind: 'center', label: 'Center', required: true }, { name: 'date', kind: 'date', label: 'Date', required: true }, comment],
+  sps: [
+    date('Date'),
+    { name: 'centerId', kind: 'center', label: 'Center', required: true },
+    { name: 'social_protection_scheme', kind: 'scheme', label: 'Social Protection Scheme', required: true },
+    comment,
+  ],
+  centerChange: [
+    { name: 'centerId', kind: 'center', label: 'Center', required: true },
+    { name: 'date', kind: 'date', label: 'Date', required: true },
+    comment,
+  ],
 };
 
 /** Forms whose document rows are checked ('Extra document rows are also checked for Restore, Follow-Up, Transfer and Escort/Exit'). */

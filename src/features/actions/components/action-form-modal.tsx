@@ -12,7 +12,13 @@ import { actionFields, withDocuments, type ActionField } from './action-fields';
 import { FollowUpRows, newFollowUpRow } from './follow-up-rows';
 
 type Values = Record<string, unknown>;
-const newDocument = (): FileRowValues => ({ tagId: '', doc_date: '', filename: null, profile_audio_name: null, comment: '' });
+const newDocument = (): FileRowValues => ({
+  tagId: '',
+  doc_date: '',
+  filename: null,
+  profile_audio_name: null,
+  comment: '',
+});
 
 const initialValues = (key: ActionFormKey, child: ActionChild): Values => {
   if (key === 'followUps') return { follow_up_data: [newFollowUpRow()] };
@@ -20,7 +26,8 @@ const initialValues = (key: ActionFormKey, child: ActionChild): Values => {
   if (key === 'transfer') values.current_centerId = child.centerdetailId ? String(child.centerdetailId) : '';
   if (key === 'escortExit') values.exit_type = 'escort';
   if (key === 'mhp') values.session_number = 'session_1';
-  if (['restore', 'restorationFollowUp', 'sps'].includes(key)) values.centerId = child.centerdetailId ? String(child.centerdetailId) : '';
+  if (['restore', 'restorationFollowUp', 'sps'].includes(key))
+    values.centerId = child.centerdetailId ? String(child.centerdetailId) : '';
   return values;
 };
 
@@ -56,11 +63,20 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {actionFields[formKey].map((field) => (
-              <FieldInput key={field.name} field={field} values={values} onChange={(value) => set({ [field.name]: value, ...(field.name === 'exit_type' ? { escort_exit_method: '' } : {}) })} />
+              <FieldInput
+                key={field.name}
+                field={field}
+                values={values}
+                onChange={(value) =>
+                  set({ [field.name]: value, ...(field.name === 'exit_type' ? { escort_exit_method: '' } : {}) })
+                }
+              />
             ))}
           </SimpleGrid>
         )}
-        {documents && <DocumentRows rows={values.documents as FileRowValues[]} onChange={(rows) => set({ documents: rows })} />}
+        {documents && (
+          <DocumentRows rows={values.documents as FileRowValues[]} onChange={(rows) => set({ documents: rows })} />
+        )}
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose}>
             Cancel
@@ -84,7 +100,15 @@ function DocumentRows({ rows, onChange }: { rows: FileRowValues[]; onChange: (ro
   );
 }
 
-function FieldInput({ field, values, onChange }: { field: ActionField; values: Values; onChange: (value: unknown) => void }) {
+function FieldInput({
+  field,
+  values,
+  onChange,
+}: {
+  field: ActionField;
+  values: Values;
+  onChange: (value: unknown) => void;
+}) {
   const centers = useCenterSelect();
   const schemes = useSchemeSelect();
   const value = values[field.name];
@@ -106,7 +130,14 @@ function FieldInput({ field, values, onChange }: { field: ActionField; values: V
     case 'scheme':
     case 'select': {
       const options = field.kind === 'select' ? field.options : [];
-      const data = field.kind === 'center' ? centers : field.kind === 'scheme' ? schemes : typeof options === 'function' ? options(values) : options;
+      const data =
+        field.kind === 'center'
+          ? centers
+          : field.kind === 'scheme'
+            ? schemes
+            : typeof options === 'function'
+              ? options(values)
+              : options;
       return (
         <Select
           {...common}
@@ -120,10 +151,32 @@ function FieldInput({ field, values, onChange }: { field: ActionField; values: V
       );
     }
     case 'file':
-      return <FileInput {...common} accept={uploadLimits.imageAccept} value={value instanceof File ? value : null} onChange={(f) => onChange(f)} placeholder="JPG, JPEG, PNG up to 5 MB" />;
+      return (
+        <FileInput
+          {...common}
+          accept={uploadLimits.imageAccept}
+          value={value instanceof File ? value : null}
+          onChange={(f) => onChange(f)}
+          placeholder="JPG, JPEG, PNG up to 5 MB"
+        />
+      );
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value.replace(/^\s+/, ''))} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value.replace(/^\s+/, ''))}
+        />
+      );
     default:
-      return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value.replace(/^\s+/, ''))} />;
+      return (
+        <TextInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value.replace(/^\s+/, ''))}
+        />
+      );
   }
 }

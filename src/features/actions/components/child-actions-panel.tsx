@@ -3,7 +3,17 @@ import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  childStatusLookup, escortExitStatuses, exitActionTypes, historyTables, latestChildStatus, mutations, readLookup, refreshLookup, type ActionFormKey, type ChildStatus, type HistoryTableKey,
+  childStatusLookup,
+  escortExitStatuses,
+  exitActionTypes,
+  historyTables,
+  latestChildStatus,
+  mutations,
+  readLookup,
+  refreshLookup,
+  type ActionFormKey,
+  type ChildStatus,
+  type HistoryTableKey,
 } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
 import { toast } from '../../../components/toast';
@@ -13,7 +23,10 @@ import { ActionFormModal } from './action-form-modal';
 import { ActivityLogTable, DocumentsTable, HistoryTable, historyColumns } from './history-tables';
 
 /** What each item of the profile's side menu shows: a history table and the form its Add button opens. */
-const sections: Record<string, { table: HistoryTableKey | 'activity' | 'documents'; columns?: string; form?: ActionFormKey }> = {
+const sections: Record<
+  string,
+  { table: HistoryTableKey | 'activity' | 'documents'; columns?: string; form?: ActionFormKey }
+> = {
   'Follow-Ups': { table: 'followUps', form: 'followUps' },
   'Activity Log': { table: 'activity' },
   Documents: { table: 'documents' },
@@ -67,7 +80,11 @@ export function ChildActionsPanel({ child, section, editing }: Props) {
   );
 }
 
-const dropdownForms: Record<string, ActionFormKey> = { transfer: 'transfer', escort_exit: 'escortExit', restore: 'restore' };
+const dropdownForms: Record<string, ActionFormKey> = {
+  transfer: 'transfer',
+  escort_exit: 'escortExit',
+  restore: 'restore',
+};
 
 /** The edit mode's Action dropdown: Transfer, Escort/Exit, Restore. */
 export function ActionDropdown({ child }: { child: ActionChild }) {
@@ -76,7 +93,15 @@ export function ActionDropdown({ child }: { child: ActionChild }) {
   if (!canCreate) return null;
   return (
     <>
-      <Select aria-label="Action" placeholder="Action" size="md" w={200} data={[...exitActionTypes]} value={null} onChange={(v) => v && setOpen(dropdownForms[v] ?? null)} />
+      <Select
+        aria-label="Action"
+        placeholder="Action"
+        size="md"
+        w={200}
+        data={[...exitActionTypes]}
+        value={null}
+        onChange={(v) => v && setOpen(dropdownForms[v] ?? null)}
+      />
       {open && <ActionFormModal formKey={open} child={child} onClose={() => setOpen(null)} />}
     </>
   );
@@ -93,7 +118,12 @@ export function ReopenButton({ child }: { child: ActionChild }) {
   const online = useOnline();
   const latest = useLiveQuery(() => latestChildStatus(child), [child.cid, child.id], null);
   const childId = typeof child.id === 'number' ? child.id : null;
-  const flags = useLiveQuery(async () => (childId === null ? null : ((await readLookup<ChildStatus>(childStatusLookup(childId).key))?.data ?? null)), [childId], null);
+  const flags = useLiveQuery(
+    async () =>
+      childId === null ? null : ((await readLookup<ChildStatus>(childStatusLookup(childId).key))?.data ?? null),
+    [childId],
+    null,
+  );
   useEffect(() => {
     if (!online || childId === null) return;
     const lookup = childStatusLookup(childId);
@@ -102,7 +132,11 @@ export function ReopenButton({ child }: { child: ActionChild }) {
   const exited = Boolean(latest && escortExitStatuses.includes(latest));
   if (!canReopen || !exited || flags?.reopen === false) return null;
   const reopen = async () => {
-    const result = await mutations.action('historyActions', 'reopen', { childregId: child.id ?? child.cid, history_status: 'reopen', transfer_date: new Date().toISOString().slice(0, 10) });
+    const result = await mutations.action('historyActions', 'reopen', {
+      childregId: child.id ?? child.cid,
+      history_status: 'reopen',
+      transfer_date: new Date().toISOString().slice(0, 10),
+    });
     if (result.ok) toast.success('Child reopened successfully');
     else toast.error(result.message);
   };

@@ -33,12 +33,29 @@ export function FollowUpRows({ rows, onChange }: { rows: Row[]; onChange: (rows:
               value={(row.transfer_date as string) || null}
               onChange={(v) => set(i, { transfer_date: v ?? '' })}
             />
-            <Textarea label="Comment" withAsterisk size="md" value={String(row.comment ?? '')} onChange={(e) => set(i, { comment: e.currentTarget.value.replace(/^\s+/, '') })} />
-            <FileInput label="File" size="md" accept={uploadLimits.imageAccept} value={row.filename instanceof File ? row.filename : null} onChange={(f) => set(i, { filename: f })} />
+            <Textarea
+              label="Comment"
+              withAsterisk
+              size="md"
+              value={String(row.comment ?? '')}
+              onChange={(e) => set(i, { comment: e.currentTarget.value.replace(/^\s+/, '') })}
+            />
+            <FileInput
+              label="File"
+              size="md"
+              accept={uploadLimits.imageAccept}
+              value={row.filename instanceof File ? row.filename : null}
+              onChange={(f) => set(i, { filename: f })}
+            />
           </SimpleGrid>
           {rows.length > 1 && (
             <Group justify="flex-end">
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove follow-up ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove follow-up ${i + 1}`}
+                onClick={() => onChange(rows.filter((_, j) => j !== i))}
+              >
                 <IconTrash size={20} />
               </ActionIcon>
             </Group>
@@ -46,7 +63,12 @@ export function FollowUpRows({ rows, onChange }: { rows: Row[]; onChange: (rows:
         </Paper>
       ))}
       <Group>
-        <Button variant="light" size="md" leftSection={<IconPlus size={18} />} onClick={() => onChange([...rows, newFollowUpRow()])}>
+        <Button
+          variant="light"
+          size="md"
+          leftSection={<IconPlus size={18} />}
+          onClick={() => onChange([...rows, newFollowUpRow()])}
+        >
           Add Row
         </Button>
       </Group>

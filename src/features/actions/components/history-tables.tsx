@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { Loader, Table, Text } from '@mantine/core';
-import { actionDeleted, codeLabel, messages, mutations, statusLabel, type ChildKeys, type LocalEntry } from '../../../../sync';
+import {
+  actionDeleted,
+  codeLabel,
+  messages,
+  mutations,
+  statusLabel,
+  type ChildKeys,
+  type LocalEntry,
+} from '../../../../sync';
 import { showDate as day, showDateTime as time } from '../../../lib/dates';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -9,7 +17,8 @@ import { useActionPermissions, useChildActivity, useChildDocuments, useChildHist
 
 type Column = { header: string; render: (row: LocalEntry) => ReactNode };
 
-const nameOf = (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '');
+const nameOf = (v: unknown) =>
+  v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '';
 const textOf = (v: unknown) => (v === undefined || v === null || typeof v === 'object' ? '' : String(v));
 
 /** Columns of every history table after its own: center, comment, uploaded by, created, modified. */
@@ -21,7 +30,14 @@ const trailing: Column[] = [
   { header: 'Modified At', render: (r) => time(r.updated_at) },
 ];
 
-function EntriesTable({ label, rows, columns, deletable, onDelete, deleteTitle }: {
+function EntriesTable({
+  label,
+  rows,
+  columns,
+  deletable,
+  onDelete,
+  deleteTitle,
+}: {
   label: string;
   rows: LocalEntry[] | null;
   columns: Column[];
@@ -127,7 +143,17 @@ export const historyColumns: Record<string, Column[]> = {
 };
 
 /** A history table of the child; only its newest entry may be deleted (spec section 4). */
-export function HistoryTable({ child, title, statuses, columns }: { child: ChildKeys; title: string; statuses: readonly string[]; columns: Column[] }) {
+export function HistoryTable({
+  child,
+  title,
+  statuses,
+  columns,
+}: {
+  child: ChildKeys;
+  title: string;
+  statuses: readonly string[];
+  columns: Column[];
+}) {
   const rows = useChildHistory(child, statuses);
   const { canDelete, canDeleteScheme } = useActionPermissions();
   // A Social Protection Scheme entry also needs the role's sps delete permission.

@@ -6,7 +6,11 @@ export type ActionChild = { cid: string; id?: number | null; centerdetailId?: nu
 
 export type ActionOutcome = { ok: true } | { ok: false; message: string };
 
-const isBlob = (v: unknown): v is Blob => typeof v === 'object' && v !== null && typeof (v as Blob).size === 'number' && typeof (v as Blob).slice === 'function';
+const isBlob = (v: unknown): v is Blob =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Blob).size === 'number' &&
+  typeof (v as Blob).slice === 'function';
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
@@ -56,7 +60,11 @@ export function actionWrites(key: ActionFormKey, values: Record<string, unknown>
 }
 
 /** Checks and saves an action on the device (sent when online); the first failing field's message otherwise. */
-export async function saveAction(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild): Promise<ActionOutcome> {
+export async function saveAction(
+  key: ActionFormKey,
+  values: Record<string, unknown>,
+  child: ActionChild,
+): Promise<ActionOutcome> {
   const problem = actionProblem(key, values, child);
   if (problem !== null) return { ok: false, message: problem };
   for (const write of actionWrites(key, values, child)) {

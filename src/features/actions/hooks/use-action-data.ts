@@ -1,13 +1,24 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  activeSchemeNames, can, centerOptions, ensureLookup, listChildActivity, listChildDocuments, listChildHistory, schemesLookup, tagOptions, tagsLookup, type ChildKeys,
+  activeSchemeNames,
+  can,
+  centerOptions,
+  ensureLookup,
+  listChildActivity,
+  listChildDocuments,
+  listChildHistory,
+  schemesLookup,
+  tagOptions,
+  tagsLookup,
+  type ChildKeys,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
 type Option = { value: string; label: string };
 
-export const useCenterSelect = (): Option[] => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+export const useCenterSelect = (): Option[] =>
+  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
 /** A lookup kept on the device, fetched when online. */
 function useKept(key: string, path: string) {
@@ -30,8 +41,10 @@ export function useSchemeSelect(): Option[] {
 
 export const useChildHistory = (child: ChildKeys, statuses: readonly string[]) =>
   useLiveQuery(() => listChildHistory(child, statuses), [child.cid, child.id, statuses.join()], null);
-export const useChildActivity = (child: ChildKeys) => useLiveQuery(() => listChildActivity(child), [child.cid, child.id], null);
-export const useChildDocuments = (child: ChildKeys) => useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
+export const useChildActivity = (child: ChildKeys) =>
+  useLiveQuery(() => listChildActivity(child), [child.cid, child.id], null);
+export const useChildDocuments = (child: ChildKeys) =>
+  useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
 
 /** What the signed-in user may do with a child's actions (child_tracking, child_document, child_registration). */
 export function useActionPermissions() {

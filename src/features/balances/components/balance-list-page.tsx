@@ -10,7 +10,14 @@ import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { showDate, useBalancePage, useCanEditBalances, useCenterSelect, usePullBalances, type LocalPreviousBalance } from '../hooks/use-balances';
+import {
+  showDate,
+  useBalancePage,
+  useCanEditBalances,
+  useCenterSelect,
+  usePullBalances,
+  type LocalPreviousBalance,
+} from '../hooks/use-balances';
 import { BalanceModal } from './balance-modal';
 
 const filterKeys = ['centerId', 'activity_date', 'from_date', 'to_date'] as const;
@@ -23,9 +30,17 @@ export function BalanceListPage() {
   const bound = user.centerId !== ALL_CENTERS_ID;
   const canEdit = useCanEditBalances();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
-  const [draft, setDraft] = useState<Draft>({ centerId: filter.centerId ?? '', activity_date: filter.activity_date ?? null, from_date: filter.from_date ?? null, to_date: filter.to_date ?? null });
+  const [draft, setDraft] = useState<Draft>({
+    centerId: filter.centerId ?? '',
+    activity_date: filter.activity_date ?? null,
+    from_date: filter.from_date ?? null,
+    to_date: filter.to_date ?? null,
+  });
   const [editing, setEditing] = useState<LocalPreviousBalance | 'new' | null>(null);
-  const listFilter = useMemo(() => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }), [filter]);
+  const listFilter = useMemo(
+    () => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }),
+    [filter],
+  );
   const result = useBalancePage(listFilter, page);
   const centers = useCenterSelect();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
@@ -40,7 +55,11 @@ export function BalanceListPage() {
     setFilter({});
   };
   const columns: DataColumn<LocalPreviousBalance>[] = [
-    { key: 'center', header: 'Center Name', render: (b) => b.center_data?.name ?? centerName.get(Number(b.centerId)) ?? '' },
+    {
+      key: 'center',
+      header: 'Center Name',
+      render: (b) => b.center_data?.name ?? centerName.get(Number(b.centerId)) ?? '',
+    },
     { key: 'date', header: 'Activity Date', render: (b) => showDate(b.activity_date), nowrap: true },
     { key: 'comment', header: 'Comment', render: (b) => String(b.comment ?? '') },
     { key: 'male', header: 'Male', render: (b) => Number(b.male ?? 0) },
@@ -87,7 +106,16 @@ export function BalanceListPage() {
       </Group>
       <Paper withBorder p="sm">
         <Group align="flex-end" wrap="wrap">
-          <Select label="Center" size="md" data={centers} value={bound ? String(user.centerId) : draft.centerId || null} onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })} readOnly={bound} clearable={!bound} w={220} />
+          <Select
+            label="Center"
+            size="md"
+            data={centers}
+            value={bound ? String(user.centerId) : draft.centerId || null}
+            onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+            readOnly={bound}
+            clearable={!bound}
+            w={220}
+          />
           <DateInput
             label="Activity Date"
             size="md"
@@ -98,7 +126,11 @@ export function BalanceListPage() {
             onChange={(v) => setDraft({ ...draft, activity_date: v })}
             clearable
           />
-          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+          <DateRangeFilter
+            from={draft.from_date}
+            to={draft.to_date}
+            onChange={(range) => setDraft({ ...draft, ...range })}
+          />
           <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
             Search
           </Button>
@@ -108,7 +140,18 @@ export function BalanceListPage() {
         </Group>
       </Paper>
       {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
-      {result === null ? <Loader /> : <DataTable label="Previous Balance" rows={result.rows} columns={columns} rowKey={(b) => b.cid} pagination={result.pagination} onPageChange={setPage} />}
+      {result === null ? (
+        <Loader />
+      ) : (
+        <DataTable
+          label="Previous Balance"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(b) => b.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
+      )}
       {editing && <BalanceModal balance={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

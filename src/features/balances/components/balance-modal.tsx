@@ -39,16 +39,67 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
     <Modal opened onClose={onClose} title={balance ? 'Update Previous Balance' : 'Add Previous Balance'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <Controller name="centerId" control={form.control} render={({ field }) => <Select label="Center" withAsterisk size="md" data={centers} value={field.value} onChange={field.onChange} readOnly={bound} />} />
+          <Controller
+            name="centerId"
+            control={form.control}
+            render={({ field }) => (
+              <Select
+                label="Center"
+                withAsterisk
+                size="md"
+                data={centers}
+                value={field.value}
+                onChange={field.onChange}
+                readOnly={bound}
+              />
+            )}
+          />
           <Controller
             name="activity_date"
             control={form.control}
-            render={({ field }) => <DateInput label="Activity Date" withAsterisk size="md" valueFormat={dateFormats.display} dateParser={parseTypedDate} value={field.value} onChange={field.onChange} clearable />}
+            render={({ field }) => (
+              <DateInput
+                label="Activity Date"
+                withAsterisk
+                size="md"
+                valueFormat={dateFormats.display}
+                dateParser={parseTypedDate}
+                value={field.value}
+                onChange={field.onChange}
+                clearable
+              />
+            )}
           />
           <Textarea label="Comment" withAsterisk size="md" {...form.register('comment')} />
           <Group grow>
-            <Controller name="male" control={form.control} render={({ field }) => <NumberInput label="Male" size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
-            <Controller name="female" control={form.control} render={({ field }) => <NumberInput label="Female" size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
+            <Controller
+              name="male"
+              control={form.control}
+              render={({ field }) => (
+                <NumberInput
+                  label="Male"
+                  size="md"
+                  min={0}
+                  allowDecimal={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            <Controller
+              name="female"
+              control={form.control}
+              render={({ field }) => (
+                <NumberInput
+                  label="Female"
+                  size="md"
+                  min={0}
+                  allowDecimal={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
             <TextInput label="Total" size="md" readOnly value={String((Number(male) || 0) + (Number(female) || 0))} />
           </Group>
           <Group justify="flex-end">

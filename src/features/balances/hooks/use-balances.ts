@@ -2,7 +2,15 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import dayjs from 'dayjs';
 import {
-  centerOptions, dateFormats, isAdministrator, listPreviousBalances, messages, mutations, previousBalanceFormSchema, pullPart2Lists, type LocalPreviousBalance,
+  centerOptions,
+  dateFormats,
+  isAdministrator,
+  listPreviousBalances,
+  messages,
+  mutations,
+  previousBalanceFormSchema,
+  pullPart2Lists,
+  type LocalPreviousBalance,
   type PreviousBalanceFilter,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
@@ -24,9 +32,16 @@ export const useBalancePage = (filter: Partial<PreviousBalanceFilter>, page: num
 /** Add and edit are the administrators' (the viewer reads). */
 export const useCanEditBalances = () => isAdministrator(useUser());
 
-export const useCenterSelect = () => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+export const useCenterSelect = () =>
+  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
-export type BalanceValues = { centerId: string | null; activity_date: string | null; comment: string; male: string | number; female: string | number };
+export type BalanceValues = {
+  centerId: string | null;
+  activity_date: string | null;
+  comment: string;
+  male: string | number;
+  female: string | number;
+};
 
 /** Add or update a previous balance on the device, checked by the contract; the outbox sends it. */
 export async function saveBalance(values: BalanceValues, cid?: string): Promise<Outcome> {
@@ -34,7 +49,9 @@ export async function saveBalance(values: BalanceValues, cid?: string): Promise<
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
   const { id: _id, ...fields } = parsed.data;
   const row = { ...fields, total_balance: fields.male + fields.female };
-  const result = cid ? await mutations.update('previousBalances', cid, row) : await mutations.create('previousBalances', row);
+  const result = cid
+    ? await mutations.update('previousBalances', cid, row)
+    : await mutations.create('previousBalances', row);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 

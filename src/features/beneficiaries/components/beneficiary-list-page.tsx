@@ -2,14 +2,25 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { can, canChooseCenter, type BeneficiaryService, type ExitListRow, type LocalBeneficiary } from '../../../../sync';
+import {
+  can,
+  canChooseCenter,
+  type BeneficiaryService,
+  type ExitListRow,
+  type LocalBeneficiary,
+} from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { DeleteAction, EditAction, RowActions } from '../../../components/row-actions';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { deleteBeneficiary, useCenterChoices, useNonRegisteredPage, useRegisteredPage } from '../hooks/use-beneficiaries';
+import {
+  deleteBeneficiary,
+  useCenterChoices,
+  useNonRegisteredPage,
+  useRegisteredPage,
+} from '../hooks/use-beneficiaries';
 import { nonRegisteredColumns, registeredColumns } from './beneficiary-columns';
 import { BeneficiaryModal } from './beneficiary-modal';
 
@@ -25,10 +36,18 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
   const chooses = canChooseCenter(user.centerId);
   const listFilter = useMemo(
-    () => ({ centerId: chooses ? (filter.centerId ? Number(filter.centerId) : null) : user.centerId, from_date: filter.from_date ?? null, to_date: filter.to_date ?? null }),
+    () => ({
+      centerId: chooses ? (filter.centerId ? Number(filter.centerId) : null) : user.centerId,
+      from_date: filter.from_date ?? null,
+      to_date: filter.to_date ?? null,
+    }),
     [filter, chooses, user.centerId],
   );
-  const [draft, setDraft] = useState<Draft>({ centerId: filter.centerId ?? (chooses ? '' : String(user.centerId)), from_date: filter.from_date ?? '', to_date: filter.to_date ?? '' });
+  const [draft, setDraft] = useState<Draft>({
+    centerId: filter.centerId ?? (chooses ? '' : String(user.centerId)),
+    from_date: filter.from_date ?? '',
+    to_date: filter.to_date ?? '',
+  });
   const [editing, setEditing] = useState<LocalBeneficiary | 'new' | null>(null);
   const registered = useRegisteredPage(service, listFilter, type === 'registered' ? page : 0);
   const others = useNonRegisteredPage(service, listFilter, type === 'non-registered' ? page : 0);
@@ -50,14 +69,24 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
   const nonRegistered = nonRegisteredColumns(centerNames, (b) => (
     <RowActions>
       {canEdit && <EditAction name={b.name} onClick={() => setEditing(b)} />}
-      {canDelete && <DeleteAction name={b.name} title="Delete beneficiary" question={`Delete ${b.name ?? 'this beneficiary'}?`} success="Beneficiary deleted successfully" onDelete={() => deleteBeneficiary(b.cid)} />}
+      {canDelete && (
+        <DeleteAction
+          name={b.name}
+          title="Delete beneficiary"
+          question={`Delete ${b.name ?? 'this beneficiary'}?`}
+          success="Beneficiary deleted successfully"
+          onDelete={() => deleteBeneficiary(b.cid)}
+        />
+      )}
     </RowActions>
   ));
 
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{`${titles[service]}: ${type === 'registered' ? 'Registered' : 'Non-Registered'} Beneficiaries`}</Title>
+        <Title
+          order={2}
+        >{`${titles[service]}: ${type === 'registered' ? 'Registered' : 'Non-Registered'} Beneficiaries`}</Title>
         <Group gap="xs">
           <SegmentedControl
             value={type}
@@ -76,8 +105,21 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
       </Group>
       <Paper withBorder p="sm">
         <Group align="flex-end" wrap="wrap">
-          <Select label="Center Name" size="md" data={centers} value={draft.centerId || null} onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })} readOnly={!chooses} clearable={chooses} w={220} />
-          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(r) => setDraft({ ...draft, from_date: r.from_date ?? '', to_date: r.to_date ?? '' })} />
+          <Select
+            label="Center Name"
+            size="md"
+            data={centers}
+            value={draft.centerId || null}
+            onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+            readOnly={!chooses}
+            clearable={chooses}
+            w={220}
+          />
+          <DateRangeFilter
+            from={draft.from_date}
+            to={draft.to_date}
+            onChange={(r) => setDraft({ ...draft, from_date: r.from_date ?? '', to_date: r.to_date ?? '' })}
+          />
           <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
             Search
           </Button>
@@ -90,14 +132,34 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
         registered === null ? (
           <Loader aria-label="Loading" />
         ) : (
-          <DataTable<ExitListRow> label={titles[service]} rows={registered.rows} columns={registeredColumns(centerNames)} rowKey={(r) => r.cid} pagination={registered.pagination} onPageChange={setPage} />
+          <DataTable<ExitListRow>
+            label={titles[service]}
+            rows={registered.rows}
+            columns={registeredColumns(centerNames)}
+            rowKey={(r) => r.cid}
+            pagination={registered.pagination}
+            onPageChange={setPage}
+          />
         )
       ) : others === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalBeneficiary> label={titles[service]} rows={others.rows} columns={nonRegistered} rowKey={(r) => r.cid} pagination={others.pagination} onPageChange={setPage} />
+        <DataTable<LocalBeneficiary>
+          label={titles[service]}
+          rows={others.rows}
+          columns={nonRegistered}
+          rowKey={(r) => r.cid}
+          pagination={others.pagination}
+          onPageChange={setPage}
+        />
       )}
-      {editing && <BeneficiaryModal service={service} beneficiary={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <BeneficiaryModal
+          service={service}
+          beneficiary={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

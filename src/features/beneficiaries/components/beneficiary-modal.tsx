@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
-import { canChooseCenter, dateFormats, genders, type BeneficiaryService, type LocalBeneficiary } from '../../../../sync';
+import {
+  canChooseCenter,
+  dateFormats,
+  genders,
+  type BeneficiaryService,
+  type LocalBeneficiary,
+} from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
@@ -12,15 +18,27 @@ import { saveBeneficiary, useCenterChoices, type BeneficiaryValues } from '../ho
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** Add / Update a non-registered beneficiary (ours: the spec shows no form). */
-export function BeneficiaryModal({ service, beneficiary, onClose }: { service: BeneficiaryService; beneficiary?: LocalBeneficiary; onClose: () => void }) {
+export function BeneficiaryModal({
+  service,
+  beneficiary,
+  onClose,
+}: {
+  service: BeneficiaryService;
+  beneficiary?: LocalBeneficiary;
+  onClose: () => void;
+}) {
   const user = useUser();
   const centers = useCenterChoices();
   const chooses = canChooseCenter(user.centerId);
   const [busy, setBusy] = useState(false);
   const form = useForm<BeneficiaryValues>({
     defaultValues: {
-      name: text(beneficiary?.name), gender: text(beneficiary?.gender), age: text(beneficiary?.age),
-      centerId: text(beneficiary?.centerId ?? (chooses ? '' : user.centerId)), service_date: text(beneficiary?.service_date), comment: text(beneficiary?.comment),
+      name: text(beneficiary?.name),
+      gender: text(beneficiary?.gender),
+      age: text(beneficiary?.age),
+      centerId: text(beneficiary?.centerId ?? (chooses ? '' : user.centerId)),
+      service_date: text(beneficiary?.service_date),
+      comment: text(beneficiary?.comment),
     },
   });
   useUnsavedGuard(form.formState.isDirty && !busy);
@@ -39,18 +57,51 @@ export function BeneficiaryModal({ service, beneficiary, onClose }: { service: B
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="Name" withAsterisk size="md" {...form.register('name')} />
-            <Controller name="gender" control={form.control} render={({ field }) => <Select label="Gender" size="md" data={genders} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} clearable />} />
+            <Controller
+              name="gender"
+              control={form.control}
+              render={({ field }) => (
+                <Select
+                  label="Gender"
+                  size="md"
+                  data={genders}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  clearable
+                />
+              )}
+            />
             <TextInput label="Age" size="md" {...form.register('age')} />
             <Controller
               name="centerId"
               control={form.control}
-              render={({ field }) => <Select label="Center Name" withAsterisk size="md" data={centers} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} readOnly={!chooses} searchable />}
+              render={({ field }) => (
+                <Select
+                  label="Center Name"
+                  withAsterisk
+                  size="md"
+                  data={centers}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  readOnly={!chooses}
+                  searchable
+                />
+              )}
             />
             <Controller
               name="service_date"
               control={form.control}
               render={({ field }) => (
-                <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} dateParser={parseTypedDate} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
+                <DateInput
+                  label="Date"
+                  withAsterisk
+                  size="md"
+                  valueFormat={dateFormats.display}
+                  placeholder={dateFormats.display}
+                  dateParser={parseTypedDate}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                />
               )}
             />
           </SimpleGrid>

@@ -1,34 +1,60 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import dayjs from 'dayjs';
 import {
-  beneficiaryFormSchema, centerOptions, dateFormats, listNonRegisteredBeneficiaries, listRegisteredBeneficiaries, messages, mutations, type BeneficiaryService,
+  beneficiaryFormSchema,
+  centerOptions,
+  dateFormats,
+  listNonRegisteredBeneficiaries,
+  listRegisteredBeneficiaries,
+  messages,
+  mutations,
+  type BeneficiaryService,
   type ExitListFilter,
 } from '../../../../sync';
 
-export type BeneficiaryValues = { name: string; gender: string; age: string; centerId: string; service_date: string; comment: string };
+export type BeneficiaryValues = {
+  name: string;
+  gender: string;
+  age: string;
+  centerId: string;
+  service_date: string;
+  comment: string;
+};
 export type Outcome = { ok: true } | { ok: false; message: string };
 
 export const useRegisteredPage = (service: BeneficiaryService, filter: ExitListFilter, page: number) =>
   useLiveQuery(() => listRegisteredBeneficiaries(service, filter, page), [service, JSON.stringify(filter), page], null);
 
 export const useNonRegisteredPage = (service: BeneficiaryService, filter: ExitListFilter, page: number) =>
-  useLiveQuery(() => listNonRegisteredBeneficiaries(service, filter, page), [service, JSON.stringify(filter), page], null);
+  useLiveQuery(
+    () => listNonRegisteredBeneficiaries(service, filter, page),
+    [service, JSON.stringify(filter), page],
+    null,
+  );
 
-export const useCenterChoices = () => useLiveQuery(async () => (await centerOptions()).map((c) => ({ value: String(c.id), label: c.name })), [], []);
+export const useCenterChoices = () =>
+  useLiveQuery(async () => (await centerOptions()).map((c) => ({ value: String(c.id), label: c.name })), [], []);
 
 /** The first failing field's message, or the fields to save. */
 export function checkBeneficiary(service: BeneficiaryService, values: BeneficiaryValues) {
   const parsed = beneficiaryFormSchema.safeParse({ ...values, service });
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success)
+    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
   const { id: _id, ...fields } = parsed.data;
   return { ok: true as const, fields };
 }
 
 /** Add, or update the beneficiary `cid`, on the device; the outbox sends it. */
-export async function saveBeneficiary(service: BeneficiaryService, values: BeneficiaryValues, cid?: string): Promise<Outcome> {
+export async function saveBeneficiary(
+  service: BeneficiaryService,
+  values: BeneficiaryValues,
+  cid?: string,
+): Promise<Outcome> {
   const checked = checkBeneficiary(service, values);
   if (!checked.ok) return checked;
-  const result = cid ? await mutations.update('beneficiaries', cid, checked.fields) : await mutations.create('beneficiaries', checked.fields);
+  const result = cid
+    ? await mutations.update('beneficiaries', cid, checked.fields)
+    : await mutations.create('beneficiaries', checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 

@@ -60,28 +60,103 @@ export function CenterFormPage() {
         <form onSubmit={(e) => void save(e)} noValidate>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller name="centertypeId" control={form.control} render={({ field }) => (
-                <Select label="Center" withAsterisk size="md" data={typeOptions} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-              )} />
-              <Controller name="email" control={form.control} render={({ field }) => (
-                <TextInput label="Center Email Id" type="email" size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trim())} />
-              )} />
-              <Controller name="prefix" control={form.control} render={({ field }) => (
-                <TextInput label="Prefix" withAsterisk size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trimStart().toUpperCase())} />
-              )} />
-              <Controller name="name" control={form.control} render={({ field }) => (
-                <TextInput label="Center Name" withAsterisk size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trimStart())} />
-              )} />
-              <Controller name="phone" control={form.control} render={({ field }) => (
-                <TextInput label="Center phone No." size="md" inputMode="numeric" maxLength={10} value={field.value} onChange={(e) => field.onChange(normaliseInput('phoneno', e.currentTarget.value))} />
-              )} />
-              <Controller name="status" control={form.control} render={({ field }) => (
-                <Select label="Status" withAsterisk size="md" data={statusOptions} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-              )} />
+              <Controller
+                name="centertypeId"
+                control={form.control}
+                render={({ field }) => (
+                  <Select
+                    label="Center"
+                    withAsterisk
+                    size="md"
+                    data={typeOptions}
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                  />
+                )}
+              />
+              <Controller
+                name="email"
+                control={form.control}
+                render={({ field }) => (
+                  <TextInput
+                    label="Center Email Id"
+                    type="email"
+                    size="md"
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.value.trim())}
+                  />
+                )}
+              />
+              <Controller
+                name="prefix"
+                control={form.control}
+                render={({ field }) => (
+                  <TextInput
+                    label="Prefix"
+                    withAsterisk
+                    size="md"
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.value.trimStart().toUpperCase())}
+                  />
+                )}
+              />
+              <Controller
+                name="name"
+                control={form.control}
+                render={({ field }) => (
+                  <TextInput
+                    label="Center Name"
+                    withAsterisk
+                    size="md"
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.value.trimStart())}
+                  />
+                )}
+              />
+              <Controller
+                name="phone"
+                control={form.control}
+                render={({ field }) => (
+                  <TextInput
+                    label="Center phone No."
+                    size="md"
+                    inputMode="numeric"
+                    maxLength={10}
+                    value={field.value}
+                    onChange={(e) => field.onChange(normaliseInput('phoneno', e.currentTarget.value))}
+                  />
+                )}
+              />
+              <Controller
+                name="status"
+                control={form.control}
+                render={({ field }) => (
+                  <Select
+                    label="Status"
+                    withAsterisk
+                    size="md"
+                    data={statusOptions}
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                  />
+                )}
+              />
             </SimpleGrid>
-            <Controller name="address" control={form.control} render={({ field }) => (
-              <Textarea label="Address" withAsterisk size="md" autosize minRows={2} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value.trimStart())} />
-            )} />
+            <Controller
+              name="address"
+              control={form.control}
+              render={({ field }) => (
+                <Textarea
+                  label="Address"
+                  withAsterisk
+                  size="md"
+                  autosize
+                  minRows={2}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.value.trimStart())}
+                />
+              )}
+            />
             <Group justify="space-between">
               <Button variant="default" size="md" onClick={() => void navigate('/center-management')}>
                 Back

@@ -31,7 +31,15 @@ function StatusToggle({ center, disabled }: { center: LocalCenter; disabled: boo
     if (outcome.ok) toast.success(outcome.message);
     else toast.error(outcome.message);
   };
-  return <Switch size="md" aria-label={`Status of ${center.name ?? ''}`} checked={value === 1} disabled={disabled} onChange={(e) => void change(e.currentTarget.checked)} />;
+  return (
+    <Switch
+      size="md"
+      aria-label={`Status of ${center.name ?? ''}`}
+      checked={value === 1}
+      disabled={disabled}
+      onChange={(e) => void change(e.currentTarget.checked)}
+    />
+  );
 }
 
 /** /center-management: Center Details with the stat tiles, filters and the table, from the device. */
@@ -41,7 +49,10 @@ export function CenterListPage() {
   const canManage = isAdministrator(user);
   usePullCenters();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
-  const [draft, setDraft] = useState<{ centertypeId: string; name: string }>({ centertypeId: filter.centertypeId ?? '', name: filter.name ?? '' });
+  const [draft, setDraft] = useState<{ centertypeId: string; name: string }>({
+    centertypeId: filter.centertypeId ?? '',
+    name: filter.name ?? '',
+  });
   const result = useCentersPage(filter, page);
   const details = useCentersDetails();
 
@@ -63,7 +74,10 @@ export function CenterListPage() {
         render: (c) =>
           canManage && (
             <RowActions>
-              <EditAction name={c.name} onClick={() => navigate('/center-management/add-center', { state: { center: c } })} />
+              <EditAction
+                name={c.name}
+                onClick={() => navigate('/center-management/add-center', { state: { center: c } })}
+              />
               <DeleteAction
                 name={c.name}
                 title="Delete center"
@@ -80,7 +94,12 @@ export function CenterListPage() {
 
   return (
     <Stack>
-      <ListHeader title="Center Details" addLabel="Add Center" canAdd={canManage} onAdd={() => navigate('/center-management/add-center')} />
+      <ListHeader
+        title="Center Details"
+        addLabel="Add Center"
+        canAdd={canManage}
+        onAdd={() => navigate('/center-management/add-center')}
+      />
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
         {tiles.map((tile) => (
           <Paper key={tile.key} withBorder p="md" data-testid={`center-tile-${tile.key}`}>
@@ -100,8 +119,20 @@ export function CenterListPage() {
         }}
       >
         <Group align="flex-end" wrap="wrap">
-          <Select label="Center Type" size="md" data={typeOptions} value={draft.centertypeId || null} onChange={(v) => setDraft({ ...draft, centertypeId: v ?? '' })} clearable />
-          <TextInput label="Center Name" size="md" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} />
+          <Select
+            label="Center Type"
+            size="md"
+            data={typeOptions}
+            value={draft.centertypeId || null}
+            onChange={(v) => setDraft({ ...draft, centertypeId: v ?? '' })}
+            clearable
+          />
+          <TextInput
+            label="Center Name"
+            size="md"
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          />
           <Button type="submit" size="md" variant="light">
             Search
           </Button>
@@ -120,7 +151,14 @@ export function CenterListPage() {
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalCenter> label="Center Details" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable<LocalCenter>
+          label="Center Details"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
     </Stack>
   );

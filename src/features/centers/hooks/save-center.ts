@@ -1,12 +1,21 @@
 import { centerFormSchema, messages, mutations } from '../../../../sync';
 
-export type CenterValues = { centertypeId: string; email: string; prefix: string; name: string; phone: string; status: string; address: string };
+export type CenterValues = {
+  centertypeId: string;
+  email: string;
+  prefix: string;
+  name: string;
+  phone: string;
+  status: string;
+  address: string;
+};
 export type Outcome = { ok: true } | { ok: false; message: string };
 
 /** The first failing field's message in the spec's order, or the checked fields. */
 export function checkCenter(values: CenterValues) {
   const parsed = centerFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success)
+    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
   const { id: _id, ...fields } = parsed.data;
   return { ok: true as const, fields: { ...fields, email: fields.email ?? null, phone: fields.phone ?? null } };
 }
@@ -15,7 +24,9 @@ export function checkCenter(values: CenterValues) {
 export async function saveCenter(values: CenterValues, cid?: string): Promise<Outcome> {
   const checked = checkCenter(values);
   if (!checked.ok) return checked;
-  const result = cid ? await mutations.update('centers', cid, checked.fields) : await mutations.create('centers', checked.fields);
+  const result = cid
+    ? await mutations.update('centers', cid, checked.fields)
+    : await mutations.create('centers', checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 

@@ -7,7 +7,10 @@ import { connectivityStore, messages, mutations, review, syncNow, type LocalCent
  * server refuses it, the queued change is discarded, which puts the server's status back.
  * Offline it waits in the outbox like every write.
  */
-export async function toggleCenterStatus(center: LocalCenter, status: 0 | 1): Promise<{ ok: boolean; message: string }> {
+export async function toggleCenterStatus(
+  center: LocalCenter,
+  status: 0 | 1,
+): Promise<{ ok: boolean; message: string }> {
   const saved = await mutations.updateWith('centers', 'status', center.cid, { status });
   if (!saved.ok) return { ok: false, message: messages.somethingWentWrong };
   if (!connectivityStore.getState().online) return { ok: true, message: messages.statusChanged };

@@ -4,8 +4,17 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
-  activeSchemeNames, bulkUpdatedMessage, bulkUpdateTypes, dateFormats, educationTypes, ensureLookup, followUpMethods, medicalIssues, mhpOptions,
-  normaliseInput, schemesLookup,
+  activeSchemeNames,
+  bulkUpdatedMessage,
+  bulkUpdateTypes,
+  dateFormats,
+  educationTypes,
+  ensureLookup,
+  followUpMethods,
+  medicalIssues,
+  mhpOptions,
+  normaliseInput,
+  schemesLookup,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
@@ -13,14 +22,15 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useCenterOptions } from '../hooks/use-children';
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
 
-const typeFields: Record<string, { name: string; label: string; data?: readonly { value: string; label: string }[] }> = {
-  education: { name: 'education_type', label: 'Education', data: educationTypes },
-  medical: { name: 'medical_issues', label: 'Medical Issue', data: medicalIssues },
-  mhp: { name: 'mhp', label: 'MHP', data: mhpOptions },
-  'follow-ups': { name: 'followupmethod', label: 'Follow-Up Method', data: followUpMethods },
-  sps: { name: 'social_protection_scheme', label: 'Social Protection Scheme' },
-  center: { name: 'centerId', label: 'Center' },
-};
+const typeFields: Record<string, { name: string; label: string; data?: readonly { value: string; label: string }[] }> =
+  {
+    education: { name: 'education_type', label: 'Education', data: educationTypes },
+    medical: { name: 'medical_issues', label: 'Medical Issue', data: medicalIssues },
+    mhp: { name: 'mhp', label: 'MHP', data: mhpOptions },
+    'follow-ups': { name: 'followupmethod', label: 'Follow-Up Method', data: followUpMethods },
+    sps: { name: 'social_protection_scheme', label: 'Social Protection Scheme' },
+    center: { name: 'centerId', label: 'Center' },
+  };
 
 type Props = { cids: string[]; onClose: () => void; onDone: () => void };
 
@@ -39,7 +49,11 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
   }, [type]);
   const schemes = useLiveQuery(() => activeSchemeNames(), [], []);
   const specialData =
-    type === 'center' ? centers.map((c) => ({ value: String(c.id), label: c.name })) : type === 'sps' ? schemes.map((name) => ({ value: name, label: name })) : special?.data;
+    type === 'center'
+      ? centers.map((c) => ({ value: String(c.id), label: c.name }))
+      : type === 'sps'
+        ? schemes.map((name) => ({ value: name, label: name }))
+        : special?.data;
 
   const save = form.handleSubmit(async (values) => {
     setBusy(true);
@@ -56,27 +70,84 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <Text size="sm">{cids.length} children selected</Text>
-          <Controller name="type" control={form.control} render={({ field }) => (
-            <Select label="Update Type" withAsterisk size="md" data={bulkUpdateTypes} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-          )} />
+          <Controller
+            name="type"
+            control={form.control}
+            render={({ field }) => (
+              <Select
+                label="Update Type"
+                withAsterisk
+                size="md"
+                data={bulkUpdateTypes}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+              />
+            )}
+          />
           {special && (
-            <Controller key={special.name} name={special.name} control={form.control} render={({ field }) =>
-              specialData ? (
-                <Select label={special.label} withAsterisk size="md" data={specialData} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} searchable />
-              ) : (
-                <TextInput label={special.label} withAsterisk size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput(special.name, e.currentTarget.value))} />
-              )
-            } />
+            <Controller
+              key={special.name}
+              name={special.name}
+              control={form.control}
+              render={({ field }) =>
+                specialData ? (
+                  <Select
+                    label={special.label}
+                    withAsterisk
+                    size="md"
+                    data={specialData}
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    searchable
+                  />
+                ) : (
+                  <TextInput
+                    label={special.label}
+                    withAsterisk
+                    size="md"
+                    value={field.value ?? ''}
+                    onChange={(e) => field.onChange(normaliseInput(special.name, e.currentTarget.value))}
+                  />
+                )
+              }
+            />
           )}
-          <Controller name="date" control={form.control} render={({ field }) => (
-            <DateInput dateParser={parseTypedDate} label="Date" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-          )} />
-          <Controller name="comment" control={form.control} render={({ field }) => (
-            <Textarea label="Comment" withAsterisk size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput('comment', e.currentTarget.value))} />
-          )} />
+          <Controller
+            name="date"
+            control={form.control}
+            render={({ field }) => (
+              <DateInput
+                dateParser={parseTypedDate}
+                label="Date"
+                withAsterisk
+                size="md"
+                valueFormat={dateFormats.display}
+                placeholder={dateFormats.display}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+              />
+            )}
+          />
+          <Controller
+            name="comment"
+            control={form.control}
+            render={({ field }) => (
+              <Textarea
+                label="Comment"
+                withAsterisk
+                size="md"
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(normaliseInput('comment', e.currentTarget.value))}
+              />
+            )}
+          />
           <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>Cancel</Button>
-            <Button type="submit" size="md" loading={busy}>Save</Button>
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy}>
+              Save
+            </Button>
           </Group>
         </Stack>
       </form>

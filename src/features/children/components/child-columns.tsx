@@ -9,7 +9,12 @@ import { showText } from './format';
 
 type Context = { centerNames: Map<number, string>; actions: (child: LocalChild) => React.ReactNode };
 
-const text = (key: string, header: string, read: (c: LocalChild) => unknown, nowrap = false): DataColumn<LocalChild> => ({
+const text = (
+  key: string,
+  header: string,
+  read: (c: LocalChild) => unknown,
+  nowrap = false,
+): DataColumn<LocalChild> => ({
   key,
   header,
   nowrap,
@@ -21,7 +26,6 @@ const date = (key: string, header: string, read: (c: LocalChild) => unknown): Da
   nowrap: true,
   render: (c) => showDate(read(c)),
 });
-
 
 /** The list's columns after SL No. and the checkbox, in the spec's order (part 1, section 2). */
 export function childColumns({ centerNames, actions }: Context): DataColumn<LocalChild>[] {
@@ -72,7 +76,11 @@ export function childColumns({ centerNames, actions }: Context): DataColumn<Loca
     text('education', 'Education', (c) => codeLabel('education_type', c.last_status?.education)),
     text('mhp', 'MHP', (c) => c.last_status?.mhp),
     text('other', 'Others', (c) => c.last_status?.other),
-    { key: 'status', header: 'Present Status', render: (c) => <PresentStatus status={c.last_status?.history_status} /> },
+    {
+      key: 'status',
+      header: 'Present Status',
+      render: (c) => <PresentStatus status={c.last_status?.history_status} />,
+    },
     { key: 'action', header: 'Action', render: actions },
   ];
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { childImageUrl, documentFileUrl, listChildDocuments, messages, type LocalChild, type LocalEntry } from '../../../../sync';
+import {
+  childImageUrl,
+  documentFileUrl,
+  listChildDocuments,
+  messages,
+  type LocalChild,
+  type LocalEntry,
+} from '../../../../sync';
 import { showDate as day } from '../../../lib/dates';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { FileRows } from '../../../components/file-rows';
@@ -22,7 +29,8 @@ export function ChildDocumentList({ child }: { child: DocumentChild }) {
   const tags = new Map(useTagOptions().map((t) => [t.value, t.label]));
   const { canDeleteDocument } = useChildPermissions();
   if (rows === null) return <Loader aria-label="Loading" />;
-  const tagOf = (row: LocalEntry) => (row.tag_data as { name?: string } | null)?.name ?? tags.get(text(row.tagId)) ?? text(row.tagId);
+  const tagOf = (row: LocalEntry) =>
+    (row.tag_data as { name?: string } | null)?.name ?? tags.get(text(row.tagId)) ?? text(row.tagId);
   const remove = async (row: LocalEntry) => {
     const result = await removeDocument(row.cid);
     if (result.ok) toast.success(messages.documentDeleted);
@@ -55,12 +63,20 @@ export function ChildDocumentList({ child }: { child: DocumentChild }) {
                 </Table.Td>
                 <Table.Td>{tagOf(row)}</Table.Td>
                 <Table.Td>{day(row.doc_date)}</Table.Td>
-                <Table.Td>{file && <DocumentImage name={file} label={`${tagOf(row)} ${day(row.doc_date)}`} />}</Table.Td>
-                <Table.Td>{row.profile_audio_name ? <DocumentAudio name={row.profile_audio_name} label={`Audio of ${tagOf(row)}`} /> : null}</Table.Td>
+                <Table.Td>
+                  {file && <DocumentImage name={file} label={`${tagOf(row)} ${day(row.doc_date)}`} />}
+                </Table.Td>
+                <Table.Td>
+                  {row.profile_audio_name ? (
+                    <DocumentAudio name={row.profile_audio_name} label={`Audio of ${tagOf(row)}`} />
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{text(row.comment)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    {file && <DownloadButton name={file} serverUrl={documentFileUrl(file)} label={`Download ${tagOf(row)}`} />}
+                    {file && (
+                      <DownloadButton name={file} serverUrl={documentFileUrl(file)} label={`Download ${tagOf(row)}`} />
+                    )}
                     {canDeleteDocument && (
                       <ConfirmButton
                         label="Delete"

@@ -1,7 +1,14 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
-  canChooseCenter, caseTypes, childListFilterSchema, genders, normaliseInput, referredByOptions, statusColorGroups, statusLabel,
+  canChooseCenter,
+  caseTypes,
+  childListFilterSchema,
+  genders,
+  normaliseInput,
+  referredByOptions,
+  statusColorGroups,
+  statusLabel,
   type ChildListFilter,
 } from '../../../../sync';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
@@ -11,7 +18,16 @@ import { useUser } from '../../../lib/use-store';
 import { useCenterOptions } from '../hooks/use-children';
 
 export const childFilterKeys = [
-  'centerId', 'name', 'uniqueId', 'cwccaseno', 'gender', 'ReferredBy', 'case_type', 'history_status', 'from_date', 'to_date',
+  'centerId',
+  'name',
+  'uniqueId',
+  'cwccaseno',
+  'gender',
+  'ReferredBy',
+  'case_type',
+  'history_status',
+  'from_date',
+  'to_date',
 ] as const;
 export type ChildFilterKey = (typeof childFilterKeys)[number];
 export type ChildFilterValues = Partial<Record<ChildFilterKey, string>>;
@@ -20,7 +36,12 @@ const statusOptions = Object.values(statusColorGroups)
   .flatMap((g) => g.statuses as readonly string[])
   .map((value) => ({ value, label: statusLabel(value) }));
 
-type Props = { opened: boolean; onClose: () => void; value: ChildFilterValues; onSearch: (filter: ChildFilterValues) => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  value: ChildFilterValues;
+  onSearch: (filter: ChildFilterValues) => void;
+};
 
 /** 'Search User Details Filters': Reset and Search; date-range problems are info toasts. */
 export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
@@ -50,16 +71,35 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
       name={name}
       control={form.control}
       render={({ field }) => (
-        <TextInput label={label} size="md" value={field.value ?? ''} onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))} />
+        <TextInput
+          label={label}
+          size="md"
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))}
+        />
       )}
     />
   );
-  const select = (name: ChildFilterKey, label: string, data: readonly { value: string; label: string }[], readOnly = false) => (
+  const select = (
+    name: ChildFilterKey,
+    label: string,
+    data: readonly { value: string; label: string }[],
+    readOnly = false,
+  ) => (
     <Controller
       name={name}
       control={form.control}
       render={({ field }) => (
-        <Select label={label} size="md" data={data} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} clearable={!readOnly} readOnly={readOnly} searchable />
+        <Select
+          label={label}
+          size="md"
+          data={data}
+          value={field.value || null}
+          onChange={(v) => field.onChange(v ?? '')}
+          clearable={!readOnly}
+          readOnly={readOnly}
+          searchable
+        />
       )}
     />
   );
@@ -69,7 +109,12 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
       <form onSubmit={(e) => void search(e)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            {select('centerId', 'Center Name', centers.map((c) => ({ value: String(c.id), label: c.name })), !canChooseCenter(user.centerId))}
+            {select(
+              'centerId',
+              'Center Name',
+              centers.map((c) => ({ value: String(c.id), label: c.name })),
+              !canChooseCenter(user.centerId),
+            )}
             {text('name', 'Child Name')}
             {text('uniqueId', 'SBT Unique ID')}
             {text('cwccaseno', 'CWC Case No.')}

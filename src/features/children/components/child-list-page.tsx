@@ -38,11 +38,20 @@ export function ChildListPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Child Registration List</Title>
         <Group gap="xs">
-          <Button size="md" variant="default" leftSection={<IconFilter size={18} />} onClick={() => setModal('filters')}>
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<IconFilter size={18} />}
+            onClick={() => setModal('filters')}
+          >
             Filters
           </Button>
           {canCreate && (
-            <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => navigate('/child-registration/profile')}>
+            <Button
+              size="md"
+              leftSection={<IconPlus size={18} />}
+              onClick={() => navigate('/child-registration/profile')}
+            >
               Add Child
             </Button>
           )}
@@ -52,7 +61,13 @@ export function ChildListPage() {
             </Button>
           )}
           {canEdit && (
-            <Button size="md" variant="light" leftSection={<IconStack2 size={18} />} disabled={!canBulkUpdate(selected.size)} onClick={() => setModal('bulk')}>
+            <Button
+              size="md"
+              variant="light"
+              leftSection={<IconStack2 size={18} />}
+              disabled={!canBulkUpdate(selected.size)}
+              onClick={() => setModal('bulk')}
+            >
               Bulk Update
             </Button>
           )}
@@ -71,7 +86,12 @@ export function ChildListPage() {
           selection={{ selected, onChange: setSelected }}
         />
       )}
-      <ChildFiltersModal opened={modal === 'filters'} onClose={() => setModal(null)} value={filter} onSearch={setFilter} />
+      <ChildFiltersModal
+        opened={modal === 'filters'}
+        onClose={() => setModal(null)}
+        value={filter}
+        onSearch={setFilter}
+      />
       {modal === 'quick' && <QuickAddModal onClose={() => setModal(null)} />}
       {modal === 'bulk' && (
         <BulkUpdateModal

@@ -29,14 +29,18 @@ export function ChildOverview({ child }: { child: LocalChild }) {
           </Group>
           <Group gap="xs">
             <PresentStatus status={child.last_status?.history_status} />
-            <Badge variant="outline" color="gray" tt="none">{cwcState(child)}</Badge>
+            <Badge variant="outline" color="gray" tt="none">
+              {cwcState(child)}
+            </Badge>
           </Group>
         </Stack>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         {facts.map(([label, value]) => (
           <div key={label}>
-            <Text size="xs" c="dimmed">{label}</Text>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
             <Text>{value || '—'}</Text>
           </div>
         ))}

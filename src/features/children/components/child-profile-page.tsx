@@ -60,13 +60,25 @@ function NotBuilt({ item }: { item: SideMenuItem }) {
 }
 
 function ExistingChild({ state, ...rest }: { state: ProfileState; menu: SideMenuItem } & SlotProps) {
-  const child = useLiveQuery(async () => (await (state.cid ? getChild(state.cid) : undefined)) ?? (state.id ? getChild(state.id) : undefined) ?? null, [state.cid, state.id], undefined);
+  const child = useLiveQuery(
+    async () =>
+      (await (state.cid ? getChild(state.cid) : undefined)) ?? (state.id ? getChild(state.id) : undefined) ?? null,
+    [state.cid, state.id],
+    undefined,
+  );
   if (child === undefined) return <Loader aria-label="Loading" />;
-  if (child === null) return <Alert color="yellow">This child is not on this device. Sync, then open the profile again.</Alert>;
+  if (child === null)
+    return <Alert color="yellow">This child is not on this device. Sync, then open the profile again.</Alert>;
   return <ChildProfile key={child.cid} child={child} initialMode={state.action} {...rest} />;
 }
 
-function ChildProfile({ child, initialMode, menu, renderSection, renderActions }: { child: LocalChild; initialMode: 'view' | 'edit'; menu: SideMenuItem } & SlotProps) {
+function ChildProfile({
+  child,
+  initialMode,
+  menu,
+  renderSection,
+  renderActions,
+}: { child: LocalChild; initialMode: 'view' | 'edit'; menu: SideMenuItem } & SlotProps) {
   const { canEdit } = useChildPermissions();
   const [mode, setMode] = useState<'view' | 'edit'>(initialMode === 'edit' && canEdit ? 'edit' : 'view');
   const slot = { child, editing: mode === 'edit' };
@@ -87,7 +99,17 @@ function ChildProfile({ child, initialMode, menu, renderSection, renderActions }
         {actions ? (
           <Group>{actions}</Group>
         ) : (
-          mode === 'edit' && <Select aria-label="Action" placeholder="Action" size="md" data={exitActionTypes} w={200} disabled description="Actions are not built yet" />
+          mode === 'edit' && (
+            <Select
+              aria-label="Action"
+              placeholder="Action"
+              size="md"
+              data={exitActionTypes}
+              w={200}
+              disabled
+              description="Actions are not built yet"
+            />
+          )
         )}
       </Group>
       {section ?? (mode === 'edit' ? <RegistrationWizard child={child} /> : <ProfileTabs child={child} />)}
@@ -108,15 +130,21 @@ function ProfileTabs({ child }: { child: LocalChild }) {
           <Tabs.Tab value="documents">Images &amp; Documents</Tabs.Tab>
           <Tabs.Tab value="additional">Additional Information</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="overview" pt="md"><ChildOverview child={child} /></Tabs.Panel>
+        <Tabs.Panel value="overview" pt="md">
+          <ChildOverview child={child} />
+        </Tabs.Panel>
         <Tabs.Panel value="basic" pt="md">
           <Stack>
             <BasicInfoStep readOnly />
             <CaseDetailsStep readOnly />
           </Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="documents" pt="md"><ChildDocumentsPanel child={child} /></Tabs.Panel>
-        <Tabs.Panel value="additional" pt="md"><AdditionalInfoStep readOnly /></Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md">
+          <ChildDocumentsPanel child={child} />
+        </Tabs.Panel>
+        <Tabs.Panel value="additional" pt="md">
+          <AdditionalInfoStep readOnly />
+        </Tabs.Panel>
       </Tabs>
     </FormProvider>
   );

@@ -10,10 +10,18 @@ type Props = { child: LocalChild; canView: boolean; canEdit: boolean; canDelete:
 /** View, edit and delete of a row, each only with its permission. */
 export function ChildRowActions({ child, canView, canEdit, canDelete }: Props) {
   const navigate = useNavigate();
-  const open = (action: 'view' | 'edit') => navigate(profileHref(child, action), { state: profileState(child, action) });
+  const open = (action: 'view' | 'edit') =>
+    navigate(profileHref(child, action), { state: profileState(child, action) });
   return (
     <RowActions>
-      {canView && <IconAction tooltip="View" label={`View ${child.name ?? ''}`} icon={<IconEye size={20} />} onClick={() => open('view')} />}
+      {canView && (
+        <IconAction
+          tooltip="View"
+          label={`View ${child.name ?? ''}`}
+          icon={<IconEye size={20} />}
+          onClick={() => open('view')}
+        />
+      )}
       {canEdit && <EditAction name={child.name} onClick={() => open('edit')} />}
       {canDelete && (
         <DeleteAction

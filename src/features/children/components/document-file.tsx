@@ -28,7 +28,16 @@ export function DocumentImage({ name, label }: { name: unknown; label: string })
 export function DocumentAudio({ name, label }: { name: unknown; label: string }) {
   const src = useDocumentFile(name);
   if (!name || !src) return null;
-  return <audio controls preload="metadata" src={src} aria-label={label} data-testid="document-audio-player" style={{ maxWidth: 240 }} />;
+  return (
+    <audio
+      controls
+      preload="metadata"
+      src={src}
+      aria-label={label}
+      data-testid="document-audio-player"
+      style={{ maxWidth: 240 }}
+    />
+  );
 }
 
 /**
@@ -48,7 +57,14 @@ export function DownloadButton({ name, serverUrl, label }: { name: string; serve
     saveFile(file.blob, file.name);
   };
   return (
-    <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void download()} aria-label={label}>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconDownload size={16} />}
+      loading={busy}
+      onClick={() => void download()}
+      aria-label={label}
+    >
       Download
     </Button>
   );

@@ -13,7 +13,8 @@ function useSetWithResets() {
   const form = useFormContext<RegistrationValues>();
   return (name: RegistrationTextField, value: string) => {
     form.setValue(name, value, { shouldDirty: true });
-    for (const cleared of fieldsClearedBy(name, value)) form.setValue(cleared as RegistrationTextField, '', { shouldDirty: true });
+    for (const cleared of fieldsClearedBy(name, value))
+      form.setValue(cleared as RegistrationTextField, '', { shouldDirty: true });
   };
 }
 
@@ -22,9 +23,21 @@ export function TextField({ name, label, required, readOnly, multiline }: Base &
   const { control } = useFormContext<RegistrationValues>();
   const Input = multiline ? Textarea : TextInput;
   return (
-    <Controller name={name} control={control} render={({ field }) => (
-      <Input label={label} withAsterisk={required} size="md" readOnly={readOnly} value={field.value} onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))} inputMode={/^(mobileno|phoneno|aadharno|pincode|income|no_sibling)$/.test(name) ? 'numeric' : undefined} />
-    )} />
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Input
+          label={label}
+          withAsterisk={required}
+          size="md"
+          readOnly={readOnly}
+          value={field.value}
+          onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))}
+          inputMode={/^(mobileno|phoneno|aadharno|pincode|income|no_sibling)$/.test(name) ? 'numeric' : undefined}
+        />
+      )}
+    />
   );
 }
 
@@ -32,37 +45,69 @@ export function SelectField({ name, label, required, readOnly, data }: Base & { 
   const { control } = useFormContext<RegistrationValues>();
   const set = useSetWithResets();
   return (
-    <Controller name={name} control={control} render={({ field }) => (
-      <Select label={label} withAsterisk={required} size="md" readOnly={readOnly} data={data} searchable value={field.value || null} onChange={(v) => set(name, v ?? '')} />
-    )} />
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Select
+          label={label}
+          withAsterisk={required}
+          size="md"
+          readOnly={readOnly}
+          data={data}
+          searchable
+          value={field.value || null}
+          onChange={(v) => set(name, v ?? '')}
+        />
+      )}
+    />
   );
 }
 
 export function DateField({ name, label, required, readOnly }: Base) {
   const { control } = useFormContext<RegistrationValues>();
   return (
-    <Controller name={name} control={control} render={({ field }) => (
-      <DateInput label={label} withAsterisk={required} size="md" readOnly={readOnly} valueFormat={dateFormats.display} placeholder={dateFormats.display} dateParser={parseTypedDate} maxDate={new Date()} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-    )} />
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <DateInput
+          label={label}
+          withAsterisk={required}
+          size="md"
+          readOnly={readOnly}
+          valueFormat={dateFormats.display}
+          placeholder={dateFormats.display}
+          dateParser={parseTypedDate}
+          maxDate={new Date()}
+          value={field.value || null}
+          onChange={(v) => field.onChange(v ?? '')}
+        />
+      )}
+    />
   );
 }
 
 export function ImageField({ label, readOnly }: { label: string; readOnly?: boolean }) {
   const { control } = useFormContext<RegistrationValues>();
   return (
-    <Controller name="image" control={control} render={({ field }) => (
-      <FileInput
-        label={label}
-        size="md"
-        accept={uploadLimits.imageAccept}
-        description="JPG, JPEG, PNG, up to 4 MB"
-        readOnly={readOnly}
-        value={field.value instanceof File ? field.value : null}
-        placeholder={typeof field.value === 'string' ? 'Photo kept' : 'Choose a photo'}
-        onChange={(file) => field.onChange(file)}
-        clearable
-        data-testid="profile-image"
-      />
-    )} />
+    <Controller
+      name="image"
+      control={control}
+      render={({ field }) => (
+        <FileInput
+          label={label}
+          size="md"
+          accept={uploadLimits.imageAccept}
+          description="JPG, JPEG, PNG, up to 4 MB"
+          readOnly={readOnly}
+          value={field.value instanceof File ? field.value : null}
+          placeholder={typeof field.value === 'string' ? 'Photo kept' : 'Choose a photo'}
+          onChange={(file) => field.onChange(file)}
+          clearable
+          data-testid="profile-image"
+        />
+      )}
+    />
   );
 }

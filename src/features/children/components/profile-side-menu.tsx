@@ -1,8 +1,19 @@
 import { NavLink, Paper } from '@mantine/core';
 
 export const sideMenuItems = [
-  "Child's Information", 'Follow-Ups', 'Activity Log', 'Documents', 'Centers', 'Restore', 'Restoration Follow-Up',
-  'Medical', 'Education', 'MHP', 'Transfer', 'Escort/Exit', 'Social Protection Scheme',
+  "Child's Information",
+  'Follow-Ups',
+  'Activity Log',
+  'Documents',
+  'Centers',
+  'Restore',
+  'Restoration Follow-Up',
+  'Medical',
+  'Education',
+  'MHP',
+  'Transfer',
+  'Escort/Exit',
+  'Social Protection Scheme',
 ] as const;
 export type SideMenuItem = (typeof sideMenuItems)[number];
 

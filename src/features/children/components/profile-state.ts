@@ -12,7 +12,11 @@ export function readProfileState(state: unknown): ProfileState | null {
   if (!state || typeof state !== 'object') return null;
   const s = state as Partial<ProfileState>;
   if (s.id === undefined && s.cid === undefined) return null;
-  return { id: typeof s.id === 'number' ? s.id : undefined, cid: typeof s.cid === 'string' ? s.cid : undefined, action: s.action === 'edit' ? 'edit' : 'view' };
+  return {
+    id: typeof s.id === 'number' ? s.id : undefined,
+    cid: typeof s.cid === 'string' ? s.cid : undefined,
+    action: s.action === 'edit' ? 'edit' : 'view',
+  };
 }
 
 /** The profile state read from the address (see childProfileHref); null when it names no child. */

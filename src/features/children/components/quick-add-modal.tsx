@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { canChooseCenter, dateFormats, genders, normaliseInput, referredByOptions, uploadLimits } from '../../../../sync';
+import {
+  canChooseCenter,
+  dateFormats,
+  genders,
+  normaliseInput,
+  referredByOptions,
+  uploadLimits,
+} from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
@@ -27,7 +34,15 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
   const chooseCenter = canChooseCenter(user.centerId);
   const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
-    defaultValues: { name: '', gender: '', dateofarrival: '', image: null, ReferredBy: '', cwccaseno: '', centerdetailId: chooseCenter ? '' : String(user.centerId) },
+    defaultValues: {
+      name: '',
+      gender: '',
+      dateofarrival: '',
+      image: null,
+      ReferredBy: '',
+      cwccaseno: '',
+      centerdetailId: chooseCenter ? '' : String(user.centerId),
+    },
   });
   useUnsavedGuard(form.formState.isDirty);
   const referredBy = useWatch({ control: form.control, name: 'ReferredBy' });
@@ -43,34 +58,117 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
   });
 
   const centerData = centers.map((c) => ({ value: String(c.id), label: c.name }));
-  if (!chooseCenter && !centerData.some((c) => c.value === String(user.centerId))) centerData.push({ value: String(user.centerId), label: `Center ${user.centerId}` });
+  if (!chooseCenter && !centerData.some((c) => c.value === String(user.centerId)))
+    centerData.push({ value: String(user.centerId), label: `Center ${user.centerId}` });
 
   return (
     <Modal opened onClose={onClose} title="Quick Add" size="lg">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Controller name="name" control={form.control} render={({ field }) => (
-              <TextInput label="Name" withAsterisk size="md" value={field.value} onChange={(e) => field.onChange(normaliseInput('name', e.currentTarget.value))} />
-            )} />
-            <Controller name="gender" control={form.control} render={({ field }) => (
-              <Select label="Gender" withAsterisk size="md" data={genders} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-            )} />
-            <Controller name="dateofarrival" control={form.control} render={({ field }) => (
-              <DateInput dateParser={parseTypedDate} label="Date of Arrival" withAsterisk size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} maxDate={new Date()} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-            )} />
-            <Controller name="image" control={form.control} render={({ field }) => (
-              <FileInput label="Image" withAsterisk size="md" accept={uploadLimits.imageAccept} placeholder="JPG, JPEG, PNG" value={field.value} onChange={field.onChange} clearable />
-            )} />
-            <Controller name="ReferredBy" control={form.control} render={({ field }) => (
-              <Select label="CWC Action" withAsterisk size="md" data={referredByOptions} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-            )} />
-            <Controller name="cwccaseno" control={form.control} render={({ field }) => (
-              <TextInput label="CWC Case No." withAsterisk={referredBy === 'refer'} size="md" value={field.value} onChange={(e) => field.onChange(normaliseInput('cwccaseno', e.currentTarget.value))} />
-            )} />
-            <Controller name="centerdetailId" control={form.control} render={({ field }) => (
-              <Select label="Center Name" withAsterisk size="md" data={centerData} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} readOnly={!chooseCenter} searchable={chooseCenter} />
-            )} />
+            <Controller
+              name="name"
+              control={form.control}
+              render={({ field }) => (
+                <TextInput
+                  label="Name"
+                  withAsterisk
+                  size="md"
+                  value={field.value}
+                  onChange={(e) => field.onChange(normaliseInput('name', e.currentTarget.value))}
+                />
+              )}
+            />
+            <Controller
+              name="gender"
+              control={form.control}
+              render={({ field }) => (
+                <Select
+                  label="Gender"
+                  withAsterisk
+                  size="md"
+                  data={genders}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                />
+              )}
+            />
+            <Controller
+              name="dateofarrival"
+              control={form.control}
+              render={({ field }) => (
+                <DateInput
+                  dateParser={parseTypedDate}
+                  label="Date of Arrival"
+                  withAsterisk
+                  size="md"
+                  valueFormat={dateFormats.display}
+                  placeholder={dateFormats.display}
+                  maxDate={new Date()}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                />
+              )}
+            />
+            <Controller
+              name="image"
+              control={form.control}
+              render={({ field }) => (
+                <FileInput
+                  label="Image"
+                  withAsterisk
+                  size="md"
+                  accept={uploadLimits.imageAccept}
+                  placeholder="JPG, JPEG, PNG"
+                  value={field.value}
+                  onChange={field.onChange}
+                  clearable
+                />
+              )}
+            />
+            <Controller
+              name="ReferredBy"
+              control={form.control}
+              render={({ field }) => (
+                <Select
+                  label="CWC Action"
+                  withAsterisk
+                  size="md"
+                  data={referredByOptions}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                />
+              )}
+            />
+            <Controller
+              name="cwccaseno"
+              control={form.control}
+              render={({ field }) => (
+                <TextInput
+                  label="CWC Case No."
+                  withAsterisk={referredBy === 'refer'}
+                  size="md"
+                  value={field.value}
+                  onChange={(e) => field.onChange(normaliseInput('cwccaseno', e.currentTarget.value))}
+                />
+              )}
+            />
+            <Controller
+              name="centerdetailId"
+              control={form.control}
+              render={({ field }) => (
+                <Select
+                  label="Center Name"
+                  withAsterisk
+                  size="md"
+                  data={centerData}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  readOnly={!chooseCenter}
+                  searchable={chooseCenter}
+                />
+              )}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>

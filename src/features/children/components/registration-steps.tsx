@@ -1,8 +1,16 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  canChooseCenter, caseTypes, educationBeforeOptions, genders, referenceByOptions, referenceTypesNeedingDetails, referredByOptions,
-  shortStayHomes, showsCityInsteadOfDistrict, yesNo,
+  canChooseCenter,
+  caseTypes,
+  educationBeforeOptions,
+  genders,
+  referenceByOptions,
+  referenceTypesNeedingDetails,
+  referredByOptions,
+  shortStayHomes,
+  showsCityInsteadOfDistrict,
+  yesNo,
 } from '../../../../sync';
 import { FileRows } from '../../../components/file-rows';
 import { useUser } from '../../../lib/use-store';
@@ -28,7 +36,12 @@ export function BasicInfoStep({ readOnly }: { readOnly?: boolean }) {
         <TextField name="name" label="Name" required readOnly={readOnly} />
         <DateField name="dateofarrival" label="Date of Arrival" required readOnly={readOnly} />
         <SelectField name="gender" label="Gender" data={genders} required readOnly={readOnly} />
-        <SelectField name="centerdetailId" label="Center Name" data={centers} readOnly={readOnly || !canChooseCenter(user.centerId)} />
+        <SelectField
+          name="centerdetailId"
+          label="Center Name"
+          data={centers}
+          readOnly={readOnly || !canChooseCenter(user.centerId)}
+        />
         <ImageField label="Profile Picture" readOnly={readOnly} />
       </SimpleGrid>
     </Stack>
@@ -37,7 +50,10 @@ export function BasicInfoStep({ readOnly }: { readOnly?: boolean }) {
 
 /** Step 2: CWC action, contact, location and the reference block. */
 export function CaseDetailsStep({ readOnly }: { readOnly?: boolean }) {
-  const [referredBy, shortStay, countryId, stateId, referenceType] = useWatch<RegistrationValues, ['ReferredBy', 'short_stay_status', 'countryId', 'stateId', 'reference_type']>({
+  const [referredBy, shortStay, countryId, stateId, referenceType] = useWatch<
+    RegistrationValues,
+    ['ReferredBy', 'short_stay_status', 'countryId', 'stateId', 'reference_type']
+  >({
     name: ['ReferredBy', 'short_stay_status', 'countryId', 'stateId', 'reference_type'],
   });
   const countries = useGeoOptions('country');
@@ -51,7 +67,9 @@ export function CaseDetailsStep({ readOnly }: { readOnly?: boolean }) {
       <SelectField name="ReferredBy" label="CWC Action" data={referredByOptions} required readOnly={readOnly} />
       <TextField name="cwccaseno" label="CWC Case No." required={referredBy === 'refer'} readOnly={readOnly} />
       <SelectField name="short_stay_status" label="Short Stay" data={yesNo} required readOnly={readOnly} />
-      {shortStay === 'yes' && <SelectField name="short_stay" label="SBT Home" data={shortStayHomes} required readOnly={readOnly} />}
+      {shortStay === 'yes' && (
+        <SelectField name="short_stay" label="SBT Home" data={shortStayHomes} required readOnly={readOnly} />
+      )}
       <TextField name="aadharno" label="Aadhar No." readOnly={readOnly} />
       <TextField name="mobileno" label="Mobile No." readOnly={readOnly} />
       <TextField name="phoneno" label="Alternate Phone No." readOnly={readOnly} />
@@ -73,7 +91,9 @@ export function CaseDetailsStep({ readOnly }: { readOnly?: boolean }) {
           <TextField name="police_station" label="Police Station" required readOnly={readOnly} />
         </>
       )}
-      {referenceType === 'Others' && <TextField name="reference_type_other" label="Other Detail" required readOnly={readOnly} />}
+      {referenceType === 'Others' && (
+        <TextField name="reference_type_other" label="Other Detail" required readOnly={readOnly} />
+      )}
       <TextField name="breif" label="Brief" multiline readOnly={readOnly} />
       <TextField name="circumstance_of_rescue" label="Circumstance of Rescue" multiline readOnly={readOnly} />
       <TextField name="comments" label="Comments" multiline readOnly={readOnly} />
@@ -90,7 +110,12 @@ export function DocumentsStep({ child }: { child?: DocumentChild | null }) {
   return (
     <Stack>
       {child && <ChildDocumentList child={child} />}
-      <FileRows rows={rows} tags={tags} newRow={emptyDocumentRow} onChange={(next) => form.setValue('documents', next, { shouldDirty: true })} />
+      <FileRows
+        rows={rows}
+        tags={tags}
+        newRow={emptyDocumentRow}
+        onChange={(next) => form.setValue('documents', next, { shouldDirty: true })}
+      />
     </Stack>
   );
 }
@@ -108,7 +133,12 @@ export function AdditionalInfoStep({ readOnly }: { readOnly?: boolean }) {
       <TextField name="age" label="Age" readOnly={readOnly} />
       <DateField name="dob" label="Date of Birth" readOnly={readOnly} />
       <TextField name="caste" label="Caste" readOnly={readOnly} />
-      <SelectField name="educationbefore" label="Education Before Entering" data={educationBeforeOptions} readOnly={readOnly} />
+      <SelectField
+        name="educationbefore"
+        label="Education Before Entering"
+        data={educationBeforeOptions}
+        readOnly={readOnly}
+      />
       <SelectField name="case_type" label="Case Category" data={caseTypes} readOnly={readOnly} />
       <TextField name="status_of_beneficiaries" label="Status of Beneficiary" readOnly={readOnly} />
       <TextField name="period_street" label="Period on Street" readOnly={readOnly} />

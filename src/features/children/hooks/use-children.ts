@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerNames, cachedFileUrl, centerOptions, childImageUrl, documentFileUrl, listChildren, readLocalFile, isLocalFile, type ChildListFilter,
+  centerNames,
+  cachedFileUrl,
+  centerOptions,
+  childImageUrl,
+  documentFileUrl,
+  listChildren,
+  readLocalFile,
+  isLocalFile,
+  type ChildListFilter,
 } from '../../../../sync';
 
 /** One page of the list from the device; null while the first read runs. */

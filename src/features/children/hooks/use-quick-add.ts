@@ -16,6 +16,8 @@ export async function quickAddChild(values: Record<string, unknown>): Promise<Qu
   const cleaned = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   const files = { image: image as unknown as Blob };
   const result: WriteResult =
-    QUICK_ADD_OP === 'create' ? await mutations.create('children', cleaned, files) : await mutations.action('children', QUICK_ADD_OP, cleaned, files);
+    QUICK_ADD_OP === 'create'
+      ? await mutations.create('children', cleaned, files)
+      : await mutations.action('children', QUICK_ADD_OP, cleaned, files);
   return result.ok ? { ok: true, cid: result.cid } : { ok: false, message: result.message };
 }

@@ -1,5 +1,9 @@
 import {
-  childRegistrationSchema, mutations, registrationStepSchemas, type LocalChild, type WriteRequest,
+  childRegistrationSchema,
+  mutations,
+  registrationStepSchemas,
+  type LocalChild,
+  type WriteRequest,
 } from '../../../../sync';
 import type { RegistrationValues } from '../components/registration-values';
 import { documentRequests } from './save-documents';
@@ -22,7 +26,9 @@ const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
  */
 function toWrite(data: Record<string, unknown>) {
   const { image, documents: _documents, ...rest } = data;
-  const fields: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null));
+  const fields: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).filter(([, v]) => v !== undefined && v !== null),
+  );
   const files: Record<string, Blob> = {};
   if (isBlob(image)) files.image = image;
   else if (typeof image === 'string') fields.old_image = image;
@@ -50,7 +56,8 @@ export async function saveRegistration(values: RegistrationValues, child?: Local
     // Only what changed is queued, so the server's three-way merge sees the user's real edits.
     const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !same(v, child[k])));
     if (changed.old_image !== undefined && same(changed.old_image, child.image)) delete changed.old_image;
-    if (Object.keys(changed).length > 0 || Object.keys(files).length > 0) writes.push({ entity: 'children', op: 'update', cid, fields: changed, files });
+    if (Object.keys(changed).length > 0 || Object.keys(files).length > 0)
+      writes.push({ entity: 'children', op: 'update', cid, fields: changed, files });
   }
   writes.push(...documents.requests);
   if (writes.length === 0) return { ok: true, cid };

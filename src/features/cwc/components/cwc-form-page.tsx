@@ -3,17 +3,38 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextIn
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { ALL_CENTERS_ID, cwcProduceFormSchema, cwcReferFormSchema, dateFormats, mutations, normaliseInput } from '../../../../sync';
+import {
+  ALL_CENTERS_ID,
+  cwcProduceFormSchema,
+  cwcReferFormSchema,
+  dateFormats,
+  mutations,
+  normaliseInput,
+} from '../../../../sync';
 import { FileRows, type FileRowValues } from '../../../components/file-rows';
 import { parseTypedDate, showDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
-import { entityOf, useCenterSelect, useCwcPermissions, useCwcRecord, useTagSelect, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
+import {
+  entityOf,
+  useCenterSelect,
+  useCwcPermissions,
+  useCwcRecord,
+  useTagSelect,
+  type CwcKind,
+  type LocalCwc,
+} from '../hooks/use-cwc';
 import { toCwcWrite, type CwcFormValues } from './cwc-values';
 
 const titles = { produce: 'Add CWC Produce', refer: 'Add CWC Refer' } as const;
-const newRow = (): FileRowValues => ({ tagId: '', doc_date: '', filename: null, profile_audio_name: null, comment: '' });
+const newRow = (): FileRowValues => ({
+  tagId: '',
+  doc_date: '',
+  filename: null,
+  profile_audio_name: null,
+  comment: '',
+});
 
 /** /produce/add and /refer/add (and their edit, with { cid } in the route state). */
 export function CwcFormPage({ kind }: { kind: CwcKind }) {
@@ -29,10 +50,22 @@ export function CwcFormPage({ kind }: { kind: CwcKind }) {
   const record = useCwcRecord(kind, cid);
   if (!allowed) return null;
   if (cid && !record) return <Text>Loading…</Text>;
-  return <CwcForm kind={kind} record={record ?? null} childregId={childregId} onDone={() => void navigate(`/${kind}`)} />;
+  return (
+    <CwcForm kind={kind} record={record ?? null} childregId={childregId} onDone={() => void navigate(`/${kind}`)} />
+  );
 }
 
-function CwcForm({ kind, record, childregId, onDone }: { kind: CwcKind; record: LocalCwc | null; childregId?: string | number; onDone: () => void }) {
+function CwcForm({
+  kind,
+  record,
+  childregId,
+  onDone,
+}: {
+  kind: CwcKind;
+  record: LocalCwc | null;
+  childregId?: string | number;
+  onDone: () => void;
+}) {
   const user = useUser();
   const centers = useCenterSelect();
   const tags = useTagSelect();
@@ -58,7 +91,9 @@ function CwcForm({ kind, record, childregId, onDone }: { kind: CwcKind; record: 
     });
     if (!checked.success) return void toast.error(checked.error.issues[0]?.message ?? '');
     const { fields, files } = toCwcWrite(kind, values, childregId ?? record?.childregId);
-    const result = record ? await mutations.update(entityOf(kind), record.cid, fields, files) : await mutations.create(entityOf(kind), fields, files);
+    const result = record
+      ? await mutations.update(entityOf(kind), record.cid, fields, files)
+      : await mutations.create(entityOf(kind), fields, files);
     if (!result.ok) return void toast.error(result.message);
     toast.success('Saved on this device; it will be sent when online.');
     form.reset(values);
@@ -67,57 +102,80 @@ function CwcForm({ kind, record, childregId, onDone }: { kind: CwcKind; record: 
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-    <Stack>
-      <Title order={2}>{record ? titles[kind].replace('Add', 'Edit') : titles[kind]}</Title>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
-            control={form.control}
-            name="centerId"
-            render={({ field }) => (
-              <Select label="Center" withAsterisk size="md" data={centers} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} readOnly={Boolean(ownCenter)} searchable />
-            )}
-          />
-          {kind === 'refer' && <TextInput label="CWC Case No." withAsterisk size="md" {...form.register('cwccaseno', { setValueAs: (v: string) => normaliseInput('cwccaseno', v) })} />}
-          <Controller
-            control={form.control}
-            name="transfer_date"
-            render={({ field }) => (
-              <DateInput
-                label="Date"
+      <Stack>
+        <Title order={2}>{record ? titles[kind].replace('Add', 'Edit') : titles[kind]}</Title>
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="centerId"
+              render={({ field }) => (
+                <Select
+                  label="Center"
+                  withAsterisk
+                  size="md"
+                  data={centers}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  readOnly={Boolean(ownCenter)}
+                  searchable
+                />
+              )}
+            />
+            {kind === 'refer' && (
+              <TextInput
+                label="CWC Case No."
                 withAsterisk
                 size="md"
-                valueFormat={dateFormats.display}
-                placeholder={dateFormats.display}
-                dateParser={parseTypedDate}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
+                {...form.register('cwccaseno', { setValueAs: (v: string) => normaliseInput('cwccaseno', v) })}
               />
             )}
+            <Controller
+              control={form.control}
+              name="transfer_date"
+              render={({ field }) => (
+                <DateInput
+                  label="Date"
+                  withAsterisk
+                  size="md"
+                  valueFormat={dateFormats.display}
+                  placeholder={dateFormats.display}
+                  dateParser={parseTypedDate}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                />
+              )}
+            />
+            <Textarea label="Comment" withAsterisk size="md" autosize minRows={2} {...form.register('comment')} />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={4} mb="sm">
+            Add Documents
+          </Title>
+          {kept.map((d) => (
+            <Text key={String(d.id)} size="sm">
+              {String((d.tag_data as { name?: string } | null)?.name ?? `Tag ${String(d.tagId ?? '')}`)}{' '}
+              {showDate(d.doc_date)}
+            </Text>
+          ))}
+          <Controller
+            control={form.control}
+            name="documents"
+            render={({ field }) => (
+              <FileRows rows={field.value} onChange={field.onChange} tags={tags} newRow={newRow} withAudio={false} />
+            )}
           />
-          <Textarea label="Comment" withAsterisk size="md" autosize minRows={2} {...form.register('comment')} />
-        </SimpleGrid>
-      </Paper>
-      <Paper withBorder p="md">
-        <Title order={4} mb="sm">
-          Add Documents
-        </Title>
-        {kept.map((d) => (
-          <Text key={String(d.id)} size="sm">
-            {String((d.tag_data as { name?: string } | null)?.name ?? `Tag ${String(d.tagId ?? '')}`)} {showDate(d.doc_date)}
-          </Text>
-        ))}
-        <Controller control={form.control} name="documents" render={({ field }) => <FileRows rows={field.value} onChange={field.onChange} tags={tags} newRow={newRow} withAudio={false} />} />
-      </Paper>
-      <Group justify="flex-end">
-        <Button variant="default" size="md" onClick={onDone}>
-          Back
-        </Button>
-        <Button type="submit" size="md">
-          Submit
-        </Button>
-      </Group>
-    </Stack>
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onDone}>
+            Back
+          </Button>
+          <Button type="submit" size="md">
+            Submit
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }

@@ -11,7 +11,14 @@ import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import { showDate } from '../../../lib/dates';
-import { removeCwc, useCenterSelect, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
+import {
+  removeCwc,
+  useCenterSelect,
+  useCwcPage,
+  useCwcPermissions,
+  type CwcKind,
+  type LocalCwc,
+} from '../hooks/use-cwc';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export const cwcTitles = { produce: 'Produce to CWC', refer: 'Refer from CWC' } as const;
@@ -22,12 +29,19 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
   const user = useUser();
   const { canCreate, canEdit, canDelete } = useCwcPermissions();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
-  const [draft, setDraft] = useState({ centerId: filter.centerId ?? '', from_date: filter.from_date ?? null, to_date: filter.to_date ?? null } as {
+  const [draft, setDraft] = useState({
+    centerId: filter.centerId ?? '',
+    from_date: filter.from_date ?? null,
+    to_date: filter.to_date ?? null,
+  } as {
     centerId: string;
     from_date: string | null;
     to_date: string | null;
   });
-  const listFilter = useMemo(() => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }), [filter]);
+  const listFilter = useMemo(
+    () => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }),
+    [filter],
+  );
   const result = useCwcPage(kind, listFilter, page);
   const centers = useCenterSelect();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
@@ -44,9 +58,15 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
   };
 
   const columns: DataColumn<LocalCwc>[] = [
-    { key: 'center', header: 'Center Name', render: (r) => (r.center_data as { name?: string } | null)?.name ?? centerName.get(Number(r.centerId)) ?? '' },
+    {
+      key: 'center',
+      header: 'Center Name',
+      render: (r) => (r.center_data as { name?: string } | null)?.name ?? centerName.get(Number(r.centerId)) ?? '',
+    },
     { key: 'child', header: 'Child Name', render: (r) => (r.child_data as { name?: string } | null)?.name ?? '' },
-    ...(kind === 'refer' ? [{ key: 'cwccaseno', header: 'CWC Case No.', render: (r: LocalCwc) => String(r.cwccaseno ?? '') }] : []),
+    ...(kind === 'refer'
+      ? [{ key: 'cwccaseno', header: 'CWC Case No.', render: (r: LocalCwc) => String(r.cwccaseno ?? '') }]
+      : []),
     { key: 'date', header: 'Date', render: (r) => showDate(r.transfer_date), nowrap: true },
     {
       key: 'comment',
@@ -68,7 +88,12 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
         <Group gap={4} wrap="nowrap">
           {canEdit && (
             <Tooltip label="Edit">
-              <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => void navigate(`${base}/add`, { state: { cid: r.cid } })}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label="Edit"
+                onClick={() => void navigate(`${base}/add`, { state: { cid: r.cid } })}
+              >
                 <IconEdit size={20} />
               </ActionIcon>
             </Tooltip>
@@ -116,7 +141,11 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
             clearable
             w={220}
           />
-          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+          <DateRangeFilter
+            from={draft.from_date}
+            to={draft.to_date}
+            onChange={(range) => setDraft({ ...draft, ...range })}
+          />
           <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
             Search
           </Button>
@@ -129,7 +158,14 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
       {result === null ? (
         <Loader />
       ) : (
-        <DataTable label={cwcTitles[kind]} rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable
+          label={cwcTitles[kind]}
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
     </Stack>
   );

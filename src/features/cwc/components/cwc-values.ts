@@ -1,7 +1,13 @@
 import type { FileRowValues } from '../../../components/file-rows';
 import type { CwcKind } from '../hooks/use-cwc';
 
-export type CwcFormValues = { centerId: string; cwccaseno: string; transfer_date: string; comment: string; documents: FileRowValues[] };
+export type CwcFormValues = {
+  centerId: string;
+  cwccaseno: string;
+  transfer_date: string;
+  comment: string;
+  documents: FileRowValues[];
+};
 
 /**
  * The local write of a CWC form: fields (documents without their files) and the files

@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  can, centerOptions, ensureLookup, getCwcRecord, listCwcRecords, mutations, tagOptions, tagsLookup, type CwcKind, type CwcListFilter,
+  can,
+  centerOptions,
+  ensureLookup,
+  getCwcRecord,
+  listCwcRecords,
+  mutations,
+  tagOptions,
+  tagsLookup,
+  type CwcKind,
+  type CwcListFilter,
   type LocalCwc,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
@@ -11,7 +20,11 @@ export type { CwcKind, LocalCwc };
 /** What the signed-in user may do on the CWC screens (cwc module, spec section 6). */
 export function useCwcPermissions() {
   const user = useUser();
-  return { canCreate: can(user, 'create', 'cwc'), canEdit: can(user, 'edit', 'cwc'), canDelete: can(user, 'delete', 'cwc') };
+  return {
+    canCreate: can(user, 'create', 'cwc'),
+    canEdit: can(user, 'edit', 'cwc'),
+    canDelete: can(user, 'delete', 'cwc'),
+  };
 }
 
 export const useCwcPage = (kind: CwcKind, filter: Partial<CwcListFilter>, page: number) =>

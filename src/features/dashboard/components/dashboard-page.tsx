@@ -23,7 +23,9 @@ export function DashboardPage() {
     <Stack>
       <Title order={2}>Dashboard</Title>
       {!stored && (
-        <Alert color="gray">The dashboard has not been loaded on this device yet; it appears once you are online.</Alert>
+        <Alert color="gray">
+          The dashboard has not been loaded on this device yet; it appears once you are online.
+        </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         {dashboardTiles.map((tile) => (
@@ -35,7 +37,16 @@ export function DashboardPage() {
               {stored ? (stored.data[tile.key] ?? 0).toLocaleString('en-IN') : '–'}
             </Text>
             {trends[tile.key] && (
-              <Sparkline h={36} data={trends[tile.key]} curveType="linear" color="teal" fillOpacity={0.4} strokeWidth={1.5} aria-label={`${tile.label}, last 12 months`} data-testid="tile-trend" />
+              <Sparkline
+                h={36}
+                data={trends[tile.key]}
+                curveType="linear"
+                color="teal"
+                fillOpacity={0.4}
+                strokeWidth={1.5}
+                aria-label={`${tile.label}, last 12 months`}
+                data-testid="tile-trend"
+              />
             )}
           </Paper>
         ))}

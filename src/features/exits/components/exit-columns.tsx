@@ -8,7 +8,8 @@ const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** The cell of each column of an exit list (headings from the contract's label table). */
 function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row: ExitListRow) => React.ReactNode {
-  const child = (r: ExitListRow) => (r.child ?? (r.child_data as ExitListRow['child']) ?? {}) as Record<string, unknown>;
+  const child = (r: ExitListRow) =>
+    (r.child ?? (r.child_data as ExitListRow['child']) ?? {}) as Record<string, unknown>;
   switch (column) {
     case 'child_name':
       return (r) => <NameCell name={child(r).name} state={r._sync} />;
@@ -17,7 +18,8 @@ function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row:
     case 'cwccaseno':
       return (r) => text(child(r)[column]);
     case 'center':
-      return (r) => (r.center_data as Named)?.name ?? centerNames.get(Number(r.centerId ?? child(r).centerdetailId)) ?? '';
+      return (r) =>
+        (r.center_data as Named)?.name ?? centerNames.get(Number(r.centerId ?? child(r).centerdetailId)) ?? '';
     case 'history_status':
       return (r) => statusLabel(r.history_status);
     case 'exit_type':
@@ -38,6 +40,14 @@ function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row:
 
 const noWrap: ExitListColumn[] = ['transfer_date', 'created_at', 'updated_at', 'dateofarrival', 'uniqueId'];
 
-export function exitColumns(columns: readonly ExitListColumn[], centerNames: Map<number, string>): DataColumn<ExitListRow>[] {
-  return columns.map((column) => ({ key: column, header: exitListColumnLabels[column], render: cellOf(column, centerNames), nowrap: noWrap.includes(column) }));
+export function exitColumns(
+  columns: readonly ExitListColumn[],
+  centerNames: Map<number, string>,
+): DataColumn<ExitListRow>[] {
+  return columns.map((column) => ({
+    key: column,
+    header: exitListColumnLabels[column],
+    render: cellOf(column, centerNames),
+    nowrap: noWrap.includes(column),
+  }));
 }

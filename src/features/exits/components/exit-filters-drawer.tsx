@@ -8,7 +8,13 @@ import { useUser } from '../../../lib/use-store';
 export const exitFilterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export type ExitFilterValues = Partial<Record<(typeof exitFilterKeys)[number], string>>;
 
-type Props = { opened: boolean; onClose: () => void; value: ExitFilterValues; centers: { value: string; label: string }[]; onSearch: (filter: ExitFilterValues) => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  value: ExitFilterValues;
+  centers: { value: string; label: string }[];
+  onSearch: (filter: ExitFilterValues) => void;
+};
 
 /** The Filters side panel: Center Name (read-only for a center-bound user), From, To, Search and Reset. */
 export function ExitFiltersDrawer({ opened, onClose, value, centers, onSearch }: Props) {
@@ -42,7 +48,11 @@ export function ExitFiltersDrawer({ opened, onClose, value, centers, onSearch }:
           clearable={chooses}
           searchable
         />
-        <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, from_date: range.from_date ?? '', to_date: range.to_date ?? '' })} />
+        <DateRangeFilter
+          from={draft.from_date}
+          to={draft.to_date}
+          onChange={(range) => setDraft({ ...draft, from_date: range.from_date ?? '', to_date: range.to_date ?? '' })}
+        />
         <Group justify="flex-end">
           <Button size="md" variant="default" onClick={reset}>
             Reset

@@ -10,7 +10,10 @@ import { useCenterNames, useExitPage } from '../hooks/use-exit-list';
 import { exitColumns } from './exit-columns';
 import { ExitFiltersDrawer, exitFilterKeys } from './exit-filters-drawer';
 
-const emptyPage = { rows: [], pagination: { current_page: 1, per_page: 10, from: null, to: null, total: 0, last_page: 1 } };
+const emptyPage = {
+  rows: [],
+  pagination: { current_page: 1, per_page: 10, from: null, to: null, total: 0, last_page: 1 },
+};
 
 /**
  * Every exit and restoration route (spec part 2, section 2): title, status key and
@@ -23,12 +26,19 @@ export function ExitListPage({ path }: { path: string }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const ownCenter = canChooseCenter(user.centerId) ? undefined : user.centerId;
   const listFilter = useMemo(
-    () => ({ centerId: ownCenter ?? (filter.centerId ? Number(filter.centerId) : null), from_date: filter.from_date ?? null, to_date: filter.to_date ?? null }),
+    () => ({
+      centerId: ownCenter ?? (filter.centerId ? Number(filter.centerId) : null),
+      from_date: filter.from_date ?? null,
+      to_date: filter.to_date ?? null,
+    }),
     [filter, ownCenter],
   );
   const result = useExitPage(config, listFilter, page);
   const centerNames = useCenterNames();
-  const centers = useMemo(() => [...centerNames].map(([id, name]) => ({ value: String(id), label: name })), [centerNames]);
+  const centers = useMemo(
+    () => [...centerNames].map(([id, name]) => ({ value: String(id), label: name })),
+    [centerNames],
+  );
   const columns = useMemo(() => exitColumns(config.columns, centerNames), [config.columns, centerNames]);
   const filtered = Object.keys(filter).length > 0;
 
@@ -42,7 +52,12 @@ export function ExitListPage({ path }: { path: string }) {
         <Title order={2}>{config.title}</Title>
         <Group gap="xs">
           {filtered && <Badge variant="light">Filtered</Badge>}
-          <Button size="md" variant="default" leftSection={<IconFilter size={18} />} onClick={() => setFiltersOpen(true)}>
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<IconFilter size={18} />}
+            onClick={() => setFiltersOpen(true)}
+          >
             Filters
           </Button>
         </Group>
@@ -59,7 +74,15 @@ export function ExitListPage({ path }: { path: string }) {
           onPageChange={setPage}
         />
       )}
-      {filtersOpen && <ExitFiltersDrawer opened onClose={() => setFiltersOpen(false)} value={filter} centers={centers} onSearch={setFilter} />}
+      {filtersOpen && (
+        <ExitFiltersDrawer
+          opened
+          onClose={() => setFiltersOpen(false)}
+          value={filter}
+          centers={centers}
+          onSearch={setFilter}
+        />
+      )}
     </Stack>
   );
 }

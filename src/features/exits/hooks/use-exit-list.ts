@@ -1,6 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import dayjs from 'dayjs';
-import { centerOptions, dateFormats, listExitEntries, listShortStayRegister, type ExitListConfig, type ExitListFilter, type ExitListPage } from '../../../../sync';
+import {
+  centerOptions,
+  dateFormats,
+  listExitEntries,
+  listShortStayRegister,
+  type ExitListConfig,
+  type ExitListFilter,
+  type ExitListPage,
+} from '../../../../sync';
 
 /** A page of an exit list from the device, `'failed'` when the device could not answer, null while loading. */
 export type ExitListResult = ExitListPage | 'failed' | null;
@@ -9,7 +17,9 @@ export function useExitPage(config: ExitListConfig, filter: ExitListFilter, page
   return useLiveQuery(
     async (): Promise<ExitListResult> => {
       try {
-        return config.register ? await listShortStayRegister({ filter, page }) : await listExitEntries({ status: config.status, filter, page });
+        return config.register
+          ? await listShortStayRegister({ filter, page })
+          : await listExitEntries({ status: config.status, filter, page });
       } catch {
         return 'failed';
       }

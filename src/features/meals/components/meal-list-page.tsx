@@ -9,16 +9,31 @@ import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { deleteMeal, showDate, useCenterSelect, useMealPage, useMealPermissions, usePullMeals, type LocalMeal } from '../hooks/use-meals';
+import {
+  deleteMeal,
+  showDate,
+  useCenterSelect,
+  useMealPage,
+  useMealPermissions,
+  usePullMeals,
+  type LocalMeal,
+} from '../hooks/use-meals';
 import { MealModal } from './meal-modal';
 
 const filterKeys = ['center_id', 'meal_type', 'from_date', 'to_date'] as const;
 type Draft = { center_id: string; meal_type: string; from_date: string | null; to_date: string | null };
 
 /** The meal columns both lists show; `actions` adds the Action column. */
-export function mealColumns(centerName: Map<number, string>, actions?: (m: LocalMeal) => React.ReactNode): DataColumn<LocalMeal>[] {
+export function mealColumns(
+  centerName: Map<number, string>,
+  actions?: (m: LocalMeal) => React.ReactNode,
+): DataColumn<LocalMeal>[] {
   return [
-    { key: 'center', header: 'Center Name', render: (m) => m.center_data?.name ?? centerName.get(Number(m.center_id)) ?? '' },
+    {
+      key: 'center',
+      header: 'Center Name',
+      render: (m) => m.center_data?.name ?? centerName.get(Number(m.center_id)) ?? '',
+    },
     { key: 'date', header: 'Date', render: (m) => showDate(m.meal_date), nowrap: true },
     { key: 'type', header: 'Meal Provided in a day', render: (m) => mealTypeLabel(m.meal_type) },
     {
@@ -44,10 +59,19 @@ export function MealListPage() {
   const bound = user.centerId !== ALL_CENTERS_ID;
   const { canCreate, canEdit, canDelete } = useMealPermissions();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
-  const [draft, setDraft] = useState<Draft>({ center_id: filter.center_id ?? '', meal_type: filter.meal_type ?? '', from_date: filter.from_date ?? null, to_date: filter.to_date ?? null });
+  const [draft, setDraft] = useState<Draft>({
+    center_id: filter.center_id ?? '',
+    meal_type: filter.meal_type ?? '',
+    from_date: filter.from_date ?? null,
+    to_date: filter.to_date ?? null,
+  });
   const [editing, setEditing] = useState<LocalMeal | 'new' | null>(null);
   const listFilter = useMemo(
-    () => ({ ...filter, center_id: filter.center_id ? Number(filter.center_id) : undefined, meal_type: filter.meal_type ? Number(filter.meal_type) : undefined }),
+    () => ({
+      ...filter,
+      center_id: filter.center_id ? Number(filter.center_id) : undefined,
+      meal_type: filter.meal_type ? Number(filter.meal_type) : undefined,
+    }),
     [filter],
   );
   const result = useMealPage(listFilter, page);
@@ -103,9 +127,30 @@ export function MealListPage() {
       </Group>
       <Paper withBorder p="sm">
         <Group align="flex-end" wrap="wrap">
-          <Select label="Center Name" size="md" data={centers} value={bound ? String(user.centerId) : draft.center_id || null} onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })} readOnly={bound} clearable={!bound} w={220} />
-          <Select label="Meal Type" size="md" data={mealTypes.map((t) => ({ value: String(t.value), label: t.label }))} value={draft.meal_type || null} onChange={(v) => setDraft({ ...draft, meal_type: v ?? '' })} clearable w={180} />
-          <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+          <Select
+            label="Center Name"
+            size="md"
+            data={centers}
+            value={bound ? String(user.centerId) : draft.center_id || null}
+            onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })}
+            readOnly={bound}
+            clearable={!bound}
+            w={220}
+          />
+          <Select
+            label="Meal Type"
+            size="md"
+            data={mealTypes.map((t) => ({ value: String(t.value), label: t.label }))}
+            value={draft.meal_type || null}
+            onChange={(v) => setDraft({ ...draft, meal_type: v ?? '' })}
+            clearable
+            w={180}
+          />
+          <DateRangeFilter
+            from={draft.from_date}
+            to={draft.to_date}
+            onChange={(range) => setDraft({ ...draft, ...range })}
+          />
           <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
             Search
           </Button>
@@ -118,7 +163,14 @@ export function MealListPage() {
       {result === null ? (
         <Loader />
       ) : (
-        <DataTable label="Meal Management" rows={result.rows} columns={mealColumns(centerName, canEdit || canDelete ? actions : undefined)} rowKey={(m) => m.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable
+          label="Meal Management"
+          rows={result.rows}
+          columns={mealColumns(centerName, canEdit || canDelete ? actions : undefined)}
+          rowKey={(m) => m.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
       {editing && <MealModal meal={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -39,14 +39,66 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
     <Modal opened onClose={onClose} title={meal ? 'Update Meal' : 'Add Meal'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <Controller name="center_id" control={form.control} render={({ field }) => <Select label="Center Name" withAsterisk size="md" data={centers} value={field.value} onChange={field.onChange} readOnly={bound} />} />
+          <Controller
+            name="center_id"
+            control={form.control}
+            render={({ field }) => (
+              <Select
+                label="Center Name"
+                withAsterisk
+                size="md"
+                data={centers}
+                value={field.value}
+                onChange={field.onChange}
+                readOnly={bound}
+              />
+            )}
+          />
           <Controller
             name="meal_date"
             control={form.control}
-            render={({ field }) => <DateInput label="Date" withAsterisk size="md" valueFormat={dateFormats.display} dateParser={parseTypedDate} value={field.value} onChange={field.onChange} clearable />}
+            render={({ field }) => (
+              <DateInput
+                label="Date"
+                withAsterisk
+                size="md"
+                valueFormat={dateFormats.display}
+                dateParser={parseTypedDate}
+                value={field.value}
+                onChange={field.onChange}
+                clearable
+              />
+            )}
           />
-          <Controller name="meal_type" control={form.control} render={({ field }) => <Select label="Meal Provided in a day" withAsterisk size="md" data={mealTypeOptions} value={field.value} onChange={field.onChange} />} />
-          <Controller name="child_count" control={form.control} render={({ field }) => <NumberInput label="Children Count" withAsterisk size="md" min={0} allowDecimal={false} value={field.value} onChange={field.onChange} />} />
+          <Controller
+            name="meal_type"
+            control={form.control}
+            render={({ field }) => (
+              <Select
+                label="Meal Provided in a day"
+                withAsterisk
+                size="md"
+                data={mealTypeOptions}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            name="child_count"
+            control={form.control}
+            render={({ field }) => (
+              <NumberInput
+                label="Children Count"
+                withAsterisk
+                size="md"
+                min={0}
+                allowDecimal={false}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

@@ -17,7 +17,18 @@ export function OurServicesPage() {
   return (
     <Stack>
       <Title order={2}>Our Services</Title>
-      {result === null ? <Loader /> : <DataTable label="Our Services" rows={result.rows} columns={mealColumns(centerName)} rowKey={(m) => m.cid} pagination={result.pagination} onPageChange={setPage} />}
+      {result === null ? (
+        <Loader />
+      ) : (
+        <DataTable
+          label="Our Services"
+          rows={result.rows}
+          columns={mealColumns(centerName)}
+          rowKey={(m) => m.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,16 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import dayjs from 'dayjs';
 import {
-  can, centerOptions, dateFormats, listMeals, mealFormSchema, messages, mutations, pullPart2Lists, type LocalMeal, type MealFilter,
+  can,
+  centerOptions,
+  dateFormats,
+  listMeals,
+  mealFormSchema,
+  messages,
+  mutations,
+  pullPart2Lists,
+  type LocalMeal,
+  type MealFilter,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
@@ -17,17 +26,28 @@ export function usePullMeals() {
   }, [online]);
 }
 
-export const useMealPage = (filter: Partial<MealFilter>, page: number) => useLiveQuery(() => listMeals(filter, page), [JSON.stringify(filter), page], null);
+export const useMealPage = (filter: Partial<MealFilter>, page: number) =>
+  useLiveQuery(() => listMeals(filter, page), [JSON.stringify(filter), page], null);
 
 /** Add, edit and delete on meals follow the meal_type module (spec section 6). */
 export function useMealPermissions() {
   const user = useUser();
-  return { canCreate: can(user, 'create', 'meal_type'), canEdit: can(user, 'edit', 'meal_type'), canDelete: can(user, 'delete', 'meal_type') };
+  return {
+    canCreate: can(user, 'create', 'meal_type'),
+    canEdit: can(user, 'edit', 'meal_type'),
+    canDelete: can(user, 'delete', 'meal_type'),
+  };
 }
 
-export const useCenterSelect = () => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+export const useCenterSelect = () =>
+  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
-export type MealValues = { center_id: string | null; meal_date: string | null; meal_type: string | null; child_count: string | number };
+export type MealValues = {
+  center_id: string | null;
+  meal_date: string | null;
+  meal_type: string | null;
+  child_count: string | number;
+};
 
 /** Add Meal or update the meal `cid` on the device, checked in the spec's order; the outbox sends it. */
 export async function saveMeal(values: MealValues, cid?: string, id?: number): Promise<Outcome> {

@@ -45,7 +45,9 @@ export function NotificationListPage() {
                 variant="subtle"
                 size="lg"
                 aria-label={`Edit ${(n.child_data as Named)?.name ?? 'child'}`}
-                onClick={() => void navigate('/child-registration/profile', { state: { id: Number(n.childregId), action: 'edit' } })}
+                onClick={() =>
+                  void navigate('/child-registration/profile', { state: { id: Number(n.childregId), action: 'edit' } })
+                }
               >
                 <IconEdit size={20} />
               </ActionIcon>
@@ -63,7 +65,14 @@ export function NotificationListPage() {
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalNotification> label="Notifications" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable<LocalNotification>
+          label="Notifications"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
     </Stack>
   );

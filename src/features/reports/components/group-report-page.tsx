@@ -24,7 +24,10 @@ function rowsOf(r: GroupReportAnswer): Rows {
   return rows;
 }
 
-const csvRows = (r: GroupReportAnswer) => [['Category', ...r.AllCenterList.map((c) => c.name), 'Total'], ...rowsOf(r).map((row) => [row.label, ...row.cells.map((c) => c.total)])];
+const csvRows = (r: GroupReportAnswer) => [
+  ['Category', ...r.AllCenterList.map((c) => c.name), 'Total'],
+  ...rowsOf(r).map((row) => [row.label, ...row.cells.map((c) => c.total)]),
+];
 
 /** /groupReports: a column per center and Total, by category; CSV group-report.csv. */
 export function GroupReportPage() {
@@ -49,7 +52,11 @@ export function GroupReportPage() {
   return (
     <Stack>
       <Title order={2}>Group Report</Title>
-      <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? () => downloadCsv('group-report.csv', csvRows(report)) : undefined} />
+      <ReportFilters
+        initial={filter}
+        onSearch={setFilter}
+        onExport={report ? () => downloadCsv('group-report.csv', csvRows(report)) : undefined}
+      />
       {answer === null || !report ? (
         <Loader />
       ) : (
@@ -72,7 +79,12 @@ export function GroupReportPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {rowsOf(report).map((row) => (
-                      <Table.Tr key={row.label} bg={row.shaded ? 'gray.1' : undefined} fw={row.shaded ? 700 : undefined} data-row={row.label}>
+                      <Table.Tr
+                        key={row.label}
+                        bg={row.shaded ? 'gray.1' : undefined}
+                        fw={row.shaded ? 700 : undefined}
+                        data-row={row.label}
+                      >
                         <Table.Td>{row.label}</Table.Td>
                         {row.cells.map((cell) => (
                           <Table.Td key={String(cell.centerId)} ta="center">

@@ -32,7 +32,11 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
   const columns: DataColumn<DetailsRow>[] = [
     { key: 'name', header: 'Name', render: (r) => text(r.name), nowrap: true },
     { key: 'uniqueId', header: 'Unique Id', render: (r) => text(r.uniqueId), nowrap: true },
-    { key: 'unique_centerId', header: 'Unique Center Id', render: (r) => text((r.center_data as { unique_centerId?: string } | null)?.unique_centerId) },
+    {
+      key: 'unique_centerId',
+      header: 'Unique Center Id',
+      render: (r) => text((r.center_data as { unique_centerId?: string } | null)?.unique_centerId),
+    },
     { key: 'status', header: 'Status', render: (r) => statusLabel(text(r.history_status)) },
     { key: 'aadharno', header: 'Aadhar No.', render: (r) => text(r.aadharno) },
     { key: 'cwccaseno', header: 'CWC Case No.', render: (r) => text(r.cwccaseno) },
@@ -40,7 +44,9 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
     { key: 'center', header: 'Center', render: (r) => text((r.center_data as { name?: string } | null)?.name) },
     { key: 'arrival', header: 'Date of Arrival', render: (r) => showDate(r.dateofarrival), nowrap: true },
     { key: 'activity', header: 'Activity Date', render: (r) => showDate(r.transfer_date), nowrap: true },
-    ...(withSession ? [{ key: 'session', header: 'Session Number', render: (r: DetailsRow) => text(r.session_number) }] : []),
+    ...(withSession
+      ? [{ key: 'session', header: 'Session Number', render: (r: DetailsRow) => text(r.session_number) }]
+      : []),
     { key: 'created', header: 'Created', render: (r) => showDate(r.created_at), nowrap: true },
     { key: 'updated', header: 'Updated', render: (r) => showDate(r.updated_at), nowrap: true },
   ];
@@ -65,7 +71,14 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
           <Alert variant="light" color={answer.source === 'server' ? 'blue' : 'yellow'}>
             {sourceText(answer)}
           </Alert>
-          <DataTable label="Report details" rows={answer.data.rows} columns={columns} rowKey={(r) => String(r.id ?? r.cid)} pagination={answer.data.pagination} onPageChange={setPage} />
+          <DataTable
+            label="Report details"
+            rows={answer.data.rows}
+            columns={columns}
+            rowKey={(r) => String(r.id ?? r.cid)}
+            pagination={answer.data.pagination}
+            onPageChange={setPage}
+          />
         </>
       )}
     </Stack>

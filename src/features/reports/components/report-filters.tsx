@@ -10,11 +10,23 @@ import { useCenterSelect } from '../hooks/use-report';
 type Values = { centerId: string; from_date: string | null; to_date: string | null };
 
 /** Center (read-only for center-bound users), From and To, Search, Reset and Export to CSV. */
-export function ReportFilters({ initial, onSearch, onExport }: { initial: Partial<Values>; onSearch: (v: Partial<Values>) => void; onExport?: () => void }) {
+export function ReportFilters({
+  initial,
+  onSearch,
+  onExport,
+}: {
+  initial: Partial<Values>;
+  onSearch: (v: Partial<Values>) => void;
+  onExport?: () => void;
+}) {
   const user = useUser();
   const centers = useCenterSelect();
   const bound = user.centerId !== ALL_CENTERS_ID;
-  const [draft, setDraft] = useState<Values>({ centerId: bound ? String(user.centerId) : (initial.centerId ?? ''), from_date: initial.from_date ?? null, to_date: initial.to_date ?? null });
+  const [draft, setDraft] = useState<Values>({
+    centerId: bound ? String(user.centerId) : (initial.centerId ?? ''),
+    from_date: initial.from_date ?? null,
+    to_date: initial.to_date ?? null,
+  });
   const search = () => {
     const problem = dateRangeProblem(draft.from_date, draft.to_date);
     if (problem) return toast.info(problem);
@@ -27,8 +39,21 @@ export function ReportFilters({ initial, onSearch, onExport }: { initial: Partia
   return (
     <Paper withBorder p="sm">
       <Group align="flex-end" wrap="wrap">
-        <Select label="Center" size="md" data={centers} value={draft.centerId || null} onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })} readOnly={bound} clearable={!bound} w={220} />
-        <DateRangeFilter from={draft.from_date} to={draft.to_date} onChange={(range) => setDraft({ ...draft, ...range })} />
+        <Select
+          label="Center"
+          size="md"
+          data={centers}
+          value={draft.centerId || null}
+          onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+          readOnly={bound}
+          clearable={!bound}
+          w={220}
+        />
+        <DateRangeFilter
+          from={draft.from_date}
+          to={draft.to_date}
+          onChange={(range) => setDraft({ ...draft, ...range })}
+        />
         <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
           Search
         </Button>

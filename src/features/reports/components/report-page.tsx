@@ -5,7 +5,16 @@ import { useListSearchParams } from '../../../components/use-list-search-params'
 import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useReport, useReportFilter, type ReportAnswer } from '../hooks/use-report';
 import { ReportFilters } from './report-filters';
-import { blockOf, columns, countOf, detailsQuery, periodTitle, periodsShown, reportCsvRows, type Column } from './report-table';
+import {
+  blockOf,
+  columns,
+  countOf,
+  detailsQuery,
+  periodTitle,
+  periodsShown,
+  reportCsvRows,
+  type Column,
+} from './report-table';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 
@@ -18,7 +27,11 @@ export function ReportPage() {
   return (
     <Stack>
       <Title order={2}>Report List</Title>
-      <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? () => downloadCsv('report.csv', reportCsvRows(report)) : undefined} />
+      <ReportFilters
+        initial={filter}
+        onSearch={setFilter}
+        onExport={report ? () => downloadCsv('report.csv', reportCsvRows(report)) : undefined}
+      />
       {answer === null || !report ? (
         <Loader />
       ) : (
@@ -37,7 +50,11 @@ export function ReportPage() {
               </Text>
               <BarChart
                 h={360}
-                data={report.categories.map((c) => ({ category: c.title, Male: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }), Female: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }) }))}
+                data={report.categories.map((c) => ({
+                  category: c.title,
+                  Male: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }),
+                  Female: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }),
+                }))}
                 dataKey="category"
                 orientation="vertical"
                 yAxisProps={{ width: 140 }}
@@ -62,7 +79,12 @@ function ReportTable({ report }: { report: ReportAnswer }) {
   };
   const cell = (category: string | null, column: Column, n: number) =>
     n > 0 && column.period !== 'all' ? (
-      <UnstyledButton onClick={() => open(category, column)} c="blue" td="underline" aria-label={`${n} ${column.gender ?? 'Total'}`}>
+      <UnstyledButton
+        onClick={() => open(category, column)}
+        c="blue"
+        td="underline"
+        aria-label={`${n} ${column.gender ?? 'Total'}`}
+      >
         {n}
       </UnstyledButton>
     ) : (

@@ -28,13 +28,25 @@ export const blockOf = (r: ReportAnswer, key: string) => r[key] as Block;
 /** The count of one cell of a category. */
 export function countOf(block: Block, column: Column): number {
   const periods: ReportPeriod[] = column.period === 'all' ? ['new', 'pre', 'till'] : [column.period];
-  return periods.reduce((sum, p) => sum + block[p].filter((c) => column.gender === null || c.gender === column.gender).reduce((s, c) => s + c.countgender, 0), 0);
+  return periods.reduce(
+    (sum, p) =>
+      sum +
+      block[p]
+        .filter((c) => column.gender === null || c.gender === column.gender)
+        .reduce((s, c) => s + c.countgender, 0),
+    0,
+  );
 }
 
 /** The details request of a count (for its period's dates; previous-period counts use from_last/to_last). */
 export function detailsQuery(r: ReportAnswer, category: string | null, column: Column): URLSearchParams | null {
   if (column.period === 'all') return null;
-  const range = column.period === 'new' ? [r.from_date, r.to_date] : column.period === 'pre' ? [r.from_last, r.to_last] : ['', r.till_to];
+  const range =
+    column.period === 'new'
+      ? [r.from_date, r.to_date]
+      : column.period === 'pre'
+        ? [r.from_last, r.to_last]
+        : ['', r.till_to];
   const q = new URLSearchParams({
     from_date: range[0],
     to_date: range[1],
@@ -54,6 +66,11 @@ export function reportCsvRows(r: ReportAnswer): (string | number)[][] {
   const head2 = ['', ...periodsShown.flatMap(() => ['M', 'F', 'Total'])];
   const body = r.categories.map((c) => [c.title, ...columns.map((col) => countOf(blockOf(r, c.key), col))]);
   const totals = ['Total', ...columns.map((_, i) => body.reduce((s, row) => s + Number(row[i + 1]), 0))];
-  const balance = ['Previous balance', r.previousyeardata.male, r.previousyeardata.female, r.previousyeardata.countgender];
+  const balance = [
+    'Previous balance',
+    r.previousyeardata.male,
+    r.previousyeardata.female,
+    r.previousyeardata.countgender,
+  ];
   return [head1, head2, ...body, totals, balance];
 }

@@ -2,8 +2,21 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import dayjs from 'dayjs';
 import {
-  ALL_CENTERS_ID, centerOptions, dateFormats, loadGroupReport, loadReport, loadReportDetails, messages, type DetailsRequest, type DetailsRow,
-  type GroupReportAnswer, type Pagination, type ReportAnswer, type ReportFilter, type ReportSource, type Sourced,
+  ALL_CENTERS_ID,
+  centerOptions,
+  dateFormats,
+  loadGroupReport,
+  loadReport,
+  loadReportDetails,
+  messages,
+  type DetailsRequest,
+  type DetailsRow,
+  type GroupReportAnswer,
+  type Pagination,
+  type ReportAnswer,
+  type ReportFilter,
+  type ReportSource,
+  type Sourced,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useOnline, useUser } from '../../../lib/use-store';
@@ -11,7 +24,10 @@ import { useOnline, useUser } from '../../../lib/use-store';
 export type { DetailsRequest, DetailsRow, GroupReportAnswer, ReportAnswer, ReportSource };
 
 /** Loads an answer when its key changes; a failure shows 'Something went wrong!' (spec section 8). */
-function useSourced<T>(load: (online: boolean) => Promise<{ ok: true; value: Sourced<T> } | { ok: false; error: { message: string } }>, key: string) {
+function useSourced<T>(
+  load: (online: boolean) => Promise<{ ok: true; value: Sourced<T> } | { ok: false; error: { message: string } }>,
+  key: string,
+) {
   const online = useOnline();
   const [state, setState] = useState<{ key: string; value: Sourced<T> | null }>({ key: '', value: null });
   useEffect(() => {
@@ -39,13 +55,19 @@ export function useReportFilter(filter: Partial<Record<'centerId' | 'from_date' 
   return { centerId, from_date: filter.from_date ?? null, to_date: filter.to_date ?? null };
 }
 
-export const useReport = (filter: ReportFilter) => useSourced<ReportAnswer>((online) => loadReport(filter, online), JSON.stringify(filter));
-export const useGroupReport = (filter: ReportFilter) => useSourced<GroupReportAnswer>((online) => loadGroupReport(filter, online), JSON.stringify(filter));
+export const useReport = (filter: ReportFilter) =>
+  useSourced<ReportAnswer>((online) => loadReport(filter, online), JSON.stringify(filter));
+export const useGroupReport = (filter: ReportFilter) =>
+  useSourced<GroupReportAnswer>((online) => loadGroupReport(filter, online), JSON.stringify(filter));
 export const useReportDetails = (req: DetailsRequest, page: number, group: boolean) =>
-  useSourced<{ rows: DetailsRow[]; pagination: Pagination }>((online) => loadReportDetails(req, page, online, group), JSON.stringify([req, page, group]));
+  useSourced<{ rows: DetailsRow[]; pagination: Pagination }>(
+    (online) => loadReportDetails(req, page, online, group),
+    JSON.stringify([req, page, group]),
+  );
 
 export type Option = { value: string; label: string };
-export const useCenterSelect = (): Option[] => useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+export const useCenterSelect = (): Option[] =>
+  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
 export function showDate(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { messages, permissionActions, permissionModuleNames, permissionModules, type LocalRole, type PermissionAction, type PermissionModule, type RolePermissions } from '../../../../sync';
+import {
+  messages,
+  permissionActions,
+  permissionModuleNames,
+  permissionModules,
+  type LocalRole,
+  type PermissionAction,
+  type PermissionModule,
+  type RolePermissions,
+} from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { permissionGrid, savePermissions } from '../hooks/save-role';
@@ -14,7 +23,13 @@ const moduleLabels: Record<PermissionModule, string> = {
   child_document: 'Child Document',
   sps: 'Social Protection Scheme',
 };
-const actionLabels: Record<PermissionAction, string> = { all: 'All', create: 'Create', view: 'View', edit: 'Edit', delete: 'Delete' };
+const actionLabels: Record<PermissionAction, string> = {
+  all: 'All',
+  create: 'Create',
+  view: 'View',
+  edit: 'Edit',
+  delete: 'Delete',
+};
 
 /** Set Permission: every module and action of section 6 as checkboxes. */
 export function PermissionModal({ role, onClose }: { role: LocalRole; onClose: () => void }) {

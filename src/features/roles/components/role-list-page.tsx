@@ -3,7 +3,14 @@ import { Loader, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { isAdministrator, messages, type LocalRole } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { DeleteAction, EditAction, IconAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
+import {
+  DeleteAction,
+  EditAction,
+  IconAction,
+  ListHeader,
+  NameCell,
+  RowActions,
+} from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import { deleteRole } from '../hooks/save-role';
@@ -35,9 +42,20 @@ export function RoleListPage() {
         render: (r) =>
           canManage && (
             <RowActions>
-              <IconAction tooltip="Set Permission" label={`Set permission of ${r.name ?? ''}`} icon={<IconKey size={20} />} onClick={() => setDialog({ kind: 'permission', role: r })} />
+              <IconAction
+                tooltip="Set Permission"
+                label={`Set permission of ${r.name ?? ''}`}
+                icon={<IconKey size={20} />}
+                onClick={() => setDialog({ kind: 'permission', role: r })}
+              />
               <EditAction name={r.name} onClick={() => setDialog({ kind: 'role', role: r })} />
-              <DeleteAction name={r.name} title="Delete role" question={`Delete the role ${r.name ?? ''}?`} success={messages.roleDeleted} onDelete={() => deleteRole(r.cid)} />
+              <DeleteAction
+                name={r.name}
+                title="Delete role"
+                question={`Delete the role ${r.name ?? ''}?`}
+                success={messages.roleDeleted}
+                onDelete={() => deleteRole(r.cid)}
+              />
             </RowActions>
           ),
       },
@@ -47,11 +65,23 @@ export function RoleListPage() {
 
   return (
     <Stack>
-      <ListHeader title="Roles Management List" addLabel="Add Role" canAdd={canManage} onAdd={() => setDialog({ kind: 'role' })} />
+      <ListHeader
+        title="Roles Management List"
+        addLabel="Add Role"
+        canAdd={canManage}
+        onAdd={() => setDialog({ kind: 'role' })}
+      />
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalRole> label="Roles Management List" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable<LocalRole>
+          label="Roles Management List"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
       {dialog?.kind === 'role' && <RoleModal role={dialog.role} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'permission' && <PermissionModal role={dialog.role} onClose={() => setDialog(null)} />}

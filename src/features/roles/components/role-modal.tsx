@@ -24,7 +24,12 @@ export function RoleModal({ role, onClose }: { role?: LocalRole; onClose: () => 
     <Modal opened onClose={onClose} title={role ? 'Update Role' : 'Add Role'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <TextInput label="Role Name" withAsterisk size="md" {...form.register('name', { setValueAs: (v: string) => v.trimStart() })} />
+          <TextInput
+            label="Role Name"
+            withAsterisk
+            size="md"
+            {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
+          />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

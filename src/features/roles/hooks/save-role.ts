@@ -1,6 +1,12 @@
 import {
-  messages, mutations, permissionModuleNames, permissionModules, roleFormSchema, rolePermissionRequestSchema,
-  type PermissionAction, type RolePermissions,
+  messages,
+  mutations,
+  permissionModuleNames,
+  permissionModules,
+  roleFormSchema,
+  rolePermissionRequestSchema,
+  type PermissionAction,
+  type RolePermissions,
 } from '../../../../sync';
 
 export type Outcome = { ok: true } | { ok: false; message: string; info?: boolean };
@@ -8,14 +14,17 @@ export type Outcome = { ok: true } | { ok: false; message: string; info?: boolea
 /** 'User role is required.' or the name, lower-cased as the server stores it. */
 export function checkRole(values: { name: string }) {
   const parsed = roleFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success)
+    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
   return { ok: true as const, fields: { name: parsed.data.name } };
 }
 
 export async function saveRole(values: { name: string }, cid?: string): Promise<Outcome> {
   const checked = checkRole(values);
   if (!checked.ok) return checked;
-  const result = cid ? await mutations.update('roles', cid, checked.fields) : await mutations.create('roles', checked.fields);
+  const result = cid
+    ? await mutations.update('roles', cid, checked.fields)
+    : await mutations.create('roles', checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
@@ -53,6 +62,9 @@ export function checkPermissions(grid: RolePermissions) {
 export async function savePermissions(cid: string, grid: RolePermissions): Promise<Outcome> {
   const checked = checkPermissions(grid);
   if (!checked.ok) return checked;
-  const result = await mutations.updateWith('roles', 'permission', cid, { ...checked.blocks, permissions: checked.blocks });
+  const result = await mutations.updateWith('roles', 'permission', cid, {
+    ...checked.blocks,
+    permissions: checked.blocks,
+  });
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }

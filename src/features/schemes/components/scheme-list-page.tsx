@@ -10,7 +10,8 @@ import { usePullSchemes, useSchemesPage } from '../hooks/save-scheme';
 import { SchemeModal } from './scheme-modal';
 
 const noFilters = [] as const;
-const showDateTime = (value: unknown) => (typeof value === 'string' && value ? dayjs(value).format(`${dateFormats.display} HH:mm`) : '');
+const showDateTime = (value: unknown) =>
+  typeof value === 'string' && value ? dayjs(value).format(`${dateFormats.display} HH:mm`) : '';
 
 /** /sps-management: the social protection schemes, from the device. */
 export function SchemeListPage() {
@@ -36,7 +37,16 @@ export function SchemeListPage() {
         },
       },
       { key: 'created_at', header: 'Created Date Time', nowrap: true, render: (s) => showDateTime(s.created_at) },
-      { key: 'action', header: 'Action', render: (s) => canManage && <RowActions><EditAction name={s.name} onClick={() => setEditing(s)} /></RowActions> },
+      {
+        key: 'action',
+        header: 'Action',
+        render: (s) =>
+          canManage && (
+            <RowActions>
+              <EditAction name={s.name} onClick={() => setEditing(s)} />
+            </RowActions>
+          ),
+      },
     ],
     [canManage],
   );
@@ -47,7 +57,14 @@ export function SchemeListPage() {
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalScheme> label="Social Protection Scheme" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable<LocalScheme>
+          label="Social Protection Scheme"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
       {editing && <SchemeModal scheme={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -14,7 +14,9 @@ const statusOptions = [
 /** The scheme form, titled "Add Tag" / "Update Tag" as the spec's product shows it (part 2, section 2). */
 export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
-  const form = useForm<SchemeValues>({ defaultValues: { name: String(scheme?.name ?? ''), status: String(scheme?.status ?? 1) } });
+  const form = useForm<SchemeValues>({
+    defaultValues: { name: String(scheme?.name ?? ''), status: String(scheme?.status ?? 1) },
+  });
   useUnsavedGuard(form.formState.isDirty && !busy);
   const save = form.handleSubmit(async (values) => {
     setBusy(true);
@@ -29,11 +31,25 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
     <Modal opened onClose={onClose} title={scheme ? 'Update Tag' : 'Add Tag'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <TextInput label="Scheme Name" withAsterisk size="md" {...form.register('name', { setValueAs: (v: string) => v.trimStart() })} />
+          <TextInput
+            label="Scheme Name"
+            withAsterisk
+            size="md"
+            {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
+          />
           <Controller
             name="status"
             control={form.control}
-            render={({ field }) => <Select label="Status" size="md" data={statusOptions} value={field.value} onChange={(v) => field.onChange(v ?? '1')} allowDeselect={false} />}
+            render={({ field }) => (
+              <Select
+                label="Status"
+                size="md"
+                data={statusOptions}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? '1')}
+                allowDeselect={false}
+              />
+            )}
           />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>

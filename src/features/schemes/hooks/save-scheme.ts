@@ -8,7 +8,8 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 /** 'Scheme name is required.' or the checked fields. */
 export function checkScheme(values: SchemeValues) {
   const parsed = schemeFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success)
+    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
   return { ok: true as const, fields: { name: parsed.data.name, status: parsed.data.status } };
 }
 
@@ -16,7 +17,9 @@ export function checkScheme(values: SchemeValues) {
 export async function saveScheme(values: SchemeValues, cid?: string): Promise<Outcome> {
   const checked = checkScheme(values);
   if (!checked.ok) return checked;
-  const result = cid ? await mutations.update('schemes', cid, checked.fields) : await mutations.create('schemes', checked.fields);
+  const result = cid
+    ? await mutations.update('schemes', cid, checked.fields)
+    : await mutations.create('schemes', checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 

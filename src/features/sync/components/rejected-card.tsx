@@ -9,8 +9,12 @@ const editable = (value: unknown) => value === null || ['string', 'number'].incl
 /** A change the server refused (422): its message, its fields to fix, and resubmit. */
 export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'rejected' }> }) {
   const { entry } = item;
-  const fields = Object.entries(entry.payload).filter(([k, v]) => editable(v) && !String(v).startsWith('local-file:') && k !== 'id');
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map(([k, v]) => [k, v === null ? '' : String(v)])));
+  const fields = Object.entries(entry.payload).filter(
+    ([k, v]) => editable(v) && !String(v).startsWith('local-file:') && k !== 'id',
+  );
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map(([k, v]) => [k, v === null ? '' : String(v)])),
+  );
   const [editing, setEditing] = useState(false);
 
   return (
@@ -25,13 +29,20 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
       {editing && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm">
           {fields.map(([field]) => (
-            <TextInput key={field} label={field} value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.currentTarget.value })} />
+            <TextInput
+              key={field}
+              label={field}
+              value={values[field]}
+              onChange={(e) => setValues({ ...values, [field]: e.currentTarget.value })}
+            />
           ))}
         </SimpleGrid>
       )}
       <Group gap="xs">
         {editing ? (
-          <Button onClick={() => void review.resubmit(entry.seq!, values).then(() => setEditing(false))}>Resubmit</Button>
+          <Button onClick={() => void review.resubmit(entry.seq!, values).then(() => setEditing(false))}>
+            Resubmit
+          </Button>
         ) : (
           <Button variant="light" onClick={() => setEditing(true)}>
             Edit and resubmit

@@ -41,7 +41,11 @@ export function SyncPage() {
       </Title>
       {items.length === 0 && <Text size="sm">Nothing to review.</Text>}
       {items.map((item) =>
-        item.kind === 'conflict' ? <ConflictCard key={`c${item.conflict.id}`} item={item} /> : <RejectedCard key={`r${item.entry.seq}`} item={item} />,
+        item.kind === 'conflict' ? (
+          <ConflictCard key={`c${item.conflict.id}`} item={item} />
+        ) : (
+          <RejectedCard key={`r${item.entry.seq}`} item={item} />
+        ),
       )}
 
       <Title order={3} size="h4">

@@ -4,7 +4,11 @@ import { codeLabel, pendingEntries, review } from '../../../../sync';
 export const useReviewItems = () => useLiveQuery(() => review.items(), [], []);
 export const usePendingEntries = () => useLiveQuery(() => pendingEntries(), [], []);
 
-const entityLabels: Record<string, string> = { children: 'Child', history: 'History entry', bulkUpdates: 'Bulk update' };
+const entityLabels: Record<string, string> = {
+  children: 'Child',
+  history: 'History entry',
+  bulkUpdates: 'Bulk update',
+};
 const opLabels: Record<string, string> = { create: 'New', update: 'Edit', delete: 'Delete' };
 
 /** How a queued change reads to a person: "Edit of Child Asha". */

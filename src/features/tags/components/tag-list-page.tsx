@@ -35,7 +35,13 @@ export function TagListPage() {
           canManage && (
             <RowActions>
               <EditAction name={t.name} onClick={() => setEditing(t)} />
-              <DeleteAction name={t.name} title="Delete tag" question={`Delete ${t.name ?? 'this tag'}?`} success={messages.tagDeleted} onDelete={() => deleteTag(t.cid)} />
+              <DeleteAction
+                name={t.name}
+                title="Delete tag"
+                question={`Delete ${t.name ?? 'this tag'}?`}
+                success={messages.tagDeleted}
+                onDelete={() => deleteTag(t.cid)}
+              />
             </RowActions>
           ),
       },
@@ -49,7 +55,14 @@ export function TagListPage() {
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalTag> label="Tag Details" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable<LocalTag>
+          label="Tag Details"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
       {editing && <TagModal tag={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>

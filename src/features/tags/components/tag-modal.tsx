@@ -24,7 +24,12 @@ export function TagModal({ tag, onClose }: { tag?: LocalTag; onClose: () => void
     <Modal opened onClose={onClose} title={tag ? 'Update Tag' : 'Add Tag'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <TextInput label="Tag Name" withAsterisk size="md" {...form.register('name', { setValueAs: (v: string) => v.trimStart() })} />
+          <TextInput
+            label="Tag Name"
+            withAsterisk
+            size="md"
+            {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
+          />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

@@ -5,7 +5,8 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 /** 'Tag name is required.' or the checked name. */
 export function checkTag(values: { name: string }) {
   const parsed = tagFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success)
+    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
   return { ok: true as const, fields: { name: parsed.data.name } };
 }
 
@@ -13,7 +14,9 @@ export function checkTag(values: { name: string }) {
 export async function saveTag(values: { name: string }, cid?: string): Promise<Outcome> {
   const checked = checkTag(values);
   if (!checked.ok) return checked;
-  const result = cid ? await mutations.update('tags', cid, checked.fields) : await mutations.create('tags', checked.fields);
+  const result = cid
+    ? await mutations.update('tags', cid, checked.fields)
+    : await mutations.create('tags', checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 

@@ -11,7 +11,8 @@ import { useCenterOptions, usePullUsers, useRoleOptions, useUserImage, useUsersP
 import { UserModal } from './user-modal';
 
 const filterKeys = ['centertypeId', 'role_id', 'name'] as const;
-const showDate = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10).split('-').reverse().join('-') : '');
+const showDate = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10).split('-').reverse().join('-') : '';
 
 function UserName({ user }: { user: LocalUser }) {
   const src = useUserImage(user.image);
@@ -36,7 +37,11 @@ export function UserListPage() {
   const roles = useRoleOptions();
   const centers = useCenterOptions();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
-  const [draft, setDraft] = useState({ centertypeId: filter.centertypeId ?? '', role_id: filter.role_id ?? '', name: filter.name ?? '' });
+  const [draft, setDraft] = useState({
+    centertypeId: filter.centertypeId ?? '',
+    role_id: filter.role_id ?? '',
+    name: filter.name ?? '',
+  });
   const result = useUsersPage(filter, page);
   const [editing, setEditing] = useState<LocalUser | 'new' | null>(null);
   const roleNames = useMemo(() => new Map(roles.map((r) => [r.id, r.name])), [roles]);
@@ -48,9 +53,21 @@ export function UserListPage() {
       { key: 'email', header: 'Email', render: (u) => u.email ?? '' },
       { key: 'mobile_number', header: 'Phone No.', nowrap: true, render: (u) => u.mobile_number ?? '' },
       { key: 'role', header: 'Role', render: (u) => u.role?.name ?? roleNames.get(Number(u.role_id)) ?? '' },
-      { key: 'center', header: 'Center', render: (u) => u.center_data?.name ?? centerNames.get(Number(u.centerId ?? u.centertypeId)) ?? '' },
+      {
+        key: 'center',
+        header: 'Center',
+        render: (u) => u.center_data?.name ?? centerNames.get(Number(u.centerId ?? u.centertypeId)) ?? '',
+      },
       { key: 'join_date', header: 'Join Date', nowrap: true, render: (u) => showDate(u.join_date) },
-      { key: 'status', header: 'Status', render: (u) => <Badge color={Number(u.status) === 1 ? 'green' : 'gray'}>{Number(u.status) === 1 ? 'Enable' : 'Disable'}</Badge> },
+      {
+        key: 'status',
+        header: 'Status',
+        render: (u) => (
+          <Badge color={Number(u.status) === 1 ? 'green' : 'gray'}>
+            {Number(u.status) === 1 ? 'Enable' : 'Disable'}
+          </Badge>
+        ),
+      },
       {
         key: 'action',
         header: 'Action',
@@ -59,7 +76,13 @@ export function UserListPage() {
             <RowActions>
               <EditAction name={u.name} onClick={() => setEditing(u)} />
               {u.id !== me.id && (
-                <DeleteAction name={u.name} title="Delete user" question={`Delete ${u.name ?? 'this user'}?`} success={messages.userDeleted} onDelete={() => deleteUser(u.cid)} />
+                <DeleteAction
+                  name={u.name}
+                  title="Delete user"
+                  question={`Delete ${u.name ?? 'this user'}?`}
+                  success={messages.userDeleted}
+                  onDelete={() => deleteUser(u.cid)}
+                />
               )}
             </RowActions>
           ),
@@ -70,7 +93,12 @@ export function UserListPage() {
 
   return (
     <Stack>
-      <ListHeader title="Users Management List" addLabel="Add User" canAdd={canManage} onAdd={() => setEditing('new')} />
+      <ListHeader
+        title="Users Management List"
+        addLabel="Add User"
+        canAdd={canManage}
+        onAdd={() => setEditing('new')}
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -78,9 +106,29 @@ export function UserListPage() {
         }}
       >
         <Group align="flex-end" wrap="wrap">
-          <Select label="Center" size="md" searchable clearable data={centers.map((c) => ({ value: String(c.id), label: c.name }))} value={draft.centertypeId || null} onChange={(v) => setDraft({ ...draft, centertypeId: v ?? '' })} />
-          <Select label="Role" size="md" clearable data={roles.map((r) => ({ value: String(r.id), label: r.name }))} value={draft.role_id || null} onChange={(v) => setDraft({ ...draft, role_id: v ?? '' })} />
-          <TextInput label="Name" size="md" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} />
+          <Select
+            label="Center"
+            size="md"
+            searchable
+            clearable
+            data={centers.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={draft.centertypeId || null}
+            onChange={(v) => setDraft({ ...draft, centertypeId: v ?? '' })}
+          />
+          <Select
+            label="Role"
+            size="md"
+            clearable
+            data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={draft.role_id || null}
+            onChange={(v) => setDraft({ ...draft, role_id: v ?? '' })}
+          />
+          <TextInput
+            label="Name"
+            size="md"
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          />
           <Button type="submit" size="md" variant="light">
             Search
           </Button>
@@ -99,7 +147,14 @@ export function UserListPage() {
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
-        <DataTable<LocalUser> label="Users Management List" rows={result.rows} columns={columns} rowKey={(r) => r.cid} pagination={result.pagination} onPageChange={setPage} />
+        <DataTable<LocalUser>
+          label="Users Management List"
+          rows={result.rows}
+          columns={columns}
+          rowKey={(r) => r.cid}
+          pagination={result.pagination}
+          onPageChange={setPage}
+        />
       )}
       {editing && <UserModal user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>

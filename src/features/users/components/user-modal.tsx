@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { dateFormats, normaliseInput, statusFlags, uploadLimits, type LocalUser } from '../../../../sync';
@@ -44,9 +55,19 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
   });
 
   const field = (name: keyof UserValues, label: string, required: boolean, normalise: string = name) => (
-    <Controller name={name} control={form.control} render={({ field: f }) => (
-      <TextInput label={label} withAsterisk={required} size="md" value={f.value as string} onChange={(e) => f.onChange(normaliseInput(normalise, e.currentTarget.value))} />
-    )} />
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: f }) => (
+        <TextInput
+          label={label}
+          withAsterisk={required}
+          size="md"
+          value={f.value as string}
+          onChange={(e) => f.onChange(normaliseInput(normalise, e.currentTarget.value))}
+        />
+      )}
+    />
   );
 
   return (
@@ -55,32 +76,126 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             {field('name', 'Name', true)}
-            <Controller name="email" control={form.control} render={({ field: f }) => (
-              <TextInput label="Email" withAsterisk size="md" type="email" value={f.value} disabled={Boolean(user)} onChange={(e) => f.onChange(normaliseInput('email', e.currentTarget.value))} />
-            )} />
-            <Controller name="password" control={form.control} render={({ field: f }) => (
-              <PasswordInput label="Password" withAsterisk={!user} size="md" autoComplete="new-password" value={f.value} onChange={(e) => f.onChange(e.currentTarget.value)} />
-            )} />
-            <Controller name="status" control={form.control} render={({ field: f }) => (
-              <Select label="Status" withAsterisk size="md" data={statusOptions} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} />
-            )} />
+            <Controller
+              name="email"
+              control={form.control}
+              render={({ field: f }) => (
+                <TextInput
+                  label="Email"
+                  withAsterisk
+                  size="md"
+                  type="email"
+                  value={f.value}
+                  disabled={Boolean(user)}
+                  onChange={(e) => f.onChange(normaliseInput('email', e.currentTarget.value))}
+                />
+              )}
+            />
+            <Controller
+              name="password"
+              control={form.control}
+              render={({ field: f }) => (
+                <PasswordInput
+                  label="Password"
+                  withAsterisk={!user}
+                  size="md"
+                  autoComplete="new-password"
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.currentTarget.value)}
+                />
+              )}
+            />
+            <Controller
+              name="status"
+              control={form.control}
+              render={({ field: f }) => (
+                <Select
+                  label="Status"
+                  withAsterisk
+                  size="md"
+                  data={statusOptions}
+                  value={f.value || null}
+                  onChange={(v) => f.onChange(v ?? '')}
+                />
+              )}
+            />
             {field('mobile_number', 'Phone No.', true, 'mobileno')}
-            <Controller name="join_date" control={form.control} render={({ field: f }) => (
-              <DateInput dateParser={parseTypedDate} label="Join Date" size="md" valueFormat={dateFormats.display} placeholder={dateFormats.display} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} clearable />
-            )} />
-            <Controller name="centertypeId" control={form.control} render={({ field: f }) => (
-              <Select label="Center" withAsterisk size="md" searchable data={centers.map((c) => ({ value: String(c.id), label: c.name }))} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} />
-            )} />
-            <Controller name="role_id" control={form.control} render={({ field: f }) => (
-              <Select label="Role" withAsterisk size="md" data={roles.map((r) => ({ value: String(r.id), label: r.name }))} value={f.value || null} onChange={(v) => f.onChange(v ?? '')} />
-            )} />
-            <Controller name="image" control={form.control} render={({ field: f }) => (
-              <FileInput label="Image" size="md" accept={uploadLimits.imageAccept} placeholder="JPG, JPEG, PNG" value={f.value} onChange={f.onChange} clearable />
-            )} />
+            <Controller
+              name="join_date"
+              control={form.control}
+              render={({ field: f }) => (
+                <DateInput
+                  dateParser={parseTypedDate}
+                  label="Join Date"
+                  size="md"
+                  valueFormat={dateFormats.display}
+                  placeholder={dateFormats.display}
+                  value={f.value || null}
+                  onChange={(v) => f.onChange(v ?? '')}
+                  clearable
+                />
+              )}
+            />
+            <Controller
+              name="centertypeId"
+              control={form.control}
+              render={({ field: f }) => (
+                <Select
+                  label="Center"
+                  withAsterisk
+                  size="md"
+                  searchable
+                  data={centers.map((c) => ({ value: String(c.id), label: c.name }))}
+                  value={f.value || null}
+                  onChange={(v) => f.onChange(v ?? '')}
+                />
+              )}
+            />
+            <Controller
+              name="role_id"
+              control={form.control}
+              render={({ field: f }) => (
+                <Select
+                  label="Role"
+                  withAsterisk
+                  size="md"
+                  data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+                  value={f.value || null}
+                  onChange={(v) => f.onChange(v ?? '')}
+                />
+              )}
+            />
+            <Controller
+              name="image"
+              control={form.control}
+              render={({ field: f }) => (
+                <FileInput
+                  label="Image"
+                  size="md"
+                  accept={uploadLimits.imageAccept}
+                  placeholder="JPG, JPEG, PNG"
+                  value={f.value}
+                  onChange={f.onChange}
+                  clearable
+                />
+              )}
+            />
           </SimpleGrid>
-          <Controller name="comment" control={form.control} render={({ field: f }) => (
-            <Textarea label="Comment" withAsterisk size="md" autosize minRows={2} value={f.value} onChange={(e) => f.onChange(e.currentTarget.value.trimStart())} />
-          )} />
+          <Controller
+            name="comment"
+            control={form.control}
+            render={({ field: f }) => (
+              <Textarea
+                label="Comment"
+                withAsterisk
+                size="md"
+                autosize
+                minRows={2}
+                value={f.value}
+                onChange={(e) => f.onChange(e.currentTarget.value.trimStart())}
+              />
+            )}
+          />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

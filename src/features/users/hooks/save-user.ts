@@ -21,18 +21,33 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 export function checkUser(values: UserValues, mode: 'create' | 'update') {
   const input = { ...values, image: values.image ?? undefined, ...(mode === 'update' ? { id: 1 } : {}) };
   const parsed = userFormSchemaFor(mode).safeParse(input);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
-  const { image, password, ...rest } = parsed.data as Record<string, unknown> & { image?: unknown; password?: string | null };
+  if (!parsed.success)
+    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  const { image, password, ...rest } = parsed.data as Record<string, unknown> & {
+    image?: unknown;
+    password?: string | null;
+  };
   const { id: _id, ...fields } = rest;
   return {
     ok: true as const,
-    fields: { ...fields, join_date: fields.join_date ?? null, centerId: fields.centertypeId, ...(password ? { password } : {}) },
+    fields: {
+      ...fields,
+      join_date: fields.join_date ?? null,
+      centerId: fields.centertypeId,
+      ...(password ? { password } : {}),
+    },
     files: image instanceof Blob ? { image } : undefined,
   };
 }
 
-export async function saveUser(values: UserValues, existing?: { cid: string; email?: string | null }): Promise<Outcome> {
-  const checked = checkUser(existing ? { ...values, email: existing.email ?? values.email } : values, existing ? 'update' : 'create');
+export async function saveUser(
+  values: UserValues,
+  existing?: { cid: string; email?: string | null },
+): Promise<Outcome> {
+  const checked = checkUser(
+    existing ? { ...values, email: existing.email ?? values.email } : values,
+    existing ? 'update' : 'create',
+  );
   if (!checked.ok) return checked;
   const result = existing
     ? await mutations.update('users', existing.cid, checked.fields, checked.files)

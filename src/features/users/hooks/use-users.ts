@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { authorisedImageUrl, centerOptions, listUsers, pullAdminLists, roleOptions, userImageUrl } from '../../../../sync';
+import {
+  authorisedImageUrl,
+  centerOptions,
+  listUsers,
+  pullAdminLists,
+  roleOptions,
+  userImageUrl,
+} from '../../../../sync';
 
 export function useUsersPage(filter: Parameters<typeof listUsers>[0], page: number) {
   const key = JSON.stringify(filter);

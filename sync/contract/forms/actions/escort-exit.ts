@@ -17,7 +17,10 @@ export const escortExitFormSchema = inScreenOrder(
   z.object({
     ...childShape,
     ...actionDateShape,
-    exit_type: z.preprocess((v) => (v === undefined ? 'escort' : v), requiredChoice(enumOf(exitTypes), fieldRequired('exit_type'))),
+    exit_type: z.preprocess(
+      (v) => (v === undefined ? 'escort' : v),
+      requiredChoice(enumOf(exitTypes), fieldRequired('exit_type')),
+    ),
     escort_exit_method: requiredChoice(
       [...enumOf(escortMethods), ...enumOf(exitMethods)],
       fieldRequired('escort_exit_method'),
@@ -37,4 +40,5 @@ export const escortExitFormSchema = inScreenOrder(
 export type EscortExitForm = z.output<typeof escortExitFormSchema>;
 
 /** The methods the select offers for an exit type. */
-export const escortExitMethodsFor = (exitType: 'escort' | 'exit') => (exitType === 'exit' ? exitMethods : escortMethods);
+export const escortExitMethodsFor = (exitType: 'escort' | 'exit') =>
+  exitType === 'exit' ? exitMethods : escortMethods;

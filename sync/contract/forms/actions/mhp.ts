@@ -14,7 +14,10 @@ export const mhpFormSchema = inScreenOrder(
   z.object({
     ...childShape,
     ...actionDateShape,
-    session_number: z.preprocess((v) => (v === undefined || v === '' ? 'session_1' : v), z.enum(enumOf(sessionOptions))),
+    session_number: z.preprocess(
+      (v) => (v === undefined || v === '' ? 'session_1' : v),
+      z.enum(enumOf(sessionOptions)),
+    ),
     mhp: requiredChoice(enumOf(mhpOptions), fieldRequired('mhp')),
     other: optionalText(),
     ...commentShape,
