@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { statusLabel } from '../../sync/contract';
 import {
   apiGet,
   apiLogin,
@@ -37,7 +38,7 @@ const cases: ActionCase[] = [
     table: 'Medical',
     open: 'add',
     toast: 'Medical added successfully',
-    status: 'medical issue',
+    status: statusLabel('medical_issue'),
     fill: async (p, comment) => {
       await p.date('Medical Test Date', '10-01-2025');
       await p.pickFirst('Medical Issue');
@@ -49,7 +50,7 @@ const cases: ActionCase[] = [
     table: 'Education',
     open: 'add',
     toast: 'Education added successfully',
-    status: 'education',
+    status: statusLabel('education'),
     fill: async (p, comment) => {
       await p.date('Educational Date', '11-01-2025');
       await p.pick('Education', 'Formal School');
@@ -61,7 +62,7 @@ const cases: ActionCase[] = [
     table: 'MHP',
     open: 'add',
     toast: 'MHP added successfully',
-    status: 'mhp',
+    status: statusLabel('mhp'),
     fill: async (p, comment) => {
       await p.date('Date', '12-01-2025');
       await p.pickFirst('MHP');
@@ -73,7 +74,7 @@ const cases: ActionCase[] = [
     table: 'Social Protection Scheme',
     open: 'add',
     toast: 'Social Protection Scheme added successfully',
-    status: 'social protection scheme',
+    status: statusLabel('social_protection_scheme'),
     fill: async (p, comment) => {
       await p.date('Date', '13-01-2025');
       await p.pickFirst('Social Protection Scheme');
@@ -85,7 +86,7 @@ const cases: ActionCase[] = [
     table: 'Follow-Ups',
     open: 'add',
     toast: 'Follow Up added successfully',
-    status: 'follow up',
+    status: statusLabel('follow_up'),
     fill: async (p, comment) => {
       await p.pick('Follow-Up Method', 'By Telephone');
       await p.date('Date', '14-01-2025');
@@ -97,7 +98,7 @@ const cases: ActionCase[] = [
     table: 'Restore',
     open: 'Restore',
     toast: 'Restore added successfully',
-    status: 'restoration',
+    status: statusLabel('restoration'),
     fill: async (p, comment) => {
       await p.date('Restoration date', '15-01-2025');
       await p.pickFirst('Restoration Method');
@@ -111,7 +112,7 @@ const cases: ActionCase[] = [
     table: 'Centers',
     open: 'Transfer',
     toast: 'Transfer added successfully',
-    status: 'transfer',
+    status: statusLabel('transfer'),
     fill: async (p, comment) => {
       await p.date('Transfer date', '16-01-2025');
       await p.pick('Transfer To Center', 'Udaan Home for Boys');
@@ -123,7 +124,7 @@ const cases: ActionCase[] = [
     table: 'Escort/Exit',
     open: 'Escort/Exit',
     toast: 'Escort/Exit added successfully',
-    status: 'Escort by Police',
+    status: statusLabel('by_police'),
     fill: async (p, comment) => {
       await p.date('Date Of Escort/Exit', '17-01-2025');
       await p.pick('Exit Method', 'Escort by Police');
@@ -141,7 +142,7 @@ const afterReopen: ActionCase[] = [
     table: 'Restoration Follow-Up',
     open: 'add',
     toast: 'Restoration Follow-Up added successfully',
-    status: 'restoration follow up',
+    status: statusLabel('restoration_follow_up'),
     fill: async (p, comment) => {
       await p.date('Restoration follow up date', '19-01-2025');
       await p.pickFirst('Restoration Method');
@@ -155,7 +156,7 @@ const afterReopen: ActionCase[] = [
     table: 'Centers',
     open: 'add',
     toast: 'Centers added successfully',
-    status: 'transfer',
+    status: statusLabel('transfer'),
     fill: async (p, comment) => {
       await p.pickFirst('Center');
       await p.date('Date', '20-01-2025');
@@ -272,7 +273,7 @@ describe('per-child actions offline (spec part 1 section 4)', () => {
     await profile.reopenButton().click();
     await profile.toast('Child reopened successfully').first().waitFor();
     await profile.reopenButton().waitFor({ state: 'detached' });
-    await expect.poll(() => profile.listedStatus(name)).toBe('reopen');
+    await expect.poll(() => profile.listedStatus(name)).toBe(statusLabel('reopen'));
     await context.setOffline(false);
     await profile.editFromList(name);
     await profile.menu('Activity Log');
@@ -280,7 +281,7 @@ describe('per-child actions offline (spec part 1 section 4)', () => {
       .getByRole('table', { name: 'Activity Log', exact: true })
       .getByText('Reopened', { exact: true })
       .waitFor({ timeout: 60_000 });
-    await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe('reopen');
+    await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe(statusLabel('reopen'));
     await profile.editFromList(name);
 
     for (const action of afterReopen) await actOffline(context, profile, name, action);
@@ -321,7 +322,7 @@ describe('per-child actions offline (spec part 1 section 4)', () => {
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
     await rows.first().filter({ hasText: first }).getByRole('button', { name: 'Delete' }).waitFor();
     // The newest entry left is the education one: Present Status follows the delete.
-    await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe('education');
+    await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe(statusLabel('education'));
 
     // The server holds what the device shows.
     await expect

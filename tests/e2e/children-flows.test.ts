@@ -226,7 +226,9 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
       method: 'POST',
       json: { type: 'mhp', bulk: [ownChild.id, other.id], mhp: 'Play Therapy', date: '2025-06-01', comment: 'x' },
     });
-    expect(refused.status).toBe(404);
+    // The caseworker may edit children but only view child tracking, so Bulk Update (which
+    // writes history entries) is refused before the other center's child is even looked at.
+    expect(refused.status).toBe(403);
     expect(
       (await api<{ data: unknown[] }>(`/listing/${ownChild.id}/mhp`, staff)).body.data.filter(
         (e) => (e as { comment?: string }).comment === 'x',

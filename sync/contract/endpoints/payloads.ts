@@ -20,6 +20,12 @@ import { spsActionFormSchema } from '../forms/actions/sps';
 import { centerChangeFormSchema } from '../forms/actions/center-change';
 import { followUpsFormSchema } from '../forms/actions/follow-ups';
 import { cwcProduceFormSchema, cwcReferFormSchema } from '../forms/cwc';
+import { exitRestoreListFilterSchema, mealFilterSchema, previousBalanceFilterSchema } from '../forms/filters';
+import { mealFormSchema } from '../forms/meal';
+import { previousBalanceFormSchema } from '../forms/previous-balance';
+import { schemeFormSchema } from '../forms/scheme';
+import { beneficiaryFormSchema } from '../forms/beneficiary';
+import { groupSingleReportRequestSchema, reportRequestSchema, singleReportRequestSchema } from '../forms/reports';
 import type { WireEndpointName } from '../endpoints';
 
 /*
@@ -71,6 +77,23 @@ export const payloadSchemas: Partial<Record<WireEndpointName, z.ZodType>> = {
   referToCwc: cwcReferFormSchema,
   referToCwcUpdate: cwcReferFormSchema,
   downloadImages: z.object({ url: z.string() }),
+  // Part 2 section 7.
+  reports: reportRequestSchema,
+  groupReport2: reportRequestSchema,
+  singleReport: singleReportRequestSchema,
+  groupSingleReport: groupSingleReportRequestSchema,
+  getMealData: mealFilterSchema,
+  addMeal: mealFormSchema,
+  updateMeal: withId(mealFormSchema),
+  getPreviousBalance: previousBalanceFilterSchema,
+  addPreviousBalance: previousBalanceFormSchema,
+  updatePreviousBalance: withId(previousBalanceFormSchema),
+  addSps: schemeFormSchema,
+  updateSps: withId(schemeFormSchema),
+  restoreExitList: exitRestoreListFilterSchema,
+  shortStayRegisterList: exitRestoreListFilterSchema,
+  beneficiaryAdd: beneficiaryFormSchema,
+  beneficiaryUpdate: withId(beneficiaryFormSchema),
 };
 
 /** The top-level fields of a schema (of every variant of a union). */

@@ -29,7 +29,9 @@ export class AppShell {
   }
 
   async tileValues(): Promise<Record<string, string>> {
-    const tiles = this.page.locator('[data-testid^="tile-"]:not([data-testid="tile-value"])');
+    const tiles = this.page.locator(
+      '[data-testid^="tile-"]:not([data-testid="tile-value"]):not([data-testid="tile-trend"])',
+    );
     await tiles.first().waitFor();
     const result: Record<string, string> = {};
     for (const tile of await tiles.all()) {

@@ -23,7 +23,9 @@ export async function adminCall<T>(path: string, body: Record<string, unknown>, 
 /** A new custom role with `permissions` and a user of center 2 holding it; returns the e-mail and role id. */
 export async function customRoleUser(label: string, permissions: Record<string, Record<string, 0 | 1>>) {
   const stamp = Date.now();
-  const role = await adminCall<{ id: number }>('/role_add', { name: `${label} ${stamp}`, ...permissions });
+  const role = await adminCall<{ id: number }>('/role_add', { name: `${label} ${stamp}` });
+  // Set Permission is its own documented call (spec part 1 section 7: /role_permission).
+  await adminCall('/role_permission', { id: role.id, ...permissions });
   const email = `field${stamp}@demo.test`;
   await adminCall(
     '/register',
