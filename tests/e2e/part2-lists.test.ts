@@ -73,6 +73,8 @@ describe('part 2 lists in Chromium', () => {
     const lists = new Part2ListsPage(page);
     await lists.open('/restoration');
     await lists.rows().first().waitFor({ timeout: 60_000 });
+    // The first pull pages the history; the lists below need its last page on the device.
+    await page.locator('[data-testid="sync-indicator"][data-tone="synced"]').waitFor({ timeout: 120_000 });
     await context.setOffline(true);
 
     for (const [path, title] of [
