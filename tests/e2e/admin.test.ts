@@ -102,7 +102,10 @@ describe('custom roles take effect without signing out (spec part 1, section 6)'
       (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.create === 1,
     );
 
-    // The reader's app refreshes its role on its sync timer (30 s): no sign-out, no reload.
+    // The reader's app refreshes its role at its next sync (every 30 s, and when the network
+    // comes back): no sign-out, no reload. Coming back online is the quicker trigger.
+    await readerContext.setOffline(true);
+    await readerContext.setOffline(false);
     await reader.getByRole('button', { name: 'Add Child' }).waitFor({ timeout: 75_000 });
     expect(await reader.getByRole('button', { name: 'Quick Add' }).count()).toBe(1);
     expect(new URL(reader.url()).pathname).toBe('/child-registration');
