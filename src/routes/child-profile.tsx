@@ -11,13 +11,14 @@ const renderSection = (item: SideMenuItem, { child, editing }: ProfileSlotProps)
     <ChildActionsPanel key={item} child={child} section={item} editing={editing} />
   ) : null;
 
-const renderActions = ({ child, editing }: ProfileSlotProps) =>
-  editing ? (
-    <>
-      <ReopenButton child={child} />
-      <ActionDropdown child={child} />
-    </>
-  ) : null;
+// REOPEN shows in View and Edit Profile alike when the status allows it and the user can
+// edit (part 1, profile); the Action dropdown is Edit mode's.
+const renderActions = ({ child, editing }: ProfileSlotProps) => (
+  <>
+    <ReopenButton child={child} />
+    {editing ? <ActionDropdown child={child} /> : null}
+  </>
+);
 
 export function ChildProfileRoute() {
   return <ChildProfilePage renderSection={renderSection} renderActions={renderActions} />;

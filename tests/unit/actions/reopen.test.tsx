@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { SessionUser } from '../../../sync';
 import { currentDb } from '../../../sync/device/session';
 import { ChildActionsPanel, ReopenButton } from '../../../src/features/actions';
-import { render } from '../../render';
+import { render, renderRoutes } from '../../render';
+import { ChildProfileRoute } from '../../../src/routes/child-profile';
 import { adminUser, makeChild, seedChildren } from '../children/factories';
 import { expectToast, offlineDevice, teardownDevice } from '../children/helpers';
 
@@ -87,5 +88,21 @@ describe('REOPEN after an exit (spec part 1 section 4)', () => {
     };
     await exitedChildOn(tracker);
     expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull();
+  });
+});
+
+describe('REOPEN in View Profile (spec part 1, profile)', () => {
+  afterEach(teardownDevice);
+
+  it('shows in view mode as well as edit mode for a user who may edit; the Action dropdown stays in edit mode', async () => {
+    await offlineDevice(adminUser);
+    await seedChildren([child]);
+    await currentDb().entity('history').put(exit);
+    renderRoutes(
+      [{ path: '/child-registration/profile', element: <ChildProfileRoute /> }],
+      '/child-registration/profile?child=41&mode=view',
+    );
+    expect(await screen.findByRole('button', { name: 'REOPEN' })).toBeTruthy();
+    expect(screen.queryByLabelText('Action')).toBeNull();
   });
 });
