@@ -27,3 +27,13 @@ export const storeDate = (value: string | Date): string | null => toStoredDate(v
 
 /** Reads what is typed into a date input as the spec's formats, never month first (every DateInput's dateParser). */
 export const parseTypedDate = (value: string): string | null => toStoredDate(value);
+
+/**
+ * The years every date picker lists: 100 of them (spec part 1: "The date picker lists 100
+ * years"), ending with next year so a report's 31 March or a planned follow-up stays
+ * reachable. Every DateInput gets it from the theme.
+ */
+export function datePickerYears(today: Date = new Date()): { minDate: string; maxDate: string } {
+  const year = today.getFullYear();
+  return { minDate: `${year - 98}-01-01`, maxDate: `${year + 1}-12-31` };
+}
