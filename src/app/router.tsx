@@ -8,7 +8,6 @@ import { TagListPage } from '../features/tags';
 import { RoleListPage } from '../features/roles';
 import { UserListPage } from '../features/users';
 import { CwcFormPage, CwcListPage } from '../features/cwc';
-import { GroupReportPage, ReportDetailsPage, ReportPage } from '../features/reports';
 import { MealListPage, OurServicesPage } from '../features/meals';
 import { BalanceListPage } from '../features/balances';
 import { ExitListPage } from '../features/exits';
@@ -23,6 +22,14 @@ import { AboutUs } from '../routes/about-us';
 import { ChildProfileRoute } from '../routes/child-profile';
 import { AppLayout } from './layout/app-layout';
 import { RedirectIfSignedIn, RequireAuth, RequireRoute } from './guards';
+import { lazyScreen } from './lazy-screen';
+
+// The report screens (their tables, charts and CSV export) are a chunk of their own, loaded
+// when first opened, so a field worker's start does not parse them.
+const reports = () => import('../features/reports');
+const ReportPage = lazyScreen(() => reports().then((m) => m.ReportPage));
+const ReportDetailsPage = lazyScreen(() => reports().then((m) => m.ReportDetailsPage));
+const GroupReportPage = lazyScreen(() => reports().then((m) => m.GroupReportPage));
 
 const builtScreens: Record<string, () => React.ReactNode> = {
   '/dashboard': () => <DashboardPage />,

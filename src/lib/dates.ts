@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { dateFormats, toStoredDate } from '../../sync';
+import { DATE_PICKER_YEARS, dateFormats, toStoredDate } from '../../sync';
 
 /**
  * The app's one set of date helpers (spec part 1: shown dd-MM-yyyy, stored yyyy-MM-dd,
@@ -35,5 +35,6 @@ export const parseTypedDate = (value: string): string | null => toStoredDate(val
  */
 export function datePickerYears(today: Date = new Date()): { minDate: string; maxDate: string } {
   const year = today.getFullYear();
-  return { minDate: `${year - 98}-01-01`, maxDate: `${year + 1}-12-31` };
+  const last = year + 1;
+  return { minDate: `${last - DATE_PICKER_YEARS + 1}-01-01`, maxDate: `${last}-12-31` };
 }

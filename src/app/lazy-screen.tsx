@@ -1,0 +1,49 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { networkSettings } from '../../sync';
+
+/** A script chunk that has not arrived within the spec's chunk load timeout (part 1, section 9). */
+export class ChunkLoadTimeout extends Error {
+  constructor(ms: number) {
+    super(`A part of the app did not load within ${ms / 1000} s`);
+    this.name = 'ChunkLoadTimeout';
+  }
+}
+
+/** Loads a chunk or fails after `ms` (spec part 1, section 9: script chunk load timeout 120000 ms). */
+export function loadChunk<T>(load: () => Promise<T>, ms: number = networkSettings.chunkLoadTimeoutMs): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadTimeout(ms)), ms);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * A screen in its own script chunk, fetched when first opened (the service worker precaches
+ * every chunk, so it opens offline too). A chunk that fails or times out is a route error.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+  const Screen = lazy(() => loadChunk(load).then((component) => ({ default: component })));
+  return function LazyScreen(props: P) {
+    return (
+      <Suspense
+        fallback={
+          <Center p="xl">
+            <Loader aria-label="Loading" />
+          </Center>
+        }
+      >
+        <Screen {...props} />
+      </Suspense>
+    );
+  };
+}

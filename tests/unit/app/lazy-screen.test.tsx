@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { networkSettings } from '../../../sync';
+import { ChunkLoadTimeout, lazyScreen, loadChunk } from '../../../src/app/lazy-screen';
+import { render } from '../../render';
+
+describe('script chunks (spec part 1, section 9: chunk load timeout 120000 ms)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a chunk that has not arrived after 120000 ms fails; one that arrives in time loads', async () => {
+    vi.useFakeTimers();
+    expect(networkSettings.chunkLoadTimeoutMs).toBe(120_000);
+    const stuck = loadChunk(() => new Promise<never>(() => {}));
+    const failed = expect(stuck).rejects.toBeInstanceOf(ChunkLoadTimeout);
+    await vi.advanceTimersByTimeAsync(119_999);
+    let settled = false;
+    void stuck.catch(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await failed;
+
+    const slow = loadChunk(() => new Promise<string>((resolve) => setTimeout(() => resolve('chunk'), 60_000)));
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(slow).resolves.toBe('chunk');
+  });
+
+  it('a lazy screen shows a loader, then the screen', async () => {
+    let arrive: (component: ComponentType) => void = () => {};
+    const Screen = lazyScreen(() => new Promise<ComponentType>((resolve) => (arrive = resolve)));
+    render(<Screen />);
+    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    arrive(() => <p>Report screen</p>);
+    expect(await screen.findByText('Report screen')).toBeTruthy();
+  });
+});
