@@ -5,13 +5,12 @@ import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
-import { parseTypedDate } from '../../../lib/dates';
+import { parseTypedDate, showDate } from '../../../lib/dates';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import {
-  showDate,
   useBalancePage,
   useCanEditBalances,
   useCenterSelect,

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
 import {
   centerOptions,
-  dateFormats,
   isAdministrator,
   listPreviousBalances,
   messages,
@@ -53,10 +51,4 @@ export async function saveBalance(values: BalanceValues, cid?: string): Promise<
     ? await mutations.update('previousBalances', cid, row)
     : await mutations.create('previousBalances', row);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
-}
-
-export function showDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
-  return day.isValid() ? day.format(dateFormats.display) : value;
 }

@@ -1,7 +1,7 @@
 import { statusLabel, type ExitListRow, type LocalBeneficiary } from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
 import { NameCell } from '../../../components/row-actions';
-import { showDate } from '../hooks/use-beneficiaries';
+import { showDate } from '../../../lib/dates';
 
 type Named = { name?: string } | null | undefined;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));

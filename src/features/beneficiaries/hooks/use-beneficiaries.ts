@@ -1,9 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
 import {
   beneficiaryFormSchema,
   centerOptions,
-  dateFormats,
   listNonRegisteredBeneficiaries,
   listRegisteredBeneficiaries,
   messages,
@@ -61,10 +59,4 @@ export async function saveBeneficiary(
 export async function deleteBeneficiary(cid: string): Promise<Outcome> {
   const result = await mutations.remove('beneficiaries', cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
-}
-
-export function showDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const parsed = dayjs(value.slice(0, 10), dateFormats.stored, true);
-  return parsed.isValid() ? parsed.format(dateFormats.display) : value;
 }

@@ -1,7 +1,7 @@
 import { exitListColumnLabels, statusLabel, type ExitListColumn, type ExitListRow } from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
 import { NameCell } from '../../../components/row-actions';
-import { showDate, showDateTime } from '../hooks/use-exit-list';
+import { showDate, showDateTime } from '../../../lib/dates';
 
 type Named = { name?: string } | null | undefined;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));

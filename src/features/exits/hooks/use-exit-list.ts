@@ -1,8 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
 import {
   centerOptions,
-  dateFormats,
   listExitEntries,
   listShortStayRegister,
   type ExitListConfig,
@@ -31,17 +29,3 @@ export function useExitPage(config: ExitListConfig, filter: ExitListFilter, page
 
 export const useCenterNames = (): Map<number, string> =>
   useLiveQuery(async () => new Map((await centerOptions()).map((c) => [c.id, c.name])), [], new Map<number, string>());
-
-/** yyyy-MM-dd as dd-MM-yyyy. */
-export function showDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const parsed = dayjs(value.slice(0, 10), dateFormats.stored, true);
-  return parsed.isValid() ? parsed.format(dateFormats.display) : value;
-}
-
-/** A timestamp as dd-MM-yyyy HH:mm in local time. */
-export function showDateTime(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(`${dateFormats.display} HH:mm`) : '';
-}

@@ -8,10 +8,10 @@ import { DateRangeFilter, dateRangeProblem } from '../../../components/date-rang
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
+import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import {
   deleteMeal,
-  showDate,
   useCenterSelect,
   useMealPage,
   useMealPermissions,

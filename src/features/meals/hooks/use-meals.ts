@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
 import {
   can,
   centerOptions,
-  dateFormats,
   listMeals,
   mealFormSchema,
   messages,
@@ -61,10 +59,4 @@ export async function saveMeal(values: MealValues, cid?: string, id?: number): P
 export async function deleteMeal(cid: string): Promise<Outcome> {
   const result = await mutations.remove('meals', cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
-}
-
-export function showDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
-  return day.isValid() ? day.format(dateFormats.display) : value;
 }

@@ -3,7 +3,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { REPORT_NO_VALUE, statusLabel } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { showDate, sourceText, useReportDetails, type DetailsRequest, type DetailsRow } from '../hooks/use-report';
+import { showDate } from '../../../lib/dates';
+import { sourceText, useReportDetails, type DetailsRequest, type DetailsRow } from '../hooks/use-report';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

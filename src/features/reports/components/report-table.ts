@@ -1,5 +1,5 @@
 import { REPORT_NO_VALUE, type ReportAnswer, type ReportCell, type ReportPeriod } from '../../../../sync';
-import { showDate } from '../hooks/use-report';
+import { showDate } from '../../../lib/dates';
 
 /*
  * The report answer as table rows (screen, chart and CSV read the same rows): per

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import dayjs from 'dayjs';
+import { showDateTime } from '../../../lib/dates';
 import {
   ALL_CENTERS_ID,
   centerOptions,
-  dateFormats,
   loadGroupReport,
   loadReport,
   loadReportDetails,
@@ -69,15 +68,9 @@ export type Option = { value: string; label: string };
 export const useCenterSelect = (): Option[] =>
   useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
-export function showDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const day = dayjs(value.slice(0, 10), dateFormats.stored, true);
-  return day.isValid() ? day.format(dateFormats.display) : value;
-}
-
 /** Which source answered: the server, or this device as of its last sync. */
 export function sourceText(source: ReportSource): string {
   if (source.source === 'server') return 'Counted by the server';
-  const at = source.syncedAt ? dayjs(source.syncedAt).format(`${dateFormats.display} HH:mm`) : 'never';
+  const at = source.syncedAt ? showDateTime(source.syncedAt) : 'never';
   return `Counted on this device from its data as of the last sync (${at})`;
 }

@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Badge, Loader, Stack } from '@mantine/core';
-import dayjs from 'dayjs';
-import { dateFormats, isAdministrator, schemeStatusLabels, type LocalScheme } from '../../../../sync';
+import { isAdministrator, schemeStatusLabels, type LocalScheme } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EditAction, ListHeader, NameCell, RowActions } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
+import { showDateTime } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { usePullSchemes, useSchemesPage } from '../hooks/save-scheme';
 import { SchemeModal } from './scheme-modal';
 
 const noFilters = [] as const;
-const showDateTime = (value: unknown) =>
-  typeof value === 'string' && value ? dayjs(value).format(`${dateFormats.display} HH:mm`) : '';
-
 /** /sps-management: the social protection schemes, from the device. */
 export function SchemeListPage() {
   const canManage = isAdministrator(useUser());

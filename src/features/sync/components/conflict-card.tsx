@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
+import { showDateTime } from '../../../lib/dates';
 import { recordFieldLabel, review, type ReviewItem } from '../../../../sync';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { childProfileHref } from '../../../lib/child-links';
@@ -20,8 +20,7 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
   const deleting = Boolean(conflict.mine._delete);
   const fields = Object.keys(conflict.mine).filter((f) => f !== '_delete');
   const [choice, setChoice] = useState<Record<string, Side>>(() => Object.fromEntries(fields.map((f) => [f, 'mine'])));
-  const changedAt =
-    typeof theirs?.updated_at === 'string' ? dayjs(theirs.updated_at).format('DD-MM-YYYY [at] HH:mm') : null;
+  const changedAt = typeof theirs?.updated_at === 'string' ? showDateTime(theirs.updated_at) || null : null;
   const perField = Boolean(theirs) && !deleting && fields.length > 1;
 
   return (

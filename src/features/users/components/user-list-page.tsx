@@ -5,14 +5,13 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
 import { DeleteAction, EditAction, ListHeader, RowActions } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
+import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { deleteUser } from '../hooks/save-user';
 import { useCenterOptions, usePullUsers, useRoleOptions, useUserImage, useUsersPage } from '../hooks/use-users';
 import { UserModal } from './user-modal';
 
 const filterKeys = ['centertypeId', 'role_id', 'name'] as const;
-const showDate = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10).split('-').reverse().join('-') : '';
 
 function UserName({ user }: { user: LocalUser }) {
   const src = useUserImage(user.image);
