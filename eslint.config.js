@@ -49,8 +49,10 @@ export default tseslint.config(
           paths: [
             { name: 'ky', message: 'ky is used only in sync/net/transport.ts.' },
             { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
+            { name: 'dayjs', message: 'Dates are formatted and parsed by src/lib/dates.ts only.' },
           ],
           patterns: [
+            { group: ['dayjs/*'], message: 'Dates are formatted and parsed by src/lib/dates.ts only.' },
             { group: ['**/server/**', '../server/*'], message: 'The app never imports the server.' },
             {
               group: ['**/sync/*', '!**/sync/index', '**/sync/contract/*'],

@@ -1,4 +1,8 @@
+// The one module of the app that formats dates (see no-restricted-imports in eslint.config.js).
+// eslint-disable-next-line no-restricted-imports
 import dayjs from 'dayjs';
+// eslint-disable-next-line no-restricted-imports
+import relativeTime from 'dayjs/plugin/relativeTime';
 import { DATE_PICKER_YEARS, dateFormats, toStoredDate } from '../../sync';
 
 /**
@@ -6,6 +10,11 @@ import { DATE_PICKER_YEARS, dateFormats, toStoredDate } from '../../sync';
  * typed DD-MM-YY in list filters). Every screen formats dates through these.
  */
 export { dateFormats };
+
+dayjs.extend(relativeTime);
+
+/** A moment in the past in words ('2 minutes ago'), for the sync status. */
+export const showTimeAgo = (at: number | string): string => dayjs(at).fromNow();
 
 /** A stored yyyy-MM-dd date (or a timestamp) shown dd-MM-yyyy; blank stays blank, junk is shown as it is. */
 export function showDate(value: unknown): string {

@@ -3,14 +3,11 @@ import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconLock } from '@tabl
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';
+import { showTimeAgo } from '../../lib/dates';
 import { useOnline } from '../../lib/use-store';
 import { summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
 import classes from './sync-indicator.module.css';
-
-dayjs.extend(relativeTime);
 
 function useSyncSummary(): SyncSummary & { pending: number; lastAt: number | null } {
   const online = useOnline();
@@ -37,7 +34,7 @@ export function SyncIndicator() {
   const summary = useSyncSummary();
   const syncing = useStore(syncStatusStore, (s) => s.syncing);
   const Icon = icons[summary.tone];
-  const last = summary.lastAt ? `Last sync ${dayjs(summary.lastAt).fromNow()}` : 'Not synced yet';
+  const last = summary.lastAt ? `Last sync ${showTimeAgo(summary.lastAt)}` : 'Not synced yet';
   return (
     <UnstyledButton
       component={Link}
