@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { isAdministrator, messages, type LocalUser } from '../../../../sync';
+import { isAdministrator, isAllCenterUser, messages, type LocalUser } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
 import { DeleteAction, EditAction, ListHeader, RowActions } from '../../../components/row-actions';
@@ -36,12 +36,15 @@ export function UserListPage() {
   const roles = useRoleOptions();
   const centers = useCenterOptions();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
+  // The center filter is read-only, preset to the user's own center, unless the user's
+  // centerId is 1 (spec part 1, lists).
+  const ownCenter = isAllCenterUser(me) ? null : String(me.centerId ?? '');
   const [draft, setDraft] = useState({
-    centertypeId: filter.centertypeId ?? '',
+    centertypeId: ownCenter ?? filter.centertypeId ?? '',
     role_id: filter.role_id ?? '',
     name: filter.name ?? '',
   });
-  const result = useUsersPage(filter, page);
+  const result = useUsersPage(ownCenter === null ? filter : { ...filter, centertypeId: ownCenter }, page);
   const [editing, setEditing] = useState<LocalUser | 'new' | null>(null);
   const roleNames = useMemo(() => new Map(roles.map((r) => [r.id, r.name])), [roles]);
   const centerNames = useMemo(() => new Map(centers.map((c) => [c.id, c.name])), [centers]);
@@ -109,7 +112,8 @@ export function UserListPage() {
             label="Center"
             size="md"
             searchable
-            clearable
+            clearable={ownCenter === null}
+            readOnly={ownCenter !== null}
             data={centers.map((c) => ({ value: String(c.id), label: c.name }))}
             value={draft.centertypeId || null}
             onChange={(v) => setDraft({ ...draft, centertypeId: v ?? '' })}
@@ -135,7 +139,7 @@ export function UserListPage() {
             size="md"
             variant="default"
             onClick={() => {
-              setDraft({ centertypeId: '', role_id: '', name: '' });
+              setDraft({ centertypeId: ownCenter ?? '', role_id: '', name: '' });
               setFilter({});
             }}
           >
