@@ -1,7 +1,7 @@
 import { ActionIcon, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { addDocumentRowProblem, dateFormats, normaliseInput, uploadLimits } from '../../sync';
+import { addDocumentRowProblem, dateFormats, normaliseInput, uploadLimits, type DocumentRowRule } from '../../sync';
 import { parseTypedDate } from '../lib/dates';
 import { toast } from './toast';
 
@@ -22,6 +22,8 @@ type Props = {
   /** Audio per row (the wizard's documents); off on forms without it. */
   withAudio?: boolean;
   readOnly?: boolean;
+  /** What each row needs before another is added: everything, or (CWC add pages) its tag. */
+  addRule?: DocumentRowRule;
 };
 
 const fileName = (v: File | string | null) =>
@@ -29,14 +31,23 @@ const fileName = (v: File | string | null) =>
 
 /**
  * Repeatable document rows: tag, document's date, file, optional audio and comment. A
- * row is added only once every row has a tag, a date and a file (spec part 1, section 5);
+ * row is added only once every row has a tag, a date and a file (on the CWC add pages only
+ * its tag; spec part 1, section 5);
  * Add Document otherwise says what the first incomplete row lacks, as an error toast.
  */
-export function FileRows({ rows, onChange, tags, newRow, withAudio = true, readOnly = false }: Props) {
+export function FileRows({
+  rows,
+  onChange,
+  tags,
+  newRow,
+  withAudio = true,
+  readOnly = false,
+  addRule = 'complete',
+}: Props) {
   const set = (i: number, patch: Partial<FileRowValues>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const add = () => {
-    const problem = addDocumentRowProblem(rows);
+    const problem = addDocumentRowProblem(rows, addRule);
     if (problem) toast.error(problem);
     else onChange([...rows, newRow()]);
   };

@@ -53,18 +53,28 @@ export const cwcDocumentsSchema = z
 /** A row as a form holds it before validation. */
 export type DocumentRowDraft = { tagId?: unknown; doc_date?: unknown; filename?: unknown };
 
-/** Whether another row may be added: every existing row has a tag, a date and a file. */
-export const canAddDocumentRow = (rows: readonly DocumentRowDraft[]): boolean =>
-  rows.every((r) => isFilled(r.tagId) && isFilled(r.doc_date) && isFilled(r.filename));
+/**
+ * What a row needs before another may be added (spec part 1, section 5): a tag, a date and
+ * a file; on the CWC add pages only the tag.
+ */
+export type DocumentRowRule = 'complete' | 'tagOnly';
+
+/** Whether another row may be added under `rule`. */
+export const canAddDocumentRow = (rows: readonly DocumentRowDraft[], rule: DocumentRowRule = 'complete'): boolean =>
+  addDocumentRowProblem(rows, rule) === null;
 
 /**
  * Why another row may not be added yet, or null when it may: the first incomplete row's
  * first missing part, with the spec's texts ('Tag Name is required', "Document's Date is
  * required", and 'Documents is required.' for a row without its file).
  */
-export function addDocumentRowProblem(rows: readonly DocumentRowDraft[]): string | null {
+export function addDocumentRowProblem(
+  rows: readonly DocumentRowDraft[],
+  rule: DocumentRowRule = 'complete',
+): string | null {
   for (const row of rows) {
     if (!isFilled(row.tagId)) return messages.docTagRequired;
+    if (rule === 'tagOnly') continue;
     if (!isFilled(row.doc_date)) return messages.docDateRequired;
     if (!isFilled(row.filename)) return messages.documentsRequired;
   }

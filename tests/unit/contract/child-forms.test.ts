@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDocumentRowProblem,
   canAddDocumentRow,
   childRegistrationSchema,
   cwcState,
@@ -206,6 +207,14 @@ describe('document rows', () => {
     expect(canAddDocumentRow([{ ...complete, tagId: '' }])).toBe(false);
     expect(canAddDocumentRow([{ ...complete, doc_date: '' }])).toBe(false);
     expect(canAddDocumentRow([{ ...complete, filename: 'stored.png' }])).toBe(true);
+  });
+
+  it('on the CWC add pages a row needs only its tag before another is added', () => {
+    const tagged = { tagId: 3, doc_date: '', filename: undefined };
+    expect(canAddDocumentRow([tagged, tagged], 'tagOnly')).toBe(true);
+    expect(addDocumentRowProblem([tagged], 'tagOnly')).toBeNull();
+    expect(addDocumentRowProblem([tagged, { ...tagged, tagId: '' }], 'tagOnly')).toBe('Tag Name is required');
+    expect(addDocumentRowProblem([tagged])).toBe("Document's Date is required");
   });
 });
 

@@ -163,7 +163,14 @@ function CwcForm({
             control={form.control}
             name="documents"
             render={({ field }) => (
-              <FileRows rows={field.value} onChange={field.onChange} tags={tags} newRow={newRow} withAudio={false} />
+              <FileRows
+                rows={field.value}
+                onChange={field.onChange}
+                tags={tags}
+                newRow={newRow}
+                withAudio={false}
+                addRule="tagOnly"
+              />
             )}
           />
         </Paper>
