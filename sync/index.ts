@@ -21,6 +21,7 @@ export { refreshShell } from './device/shell-refresh';
 export { connectivityStore } from './device/connectivity';
 export { lockStore, lockIfIdle, unlock, markActive, IDLE_LOCK_MS, type LockState } from './device/idle-lock';
 export { syncStatusStore, type SyncStatus } from './engine/sync-status';
+export { replayNoticeStore, type ReplayNotices } from './engine/replay-notices';
 export {
   startSync,
   stopSync,

@@ -8,6 +8,7 @@ import { rebaseQueued } from './rebase';
 import type { Transport } from '../net/transport';
 import { withLock } from './web-lock';
 import { applyBatchAnswer, markBatch } from './batch';
+import { publishReplayNotices } from './replay-notices';
 
 export type ReplayDeps = {
   db: AppDb;
@@ -37,6 +38,8 @@ type ServerRecord = Fields & { id: number; updated_at?: string };
 export class Replayer {
   private killed = false;
   private pausedForAuth = false;
+  /** What the server said of this drain's accepted and refused entries (replay-notices.ts). */
+  private notices: { accepted: string[]; refused: string[] } = { accepted: [], refused: [] };
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -66,6 +69,7 @@ export class Replayer {
 
   private async drain(): Promise<ReplaySummary> {
     const summary: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    this.notices = { accepted: [], refused: [] };
     for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth; pass++) {
       const entries = await this.deps.db.outbox.orderBy('seq').toArray();
       const stuck = new Set<string>();
@@ -94,6 +98,7 @@ export class Replayer {
       if (!progressed) break;
     }
     summary.paused = this.pausedForAuth;
+    if (!this.killed) publishReplayNotices(this.notices.accepted, this.notices.refused);
     return summary;
   }
 
@@ -120,6 +125,7 @@ export class Replayer {
     if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
 
     let answer: ServerRecord | ServerRecord[] | null = null;
+    let message: string | undefined;
     try {
       // The request is the endpoint row's: path parameters from the record and payload,
       // and a body of only the fields the row's payload schema knows (DESIGN.md, The wire).
@@ -134,6 +140,7 @@ export class Replayer {
         timeoutMs: this.deps.timeoutMs ?? 30_000,
       });
       const data = envelope.data ?? null;
+      message = envelope.message;
       // A batch answers the list of records it made (R19); a call marked answer 'first' its one record.
       answer = Array.isArray(data)
         ? call.answer === 'first'
@@ -156,6 +163,7 @@ export class Replayer {
     }
     if (this.killed) return 'blocked';
     await this.applySuccess(entry, descriptor, call.effect, answer);
+    if (message) this.notices.accepted.push(message);
     return 'done';
   }
 
@@ -271,6 +279,7 @@ export class Replayer {
       return this.conflict(entry, row, table, theirs);
     }
     // 422 and every other refusal: the user fixes and resubmits it from the review queue.
+    this.notices.refused.push(error.message);
     await db.transaction('rw', [table, db.outbox], async () => {
       await db.outbox.update(entry.seq!, {
         status: 'rejected',

@@ -3,6 +3,8 @@ import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
 import { eq } from 'drizzle-orm';
 import { idempotencyKeys, users } from '../../server/db/schema';
+import { replayNoticeStore } from '../../sync/engine/replay-notices';
+import { serverMessages } from '../../server/core/messages';
 
 let server: TestServer;
 let token: string;
@@ -208,9 +210,16 @@ describe('rejections and ordering (R6, R8, R10)', () => {
       fields: { ...server.validChild(bad), aadharno: '1234' },
     })) as { cid: string };
     await createChild(d, good);
+    const before = replayNoticeStore.getState().seq;
     await d.engine.replay();
     const [rejected] = await outbox(d);
     expect(rejected).toMatchObject({ cid: badCid.cid, status: 'rejected', lastError: 'Please Enter Valid Aadhar No.' });
+    // What the app toasts (part 1, section 8): the refusal's first message, the server's message of the save.
+    expect(replayNoticeStore.getState()).toEqual({
+      seq: before + 1,
+      refused: ['Please Enter Valid Aadhar No.'],
+      accepted: [serverMessages.childAdded],
+    });
     expect((await d.db.entity('children').get(badCid.cid))?._sync).toBe('rejected');
     expect(await server.childrenNamed(good, token)).toHaveLength(1);
     await resubmitEntry(d.db, rejected.seq!, { aadharno: '123412341234' });

@@ -10,6 +10,7 @@ import { UserMenu } from './user-menu';
 import { SyncIndicator, SyncNotice } from './sync-indicator';
 import { useShellRefresh } from '../use-shell-refresh';
 import { usePersistentStorage } from '../use-persistent-storage';
+import { useReplayToasts } from '../use-replay-toasts';
 import { UpdatePrompt } from '../update-prompt';
 import { IdleLock } from './idle-lock';
 
@@ -18,6 +19,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useShellRefresh();
   usePersistentStorage();
+  useReplayToasts();
 
   useEffect(() => {
     document.title = documentTitleOf(pathname);
