@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { RowSyncState } from '../../sync';
+import { childProfileHref } from '../lib/child-links';
 import { ConfirmButton } from './confirm-button';
 import { SyncBadge } from './sync-badge';
 import { toast } from './toast';
@@ -40,12 +42,29 @@ export function NameCell({ name, state }: { name: unknown; state: RowSyncState |
   );
 }
 
-/** The row actions' group. */
+/** The row actions' group; each action appears only if permitted (the caller decides). */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
     <Group gap={4} wrap="nowrap">
       {children}
     </Group>
+  );
+}
+
+/** Go-to: opens the profile of the child a row is about (its own address, so a new tab works too). */
+export function GoToChildAction({ child }: { child: { id?: unknown; cid: string; name?: unknown } }) {
+  return (
+    <Tooltip label="Go to profile">
+      <ActionIcon
+        component={Link}
+        to={childProfileHref(child)}
+        variant="subtle"
+        size="lg"
+        aria-label={`Go to ${String(child.name ?? 'the child')}`}
+      >
+        <IconArrowRight size={20} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ALL_CENTERS_ID, messages } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
+import { DeleteAction, EditAction, GoToChildAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -22,6 +22,15 @@ import {
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export const cwcTitles = { produce: 'Produce to CWC', refer: 'Refer from CWC' } as const;
+
+/** The child a CWC record is about: its id (or the cid of a child registered offline) and name. */
+function childOf(r: LocalCwc): { id?: number; cid: string; name?: string } | null {
+  const data = r.child_data as { id?: number; name?: string } | null | undefined;
+  const ref = r.childregId;
+  if (typeof ref === 'number' || typeof data?.id === 'number')
+    return { id: typeof ref === 'number' ? ref : data?.id, cid: String(ref ?? data?.id), name: data?.name };
+  return typeof ref === 'string' ? { cid: ref, name: data?.name } : null;
+}
 
 /** /produce and /refer: the CWC lists from the device, with the date-range filter rules. */
 export function CwcListPage({ kind }: { kind: CwcKind }) {
@@ -84,38 +93,29 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
     {
       key: 'action',
       header: 'Action',
-      render: (r) => (
-        <Group gap={4} wrap="nowrap">
-          {canEdit && (
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label="Edit"
+      render: (r) => {
+        const child = childOf(r);
+        return (
+          <RowActions>
+            {child && <GoToChildAction child={child} />}
+            {canEdit && (
+              <EditAction
+                name={child?.name ?? 'record'}
                 onClick={() => void navigate(`${base}/add`, { state: { cid: r.cid } })}
-              >
-                <IconEdit size={20} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {canDelete && (
-            <ConfirmButton
-              label="Delete"
-              variant="subtle"
-              color="red"
-              size="compact-sm"
-              title="Delete"
-              question="Are you sure you want to delete this record?"
-              confirmLabel="Delete"
-              onConfirm={async () => {
-                const done = await removeCwc(kind, r.cid);
-                if (done.ok) toast.success(messages.deleted);
-                else toast.error(done.message);
-              }}
-            />
-          )}
-        </Group>
-      ),
+              />
+            )}
+            {canDelete && (
+              <DeleteAction
+                name={child?.name ?? 'record'}
+                title="Delete"
+                question="Are you sure you want to delete this record?"
+                success={messages.deleted}
+                onDelete={() => removeCwc(kind, r.cid)}
+              />
+            )}
+          </RowActions>
+        );
+      },
     },
   ];
 

@@ -1,6 +1,6 @@
 import { exitListColumnLabels, statusLabel, type ExitListColumn, type ExitListRow } from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
-import { NameCell } from '../../../components/row-actions';
+import { GoToChildAction, NameCell, RowActions } from '../../../components/row-actions';
 import { showDate, showDateTime } from '../../../lib/dates';
 
 type Named = { name?: string } | null | undefined;
@@ -44,10 +44,27 @@ export function exitColumns(
   columns: readonly ExitListColumn[],
   centerNames: Map<number, string>,
 ): DataColumn<ExitListRow>[] {
-  return columns.map((column) => ({
+  const shown: DataColumn<ExitListRow>[] = columns.map((column) => ({
     key: column,
     header: exitListColumnLabels[column],
     render: cellOf(column, centerNames),
     nowrap: noWrap.includes(column),
   }));
+  // The lists only read: their one row action is go-to, the child's profile.
+  const action: DataColumn<ExitListRow> = {
+    key: 'action',
+    header: 'Action',
+    render: (r) => {
+      const child = (r.child ?? null) as { id?: unknown; cid?: string; name?: unknown } | null;
+      const cid = child?.cid ?? (typeof r.childregId === 'string' ? r.childregId : undefined);
+      const id = typeof child?.id === 'number' ? child.id : typeof r.childregId === 'number' ? r.childregId : undefined;
+      if (id === undefined && cid === undefined) return null;
+      return (
+        <RowActions>
+          <GoToChildAction child={{ id, cid: cid ?? String(id), name: child?.name }} />
+        </RowActions>
+      );
+    },
+  };
+  return [...shown, action];
 }
