@@ -24,11 +24,11 @@ export function showDate(value: unknown): string {
 }
 
 /** A timestamp (ISO text or epoch ms) shown dd-MM-yyyy HH:mm in local time; blank or junk shows ''. */
-export function showDateTime(value: unknown): string {
+export function showDateTime(value: unknown, { words = false }: { words?: boolean } = {}): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
   if (value === '') return '';
   const at = dayjs(value);
-  return at.isValid() ? at.format(`${dateFormats.display} HH:mm`) : '';
+  return at.isValid() ? at.format(`${dateFormats.display}${words ? ' [at]' : ''} HH:mm`) : '';
 }
 
 /** What the server stores: yyyy-MM-dd from a Date or any typed format (DD-MM-YYYY, DD-MM-YY, yyyy-MM-dd); null when not a date. */

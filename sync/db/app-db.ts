@@ -35,6 +35,9 @@ export type OutboxEntry = {
   status: 'queued' | 'sending' | 'rejected' | 'conflict';
 };
 
+/** What a form held when it was last typed in, kept until it is saved or discarded (DESIGN: nothing typed is lost). */
+export type DraftRow = { key: string; values: Record<string, unknown>; savedAt: number };
+
 export type ConflictRow = {
   id?: number;
   entity: string;
@@ -123,6 +126,7 @@ export class AppDb extends Dexie {
   files!: Table<FileRow, string>;
   lookups!: Table<LookupRow, string>;
   syncState!: Table<SyncStateRow, string>;
+  drafts!: Table<DraftRow, string>;
 
   constructor(name: string) {
     // strict: a queued write survives power loss the moment the transaction commits.
@@ -164,6 +168,9 @@ export class AppDb extends Dexie {
     });
     // v6: meals indexed by meal type (the Meal Management filter).
     this.version(6).stores({ meals: `${entityIndexes.meals}, meal_type` });
+    // v8: form drafts, so what was typed survives leaving the form, a closed tab or a
+    // dead battery (7 is left for the child list's indexes).
+    this.version(8).stores({ drafts: 'key' });
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

@@ -105,8 +105,9 @@ describe('part 2 lists in Chromium', () => {
     await lists.rows().first().waitFor();
     for (const cell of await lists.rows().locator('td:nth-child(9)').allTextContents()) expect(cell).toBe(shown);
     await lists.openFilters();
-    await lists.date('From Date', '01-01-99');
-    await lists.date('To Date', '02-01-99');
+    // A range with no entries, inside the picker's 100 years.
+    await lists.date('From Date', '01-01-00');
+    await lists.date('To Date', '02-01-00');
     await lists.search();
     await page.getByText('No Records Found!').waitFor();
     await lists.openFilters();

@@ -14,6 +14,7 @@ describe('date helpers (shown dd-MM-yyyy, stored yyyy-MM-dd, filters typed DD-MM
     const at = new Date(2024, 2, 7, 9, 5);
     expect(showDateTime(at.toISOString())).toBe('07-03-2024 09:05');
     expect(showDateTime(at.getTime())).toBe('07-03-2024 09:05');
+    expect(showDateTime(at.getTime(), { words: true })).toBe('07-03-2024 at 09:05');
     expect(showDateTime('')).toBe('');
     expect(showDateTime('junk')).toBe('');
     expect(showDateTime(undefined)).toBe('');

@@ -6,6 +6,8 @@ import { FileRows, type FileRowValues } from '../../../components/file-rows';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { saveAction, type ActionChild } from '../hooks/save-action';
 import { useCenterSelect, useSchemeSelect, useTagSelect } from '../hooks/use-action-data';
 import { actionFields, withDocuments, type ActionField } from './action-fields';
@@ -36,10 +38,15 @@ type Props = { formKey: ActionFormKey; child: ActionChild; onClose: () => void }
 /** One action form of the profile, in a modal: its date label, fields, document rows and messages. */
 export function ActionFormModal({ formKey, child, onClose }: Props) {
   const spec = actionForms[formKey];
-  const [values, setValues] = useState<Values>(() => initialValues(formKey, child));
+  const [initial] = useState<Values>(() => initialValues(formKey, child));
+  const [values, setValues] = useState<Values>(initial);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   useUnsavedGuard(dirty);
+  const draft = useDraft(`action:${formKey}:${child.cid}`, values, initial, (saved) => {
+    setValues(saved ? { ...initial, ...saved } : initial);
+    setDirty(saved !== null);
+  });
   const set = (patch: Values) => {
     setValues((v) => ({ ...v, ...patch }));
     setDirty(true);
@@ -50,6 +57,7 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
     setDirty(false);
+    await draft.clear();
     toast.success(formKey === 'followUps' ? 'Follow Up added successfully' : `${spec.title} added successfully`);
     onClose();
   };
@@ -58,6 +66,7 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
   return (
     <Modal opened onClose={onClose} title={<Title order={3}>{spec.title}</Title>} size="xl" centered>
       <Stack>
+        <DraftNotice draft={draft} />
         {formKey === 'followUps' ? (
           <FollowUpRows rows={values.follow_up_data as Values[]} onChange={(rows) => set({ follow_up_data: rows })} />
         ) : (

@@ -6,6 +6,8 @@ import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveBalance, useCenterSelect, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
 
@@ -24,6 +26,7 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
       female: balance?.female ?? 0,
     },
   });
+  const draft = useFormDraft(form, `balance:${balance?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
   const [male, female] = useWatch({ control: form.control, name: ['male', 'female'] });
   const save = form.handleSubmit(async (values) => {
@@ -31,6 +34,7 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
     const outcome = await saveBalance(values, balance?.cid);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
+    await draft.clear();
     toast.success(balance ? 'Previous balance updated successfully' : 'Previous balance added successfully');
     form.reset(values);
     onClose();
@@ -39,6 +43,7 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
     <Modal opened onClose={onClose} title={balance ? 'Update Previous Balance' : 'Add Previous Balance'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <Controller
             name="centerId"
             control={form.control}

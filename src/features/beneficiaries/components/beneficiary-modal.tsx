@@ -12,6 +12,8 @@ import {
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveBeneficiary, useCenterChoices, type BeneficiaryValues } from '../hooks/use-beneficiaries';
 
@@ -41,12 +43,14 @@ export function BeneficiaryModal({
       comment: text(beneficiary?.comment),
     },
   });
+  const draft = useFormDraft(form, `beneficiary:${beneficiary?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
   const save = form.handleSubmit(async (values) => {
     setBusy(true);
     const outcome = await saveBeneficiary(service, values, beneficiary?.cid);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
+    await draft.clear();
     toast.success(beneficiary ? 'Beneficiary updated successfully' : 'Beneficiary added successfully');
     form.reset(values);
     onClose();
@@ -55,6 +59,7 @@ export function BeneficiaryModal({
     <Modal opened onClose={onClose} title={beneficiary ? 'Update Beneficiary' : 'Add Beneficiary'} size="lg">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="Name" withAsterisk size="md" {...form.register('name')} />
             <Controller

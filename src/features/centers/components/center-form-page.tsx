@@ -5,6 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { centerTypes, isAdministrator, normaliseInput, statusFlags, type LocalCenter } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveCenter, type CenterValues } from '../hooks/save-center';
 
@@ -35,6 +37,7 @@ export function CenterFormPage() {
       address: text(existing?.address),
     },
   });
+  const draft = useFormDraft(form, `center:${existing?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
 
   useEffect(() => {
@@ -48,6 +51,7 @@ export function CenterFormPage() {
       setBusy(false);
       return void toast.error(outcome.message);
     }
+    await draft.clear();
     toast.success(existing ? 'Center updated successfully' : 'Center added successfully');
     form.reset(values);
     void navigate('/center-management');
@@ -59,6 +63,7 @@ export function CenterFormPage() {
       <Paper withBorder p="md">
         <form onSubmit={(e) => void save(e)} noValidate>
           <Stack>
+            <DraftNotice draft={draft} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Controller
                 name="centertypeId"

@@ -13,6 +13,8 @@ import {
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { useCenterOptions } from '../hooks/use-children';
 import { quickAddChild } from '../hooks/use-quick-add';
@@ -45,6 +47,8 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
     },
   });
   useUnsavedGuard(form.formState.isDirty);
+  // Closing the dialog (a tap outside, Escape) keeps what was typed for the next opening.
+  const draft = useFormDraft(form, 'quick-add:new');
   const referredBy = useWatch({ control: form.control, name: 'ReferredBy' });
 
   const save = form.handleSubmit(async (values) => {
@@ -53,6 +57,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
     toast.success('Child added successfully');
+    await draft.clear();
     form.reset();
     onClose();
   });
@@ -65,6 +70,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title="Quick Add" size="lg">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Controller
               name="name"

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import type { LocalChild } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveRegistration, stepProblem } from '../hooks/use-save-registration';
 import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } from './registration-steps';
@@ -31,6 +33,8 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
   const [reached, setReached] = useState(child ? LAST : 0);
   const [busy, setBusy] = useState(false);
   useUnsavedGuard(form.formState.isDirty);
+  // Another menu item, Back or a closed tab keeps what was typed (files are chosen again).
+  const draft = useFormDraft(form, `registration:${child?.cid ?? 'new'}`);
 
   const next = () => {
     const problem = stepProblem(active, form.getValues());
@@ -47,6 +51,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
       if (outcome.step !== undefined) setActive(outcome.step);
       return void toast.error(outcome.message);
     }
+    await draft.clear();
     form.reset(values);
     toast.success(child ? 'Child updated successfully' : 'Child registered successfully');
     await navigate('/child-registration');
@@ -56,6 +61,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
     <FormProvider {...form}>
       <form onSubmit={(e) => e.preventDefault()} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <Stepper active={active} onStepClick={(i) => i <= reached && setActive(i)} size="sm" wrap>
             {steps.map(({ label, body: Body }, i) => (
               <Stepper.Step key={label} label={label} allowStepSelect={i <= reached}>

@@ -15,6 +15,8 @@ import { FileRows, type FileRowValues } from '../../../components/file-rows';
 import { parseTypedDate, showDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import {
   entityOf,
@@ -79,6 +81,7 @@ function CwcForm({
       documents: record ? [] : [newRow()],
     },
   });
+  const draft = useFormDraft(form, `cwc:${kind}:${record?.cid ?? String(childregId ?? 'new')}`);
   useUnsavedGuard(form.formState.isDirty);
   const kept = Array.isArray(record?.documents) ? (record.documents as Record<string, unknown>[]) : [];
   const schema = kind === 'produce' ? cwcProduceFormSchema : cwcReferFormSchema;
@@ -95,6 +98,7 @@ function CwcForm({
       ? await mutations.update(entityOf(kind), record.cid, fields, files)
       : await mutations.create(entityOf(kind), fields, files);
     if (!result.ok) return void toast.error(result.message);
+    await draft.clear();
     toast.success('Saved on this device; it will be sent when online.');
     form.reset(values);
     onDone();
@@ -103,6 +107,7 @@ function CwcForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack>
+        <DraftNotice draft={draft} />
         <Title order={2}>{record ? titles[kind].replace('Add', 'Edit') : titles[kind]}</Title>
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -6,6 +6,8 @@ import { ALL_CENTERS_ID, dateFormats, mealTypes } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveMeal, useCenterSelect, type LocalMeal, type MealValues } from '../hooks/use-meals';
 
@@ -25,12 +27,14 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
       child_count: meal?.child_count ?? '',
     },
   });
+  const draft = useFormDraft(form, `meal:${meal?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
   const save = form.handleSubmit(async (values) => {
     setBusy(true);
     const outcome = await saveMeal(values, meal?.cid, meal?.id);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
+    await draft.clear();
     toast.success(meal ? 'Meal updated successfully' : 'Meal added successfully');
     form.reset(values);
     onClose();
@@ -39,6 +43,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
     <Modal opened onClose={onClose} title={meal ? 'Update Meal' : 'Add Meal'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <Controller
             name="center_id"
             control={form.control}

@@ -4,6 +4,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { schemeStatusLabels, type LocalScheme } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { saveScheme, type SchemeValues } from '../hooks/save-scheme';
 
 const statusOptions = [
@@ -17,12 +19,14 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
   const form = useForm<SchemeValues>({
     defaultValues: { name: String(scheme?.name ?? ''), status: String(scheme?.status ?? 1) },
   });
+  const draft = useFormDraft(form, `scheme:${scheme?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
   const save = form.handleSubmit(async (values) => {
     setBusy(true);
     const outcome = await saveScheme(values, scheme?.cid);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
+    await draft.clear();
     toast.success(scheme ? 'Scheme updated successfully' : 'Scheme added successfully');
     form.reset(values);
     onClose();
@@ -31,6 +35,7 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
     <Modal opened onClose={onClose} title={scheme ? 'Update Tag' : 'Add Tag'}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <TextInput
             label="Scheme Name"
             withAsterisk

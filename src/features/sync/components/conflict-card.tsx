@@ -20,7 +20,8 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
   const deleting = Boolean(conflict.mine._delete);
   const fields = Object.keys(conflict.mine).filter((f) => f !== '_delete');
   const [choice, setChoice] = useState<Record<string, Side>>(() => Object.fromEntries(fields.map((f) => [f, 'mine'])));
-  const changedAt = typeof theirs?.updated_at === 'string' ? showDateTime(theirs.updated_at) || null : null;
+  const changedAt =
+    typeof theirs?.updated_at === 'string' ? showDateTime(theirs.updated_at, { words: true }) || null : null;
   const perField = Boolean(theirs) && !deleting && fields.length > 1;
 
   return (

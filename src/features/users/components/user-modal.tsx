@@ -17,6 +17,8 @@ import { dateFormats, normaliseInput, statusFlags, uploadLimits, type LocalUser 
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useFormDraft } from '../../../lib/form-draft';
+import { DraftNotice } from '../../../components/draft-notice';
 import { saveUser, type UserValues } from '../hooks/save-user';
 import { useCenterOptions, useRoleOptions } from '../hooks/use-users';
 
@@ -42,6 +44,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
       role_id: text(user?.role_id),
     },
   });
+  const draft = useFormDraft(form, `user:${user?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
 
   const save = form.handleSubmit(async (values) => {
@@ -49,6 +52,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
     const outcome = await saveUser(values, user ? { cid: user.cid, email: user.email } : undefined);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
+    await draft.clear();
     toast.success(user ? 'User updated successfully' : 'User added successfully');
     form.reset(values);
     onClose();
@@ -74,6 +78,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
     <Modal opened onClose={onClose} title={user ? 'Update User' : 'Add User'} size="lg">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
+          <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             {field('name', 'Name', true)}
             <Controller
