@@ -26,7 +26,37 @@ export const demoPassword = () => inject('demoPassword');
 
 /** A fresh browser profile (its own IndexedDB, storage and service worker). */
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  await faithfulOffline(context);
+  return context;
+}
+
+/**
+ * Chromium's emulated offline (Debian's Chromium 150) answers `navigator.onLine === true` in a
+ * document loaded after `setOffline(true)` (a reload, a `goto`), though every request fails;
+ * a real phone without network answers false. So that the app sees what a phone shows,
+ * `setOffline` here also tells every current and later document of the context.
+ */
+async function faithfulOffline(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        return (window as { __e2eOffline?: boolean }).__e2eOffline === true ? false : (real.get!.call(this) as boolean);
+      },
+    });
+  });
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (offline: boolean) => {
+    await context.addInitScript(`window.__e2eOffline = ${offline};`);
+    for (const page of context.pages()) {
+      await page
+        .evaluate((value) => ((window as { __e2eOffline?: boolean }).__e2eOffline = value), offline)
+        .catch(() => undefined);
+    }
+    await setOffline(offline);
+  };
 }
 
 /** Waits until the service worker has precached the shell and controls the page. */
