@@ -49,9 +49,10 @@ export function useDraft(
     const next = pending.current;
     pending.current = null;
     if (!next) return;
-    // A form back at its starting values has nothing to keep (also after a save's reset).
-    if (snapshot(next) === snapshot(latest.current.initial)) void discardDraft(key);
-    else void saveDraft(key, next);
+    // A form back at its starting values has nothing to keep (also after a save's reset);
+    // before the saved draft has been read, starting values say nothing and must not erase it.
+    if (snapshot(next) !== snapshot(latest.current.initial)) void saveDraft(key, next);
+    else if (ready.current) void discardDraft(key);
   }, [key]);
 
   useEffect(() => {
@@ -59,12 +60,18 @@ export function useDraft(
     ready.current = false;
     readDraft(key)
       .then((saved) => {
-        if (!live || !saved) return;
-        latest.current.restore(saved);
-        setRestored(true);
+        if (!live) return;
+        ready.current = true;
+        if (saved) {
+          pending.current = null;
+          latest.current.restore(saved);
+          setRestored(true);
+        } else if (pending.current) {
+          // Typed while the device was still reading (a slow tablet): keep it now.
+          timer.current = setTimeout(write, SAVE_AFTER_MS);
+        }
       })
-      .catch(() => undefined)
-      .finally(() => {
+      .catch(() => {
         if (live) ready.current = true;
       });
     window.addEventListener('pagehide', write);
@@ -75,10 +82,10 @@ export function useDraft(
     };
   }, [key, write]);
 
-  // Every change schedules a write.
+  // Every change schedules a write; before the saved draft is read it is only remembered.
   useEffect(() => {
-    if (!ready.current) return;
     pending.current = values;
+    if (!ready.current) return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(write, SAVE_AFTER_MS);
   }, [values, write]);
