@@ -13,6 +13,17 @@ import {
   type ReviewItem,
 } from './engine/review';
 import type { Fields } from './engine/reconcile';
+import type {
+  BeneficiaryForm,
+  CenterForm,
+  ChildUpdate,
+  MealForm,
+  PreviousBalanceForm,
+  RoleForm,
+  SchemeForm,
+  TagForm,
+  UserCreateForm,
+} from './contract';
 import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 
 /** Collections this app pulls, parents first. */
@@ -68,8 +79,38 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-/** The mutations every form calls (R1-R4). Each returns a value; none throws. */
+type Files = Record<string, Blob>;
+/** A form's fields as written: a field may be sent empty (null) to clear it. */
+type Sent<T> = { [K in keyof T]: T[K] | null };
+
+/** An entity's writes, their fields typed by the contract's form schema (R1-R4). */
+export type EntityWrites<T> = {
+  create(fields: Sent<T>, files?: Files): Promise<WriteResult>;
+  update(cid: string, fields: Partial<Sent<T>>, files?: Files): Promise<WriteResult>;
+  remove(cid: string): Promise<WriteResult>;
+};
+
+const writesOf = <T extends object>(entity: string): EntityWrites<T> => ({
+  create: (fields, files) => write({ entity, op: 'create', fields: fields as Fields, files }),
+  update: (cid, fields, files) => write({ entity, op: 'update', cid, fields: fields as Fields, files }),
+  remove: (cid) => write({ entity, op: 'delete', cid }),
+});
+
+/**
+ * The mutations every form calls (R1-R4). Each returns a value; none throws. Screens use
+ * the typed writes per entity (`mutations.tags.update(cid, { name })`); `create`, `update`
+ * and `remove` by entity name stay for the entities without a form schema.
+ */
 export const mutations = {
+  children: writesOf<ChildUpdate>('children'),
+  centers: writesOf<CenterForm>('centers'),
+  tags: writesOf<TagForm>('tags'),
+  roles: writesOf<RoleForm>('roles'),
+  users: writesOf<UserCreateForm>('users'),
+  schemes: writesOf<SchemeForm>('schemes'),
+  meals: writesOf<MealForm>('meals'),
+  previousBalances: writesOf<PreviousBalanceForm>('previousBalances'),
+  beneficiaries: writesOf<BeneficiaryForm>('beneficiaries'),
   create: (entity: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op: 'create', fields, files }),
   update: (entity: string, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>

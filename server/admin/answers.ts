@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import type { GuardedOutcome } from '../delta/guarded-write';
+import type { Db } from '../db/client';
+import { guardedWrite, type GuardedOutcome } from '../delta/guarded-write';
+import { readIfMatch } from '../delta/if-match';
 import { fail } from '../core/http';
 import { serverMessages } from '../core/messages';
 import { invalid, type Issue } from '../core/validation';
@@ -30,4 +32,25 @@ export async function answerGuarded<T>(
   if ('issues' in verdict) return invalid(c, verdict.issues);
   if ('refused' in verdict) return fail(c, 422, verdict.refused, { id: [verdict.refused] });
   return onDone(verdict.done);
+}
+
+/** One record's guarded write under the request's If-Match, answered by `answerGuarded`. */
+export type GuardedRequest<R extends { updated_at: Date }, T> = {
+  lock: (tx: Db) => Promise<R | undefined>;
+  write: (tx: Db, row: R) => Promise<WriteVerdict<T>>;
+  current: () => Promise<unknown>;
+  onDone: (value: T) => Response | Promise<Response>;
+};
+
+export async function guardedAnswer<R extends { updated_at: Date }, T>(
+  c: Context<AppEnv>,
+  request: GuardedRequest<R, T>,
+) {
+  const outcome = await guardedWrite(
+    c.get('deps').db,
+    readIfMatch(c.req.header('if-match')),
+    request.lock,
+    request.write,
+  );
+  return answerGuarded(c, outcome, request.current, request.onDone);
 }

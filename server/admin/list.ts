@@ -1,12 +1,12 @@
-import { and, asc, desc, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { AppEnv } from '../core/context';
 import type { Db } from '../db/client';
-import { afterCursor, listed, readListQuery, runList, type ListedRow, type ListSource } from '../delta/delta';
+import { listed, readListQuery, runList, softTableSource, type ListedRow, type SoftTable } from '../delta/delta';
 import { invalid } from '../core/validation';
 
-type AdminTable = PgTable & { id: AnyPgColumn; updated_at: AnyPgColumn; deleted_at: AnyPgColumn };
+type AdminTable = SoftTable;
 
 export type AdminListOptions = {
   table: AdminTable;
@@ -30,35 +30,13 @@ export async function answerAdminList(c: Context<AppEnv>, options: AdminListOpti
   const { db } = c.get('deps');
   const { table } = options;
   const filter = read.query.mode === 'page' ? options.where : undefined;
-  const live = (where: SQL | undefined) => and(isNull(table.deleted_at), filter, where);
-  const source: ListSource = {
-    rows: (where, order, limit, offset) =>
-      options.rows(
-        db,
-        live(where),
-        order === 'keyset'
-          ? [asc(table.updated_at), asc(table.id)]
-          : [options.newestFirst ? desc(table.id) : asc(table.id)],
-        limit,
-        offset,
-      ),
-    count: async (where) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(table)
-        .where(live(where));
-      return row?.n ?? 0;
-    },
-    deletedSince: async (since) => {
-      const rows = await db
-        .select({ id: table.id })
-        .from(table)
-        .where(and(isNotNull(table.deleted_at), gte(table.updated_at, since)))
-        .orderBy(asc(table.id));
-      return rows.map((r) => Number(r.id));
-    },
-    keyset: (since, afterId) => afterCursor(table, since, afterId),
-  };
+  // Tombstones are never filtered: a device must hear of every delete (R16).
+  const source = softTableSource(db, table, {
+    where: filter,
+    tombstoneWhere: undefined,
+    pageOrder: [options.newestFirst ? desc(table.id) : asc(table.id)],
+    rows: (where, orderBy, limit, offset) => options.rows(db, where, orderBy, limit, offset),
+  });
   return listed(c, await runList(source, read.query), options.extra);
 }
 

@@ -15,8 +15,6 @@ import { loginAttempts } from '../db/schema';
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const loginLimits = { pair: 5, address: 30, account: 20 } as const;
-/** Kept for callers that speak of "the" limit: the e-mail + address one. */
-export const MAX_FAILED_LOGINS = loginLimits.pair;
 
 export type LoginKeys = Record<keyof typeof loginLimits, string>;
 

@@ -1,51 +1,16 @@
 import type { Hono } from 'hono';
-import { loginRequestSchema, messages } from '../../sync/contract';
-import { dummyPasswordHash, verifyPassword } from './password';
-import { clearFailures, lockedForSeconds, loginKeys, recordFailure } from './rate-limit';
-import { loadAuthUser } from './session';
-import { issueToken, revokeToken } from './tokens';
-import { clientIp } from './client-ip';
 import type { AppEnv } from '../core/context';
-import { fail, ok, readBody, text, validationFailed } from '../core/http';
-import { serverMessages, USER_IMAGE_PATH } from '../core/messages';
+import { login } from './login';
+import { logout, me } from './session-routes';
 
 /** POST /api/login: public, so it must be registered before the bearer check. */
 export function registerLoginRoute(api: Hono<AppEnv>) {
-  api.post('/login', async (c) => {
-    const body = await readBody(c);
-    // Missing or non-text fields count as empty, so the answer is the spec's message.
-    const parsed = loginRequestSchema.safeParse({ emailId: text(body.emailId), password: text(body.password) });
-    if (!parsed.success) return validationFailed(c, parsed.error);
-
-    const { db } = c.get('deps');
-    const keys = loginKeys(parsed.data.emailId, clientIp(c));
-    const wait = await lockedForSeconds(db, keys);
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return fail(c, 429, messages.tooManyAttempts);
-    }
-
-    const found = await loadAuthUser(db, { email: parsed.data.emailId });
-    // Unknown e-mails are verified against a dummy hash so timing reveals nothing.
-    const passwordOk = await verifyPassword(parsed.data.password, found?.passwordHash ?? (await dummyPasswordHash()));
-    if (!found || !passwordOk || !found.enabled) {
-      await recordFailure(db, keys);
-      return fail(c, 401, serverMessages.invalidCredentials);
-    }
-    await clearFailures(db, keys);
-    const token = await issueToken(db, found.authUser.id);
-    const { id, ...rest } = found.authUser;
-    return ok(c, { id, token, ...rest }, { image_path: USER_IMAGE_PATH, message: serverMessages.loginSuccess });
-  });
+  api.post('/login', login);
 }
 
 /** POST /api/logout and GET /api/me: registered after the bearer check. */
 export function registerSessionRoutes(api: Hono<AppEnv>) {
-  api.post('/logout', async (c) => {
-    await revokeToken(c.get('deps').db, c.get('token'));
-    return c.json({ success: true, message: serverMessages.logoutSuccess });
-  });
-
+  api.post('/logout', logout);
   // The app refreshes role and permissions with this after start, without a new login.
-  api.get('/me', (c) => ok(c, c.get('user'), { image_path: USER_IMAGE_PATH }));
+  api.get('/me', me);
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import { isAllCenterUser, type Principal, type PreviousBalanceFilter } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, previousBalances, users } from '../db/schema';
-import { afterCursor, runList, type ListedRow, type ListQuery } from '../delta/delta';
+import { runList, softTableSource, type ListedRow, type ListQuery } from '../delta/delta';
 import { iso } from '../delta/timestamps';
 
 /** Previous balance rows as the API answers them (part 2 section 3): total_balance, user and center names. */
@@ -55,33 +55,12 @@ export function listBalances(db: Db, user: Principal, f: Partial<PreviousBalance
     f.from_date ? gte(t.activity_date, f.from_date) : undefined,
     f.to_date ? lte(t.activity_date, f.to_date) : undefined,
   );
-  const alive = (w: SQL | undefined) => and(isNull(t.deleted_at), where, w);
   return runList(
-    {
-      rows: (w, order, limit, offset) =>
-        balanceRecords(
-          db,
-          alive(w),
-          order === 'keyset' ? [asc(t.updated_at), asc(t.id)] : [desc(t.activity_date), desc(t.id)],
-          limit,
-          offset,
-        ),
-      count: async (w) =>
-        (
-          await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(t)
-            .where(alive(w))
-        )[0]?.n ?? 0,
-      deletedSince: async (since) =>
-        (
-          await db
-            .select({ id: t.id })
-            .from(t)
-            .where(and(isNotNull(t.deleted_at), gte(t.updated_at, since), where))
-        ).map((r) => r.id),
-      keyset: (since, afterId) => afterCursor(t, since, afterId),
-    },
+    softTableSource(db, t, {
+      where,
+      pageOrder: [desc(t.activity_date), desc(t.id)],
+      rows: (w, orderBy, limit, offset) => balanceRecords(db, w, orderBy, limit, offset),
+    }),
     query,
   );
 }

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
-import { DEFAULT_PAGE_SIZE, paginate, type Pagination } from '../../sync/contract';
+import type { Db } from '../db/client';
+import { DEFAULT_PAGE_SIZE, paginate, type Pagination, type SyncBlock } from '../../sync/contract';
 
 /*
  * The list endpoints the sync engine pulls (sync/SPEC.md R15, "Server protocol"):
@@ -26,9 +27,6 @@ export const MAX_PAGE_SIZE = 1000;
 export type ListQuery =
   | { mode: 'delta'; since: Date; afterId: number; perPage: number; firstPage: boolean }
   | { mode: 'page'; page: number; perPage: number };
-
-export type Cursor = { updated_since: string; after_id: number };
-export type SyncBlock = { deleted: number[]; next: Cursor | null };
 
 type QueryError = { field: string; message: string };
 
@@ -68,6 +66,53 @@ export type ListSource = {
   deletedSince: (since: Date) => Promise<number[]>;
   keyset: (since: Date, afterId: number) => SQL;
 };
+
+/** A table whose rows are soft-deleted: tombstones keep their id and updated_at (R16). */
+export type SoftTable = PgTable & { id: AnyPgColumn; updated_at: AnyPgColumn; deleted_at: AnyPgColumn };
+
+/**
+ * The list source of one soft-deleted table: live rows of `where` (scope and filters),
+ * keyset order for delta pages and `pageOrder` for pages; tombstones within `where`
+ * (or `tombstoneWhere`), by id.
+ */
+export function softTableSource(
+  db: Db,
+  table: SoftTable,
+  options: {
+    where: SQL | undefined;
+    tombstoneWhere?: SQL | undefined;
+    pageOrder: SQL[];
+    rows: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Promise<ListedRow[]>;
+  },
+): ListSource {
+  const live = (w: SQL | undefined) => and(isNull(table.deleted_at), options.where, w);
+  const tombstones = 'tombstoneWhere' in options ? options.tombstoneWhere : options.where;
+  return {
+    rows: (w, order, limit, offset) =>
+      options.rows(
+        live(w),
+        order === 'keyset' ? [asc(table.updated_at), asc(table.id)] : options.pageOrder,
+        limit,
+        offset,
+      ),
+    count: async (w) => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(live(w));
+      return row?.n ?? 0;
+    },
+    deletedSince: async (since) => {
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(isNotNull(table.deleted_at), gte(table.updated_at, since), tombstones))
+        .orderBy(asc(table.id));
+      return rows.map((r) => Number(r.id));
+    },
+    keyset: (since, afterId) => afterCursor(table, since, afterId),
+  };
+}
 
 export type ListAnswer = { data: ListedRow[]; pagination: Pagination; sync?: SyncBlock };
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import { isAllCenterUser, type MealFilter, type Principal } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, meals } from '../db/schema';
-import { afterCursor, type ListQuery, type ListSource, runList, type ListedRow } from '../delta/delta';
+import { type ListQuery, runList, softTableSource, type ListedRow } from '../delta/delta';
 import { iso } from '../delta/timestamps';
 
 /** Meal rows as the API answers them (part 2 section 3): the center's name in center_data. */
@@ -46,31 +46,10 @@ export function listMeals(db: Db, user: Principal, f: Partial<MealFilter>, query
     f.from_date ? gte(meals.meal_date, f.from_date) : undefined,
     f.to_date ? lte(meals.meal_date, f.to_date) : undefined,
   );
-  const alive = (w: SQL | undefined) => and(isNull(meals.deleted_at), where, w);
-  const source: ListSource = {
-    rows: (w, order, limit, offset) =>
-      mealRecords(
-        db,
-        alive(w),
-        order === 'keyset' ? [asc(meals.updated_at), asc(meals.id)] : [desc(meals.meal_date), desc(meals.id)],
-        limit,
-        offset,
-      ),
-    count: async (w) =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(meals)
-          .where(alive(w))
-      )[0]?.n ?? 0,
-    deletedSince: async (since) =>
-      (
-        await db
-          .select({ id: meals.id })
-          .from(meals)
-          .where(and(isNotNull(meals.deleted_at), gte(meals.updated_at, since), where))
-      ).map((r) => r.id),
-    keyset: (since, afterId) => afterCursor(meals, since, afterId),
-  };
+  const source = softTableSource(db, meals, {
+    where,
+    pageOrder: [desc(meals.meal_date), desc(meals.id)],
+    rows: (w, orderBy, limit, offset) => mealRecords(db, w, orderBy, limit, offset),
+  });
   return runList(source, query);
 }

@@ -35,6 +35,12 @@ export type Envelope<T> = {
   image_path?: string;
 };
 
+/** The keyset position of a delta pull, our sync extension of the lists (sync/SPEC.md R15). */
+export type DeltaCursor = { updated_since: string; after_id: number };
+
+/** The `sync` block a delta page adds to the envelope: tombstones and the next cursor (R15, R16). */
+export type SyncBlock = { deleted: number[]; next: DeltaCursor | null };
+
 /** Page size used when the server does not say otherwise. */
 export const DEFAULT_PAGE_SIZE = 10;
 

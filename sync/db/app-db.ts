@@ -4,13 +4,19 @@ import Dexie, { type Table } from 'dexie';
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
 
 /** Columns every local entity row carries besides its own fields. */
-export type LocalRow = {
+/** What the sync engine keeps on every local row. */
+type SyncFields = {
   cid: string;
   id?: number;
   _base?: Record<string, unknown> | null;
   _sync?: RowSyncState;
-  [field: string]: unknown;
 };
+
+/**
+ * A record on the device: the entity's fields (a contract type, `LocalRow<Tag>`, for the
+ * screens; any fields for the engine) and the sync engine's own.
+ */
+export type LocalRow<T extends object = { [field: string]: unknown }> = SyncFields & Omit<T, keyof SyncFields>;
 
 /** A queued write (DESIGN: Writes). Filled by the sync engine. */
 export type OutboxEntry = {

@@ -1,9 +1,10 @@
+import type { Table } from 'dexie';
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
 import { callOf, descriptorOf, resolveCall, type EntityDescriptor } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from '../net/transport';
-import { buildPath, type Envelope } from '../contract';
+import { buildPath, type DeltaCursor as Cursor, type Envelope, type SyncBlock } from '../contract';
 
 export type PullDeps = {
   db: AppDb;
@@ -14,8 +15,6 @@ export type PullDeps = {
   listParams?: Record<string, string | number>;
 };
 
-type Cursor = { updated_since: string; after_id: number };
-type SyncBlock = { deleted?: number[]; next?: Cursor | null };
 type ServerRow = Fields & { id: number; updated_at?: string };
 type Page = { rows: ServerRow[]; deleted: number[]; next: Cursor | null; delta: boolean; lastPage: number };
 
@@ -42,7 +41,7 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
     searchParams: params,
     ...(list.kind === 'json' ? { json: {} } : {}),
     timeoutMs: 60_000,
-  })) as Envelope<ServerRow[]> & { sync?: SyncBlock };
+  })) as Envelope<ServerRow[]> & { sync?: Partial<SyncBlock> };
   const rows = envelope.data ?? [];
   if (envelope.sync) {
     return { rows, deleted: envelope.sync.deleted ?? [], next: envelope.sync.next ?? null, delta: true, lastPage: 1 };
@@ -89,6 +88,111 @@ export async function pullCollection(deps: PullDeps, entity: string): Promise<Pu
 /** A queued delete, whatever its operation is called (history's Centers table deletes with 'center_delete'). */
 const isDelete = (entry: OutboxEntry) => callOf(descriptorOf(entry.entity), entry.op).effect === 'delete';
 
+/** What the device holds for a page's ids: local rows, their queued entries in order, open conflicts. */
+type PageState = {
+  locals: Map<number, LocalRow>;
+  queuedByCid: Map<string, OutboxEntry[]>;
+  conflicted: Set<string>;
+};
+
+async function readPageState(db: AppDb, table: Table<LocalRow, string>, page: Page): Promise<PageState> {
+  const ids = [...page.rows.map((r) => r.id), ...page.deleted];
+  const locals = new Map<number, LocalRow>();
+  for (const row of await table.where('id').anyOf(ids).toArray()) locals.set(row.id as number, row);
+  const touchedCids = [...locals.values()].map((r) => r.cid);
+  const entries = touchedCids.length ? await db.outbox.where('cid').anyOf(touchedCids).sortBy('seq') : [];
+  const queuedByCid = new Map<string, OutboxEntry[]>();
+  for (const e of entries) queuedByCid.set(e.cid, [...(queuedByCid.get(e.cid) ?? []), e]);
+  const conflicted = new Set(
+    (touchedCids.length ? await db.conflicts.where('cid').anyOf(touchedCids).toArray() : []).map((c) => c.cid),
+  );
+  return { locals, queuedByCid, conflicted };
+}
+
+/** How a server row meets the device's copy. */
+type RowCase =
+  | { kind: 'take'; state: 'synced' | 'conflict' }
+  | { kind: 'delete-conflict'; local: LocalRow; queued: OutboxEntry[] }
+  | { kind: 'rebase'; local: LocalRow };
+
+function classifyRow(state: PageState, server: ServerRow): RowCase {
+  const local = state.locals.get(server.id);
+  const queued = local ? state.queuedByCid.get(local.cid) : undefined;
+  if (!local || !queued?.length)
+    return { kind: 'take', state: local && state.conflicted.has(local.cid) ? 'conflict' : 'synced' };
+  // R13: a queued delete of a record changed on the server is a conflict, not a rebase.
+  const baseStamp = (local._base as Fields | null)?.updated_at;
+  if (queued.some(isDelete) && baseStamp !== server.updated_at) return { kind: 'delete-conflict', local, queued };
+  // R17: queued local changes are rebased onto the server's record, never overwritten.
+  return { kind: 'rebase', local };
+}
+
+/** The row a server record becomes when nothing is queued for it. */
+function takenRow(state: PageState, server: ServerRow, sync: 'synced' | 'conflict'): LocalRow {
+  const local = state.locals.get(server.id);
+  return { ...server, cid: local?.cid ?? serverCid(server.id), _base: server, _sync: sync };
+}
+
+/**
+ * Applies a server row that meets queued changes; returns the row to put, if any, and
+ * whether it opened a conflict. Every path awaits IndexedDB first: inside a Dexie
+ * transaction only Dexie's promises may be awaited, or it commits early.
+ */
+async function applyQueued(
+  db: AppDb,
+  collection: string,
+  verdict: Exclude<RowCase, { kind: 'take' }>,
+  server: ServerRow,
+): Promise<{ put?: LocalRow; conflict: boolean }> {
+  if (verdict.kind === 'rebase') {
+    const result = await rebaseQueued(db, collection, verdict.local, server, { now: Date.now() });
+    return { conflict: result.contested.length > 0 };
+  }
+  const { local, queued } = verdict;
+  await db.conflicts.add({
+    entity: collection,
+    cid: local.cid,
+    base: local._base ?? null,
+    mine: { _delete: true },
+    theirs: server,
+    createdAt: Date.now(),
+  });
+  for (const e of queued) if (e.status !== 'sending') await db.outbox.delete(e.seq!);
+  return {
+    put: { ...local, ...server, cid: local.cid, _base: server, _deleted: 0, _sync: 'conflict' },
+    conflict: true,
+  };
+}
+
+/** Applies one tombstone of a row the device holds: gone here too, unless queued edits make it a conflict (R13). */
+async function applyDeleted(
+  db: AppDb,
+  table: Table<LocalRow, string>,
+  collection: string,
+  state: PageState,
+  local: LocalRow,
+): Promise<'deleted' | 'conflict'> {
+  const queued = state.queuedByCid.get(local.cid) ?? [];
+  if (queued.length === 0 || queued.every(isDelete)) {
+    await table.delete(local.cid);
+    for (const e of queued) await db.outbox.delete(e.seq!);
+    return 'deleted';
+  }
+  // R13: edited here, deleted there.
+  await db.conflicts.add({
+    entity: collection,
+    cid: local.cid,
+    base: local._base ?? null,
+    mine: Object.assign({}, ...queued.map((e) => e.payload)),
+    theirs: null,
+    createdAt: Date.now(),
+  });
+  for (const e of queued) await db.outbox.delete(e.seq!);
+  await table.update(local.cid, { _sync: 'conflict' });
+  return 'conflict';
+}
+
+/** One page and the cursor after it, in one transaction (R15). */
 async function applyPage(
   deps: PullDeps,
   descriptor: EntityDescriptor,
@@ -101,73 +205,27 @@ async function applyPage(
   let conflicts = 0;
   let deleted = 0;
   await db.transaction('rw', [table, db.outbox, db.conflicts, db.syncState], async () => {
-    const ids = [...page.rows.map((r) => r.id), ...page.deleted];
-    const locals = new Map<number, LocalRow>();
-    for (const row of await table.where('id').anyOf(ids).toArray()) locals.set(row.id as number, row);
-    const touchedCids = [...locals.values()].map((r) => r.cid);
-    const entries = touchedCids.length ? await db.outbox.where('cid').anyOf(touchedCids).sortBy('seq') : [];
-    const pendingByCid = new Map<string, typeof entries>();
-    for (const e of entries) pendingByCid.set(e.cid, [...(pendingByCid.get(e.cid) ?? []), e]);
-
-    const conflicted = new Set(
-      (touchedCids.length ? await db.conflicts.where('cid').anyOf(touchedCids).toArray() : []).map((c) => c.cid),
-    );
-
+    const state = await readPageState(db, table, page);
     const puts: LocalRow[] = [];
     for (const server of page.rows) {
-      const local = locals.get(server.id);
-      const queued = local ? pendingByCid.get(local.cid) : undefined;
-      if (!local || !queued?.length) {
-        const state = local && conflicted.has(local.cid) ? 'conflict' : 'synced';
-        puts.push({ ...server, cid: local?.cid ?? serverCid(server.id), _base: server, _sync: state });
+      const verdict = classifyRow(state, server);
+      if (verdict.kind === 'take') {
+        puts.push(takenRow(state, server, verdict.state));
         // An open conflict compares against the newest server version, not the one seen at the 409.
-        if (state === 'conflict') await db.conflicts.where('cid').equals(local!.cid).modify({ theirs: server });
+        if (verdict.state === 'conflict')
+          await db.conflicts.where('cid').equals(state.locals.get(server.id)!.cid).modify({ theirs: server });
         continue;
       }
-      // R13: a queued delete of a record changed on the server is a conflict, not a rebase.
-      const baseStamp = (local._base as Fields | null)?.updated_at;
-      if (queued.some(isDelete) && baseStamp !== server.updated_at) {
-        conflicts++;
-        await db.conflicts.add({
-          entity: collection,
-          cid: local.cid,
-          base: local._base ?? null,
-          mine: { _delete: true },
-          theirs: server,
-          createdAt: Date.now(),
-        });
-        for (const e of queued) if (e.status !== 'sending') await db.outbox.delete(e.seq!);
-        puts.push({ ...local, ...server, cid: local.cid, _base: server, _deleted: 0, _sync: 'conflict' });
-        continue;
-      }
-      // R17: queued local changes are rebased onto the server's record, never overwritten.
-      const result = await rebaseQueued(db, collection, local, server, { now: Date.now() });
-      if (result.contested.length > 0) conflicts++;
+      const applied = await applyQueued(db, collection, verdict, server);
+      if (applied.put) puts.push(applied.put);
+      if (applied.conflict) conflicts++;
     }
     await table.bulkPut(puts);
-
     for (const id of page.deleted) {
-      const local = locals.get(id);
+      const local = state.locals.get(id);
       if (!local) continue;
-      const queued = pendingByCid.get(local.cid) ?? [];
-      if (queued.length === 0 || queued.every(isDelete)) {
-        await table.delete(local.cid);
-        for (const e of queued) await db.outbox.delete(e.seq!);
-        deleted++;
-      } else {
-        // R13: edited here, deleted there.
-        conflicts++;
-        await db.conflicts.add({
-          entity: collection,
-          cid: local.cid,
-          base: local._base ?? null,
-          mine: Object.assign({}, ...queued.map((e) => e.payload)),
-          theirs: null,
-          createdAt: Date.now(),
-        });
-        for (const e of queued) await db.outbox.delete(e.seq!);
-        await table.update(local.cid, { _sync: 'conflict' });
-      }
+      if ((await applyDeleted(db, table, collection, state, local)) === 'deleted') deleted++;
+      else conflicts++;
     }
     if (cursor) {
       const saved = await db.syncState.get(collection);

@@ -31,6 +31,17 @@ export const backoffDelay = (attempts: number, random: () => number): number =>
 
 type ServerRecord = Fields & { id: number; updated_at?: string };
 
+/** An entry ready to go on the wire: what `prepare` read and built. */
+type Prepared = {
+  entry: OutboxEntry;
+  descriptor: EntityDescriptor;
+  call: ReturnType<typeof callOf>;
+  row: LocalRow | undefined;
+  payload: Fields;
+  base: ServerRecord | null;
+  headers: Record<string, string>;
+};
+
 /**
  * Sends the outbox to the server (R5-R13). One instance per device and database;
  * `kill()` simulates the tab dying mid-request: nothing it learns after that is applied.
@@ -104,51 +115,13 @@ export class Replayer {
 
   /** Sends one entry and applies the answer in one transaction with the entry's removal (R9). */
   private async send(listed: OutboxEntry): Promise<ReplayOutcome> {
-    const { db, transport } = this.deps;
-    // Read again: an earlier entry of this pass may have remapped its cids (R8) or removed it.
-    const entry = await db.outbox.get(listed.seq!);
-    if (!entry) return 'blocked';
-    const descriptor = descriptorOf(entry.entity);
-    const call = callOf(descriptor, entry.op);
-    const table = db.entity(descriptor.table);
-    const row = await table.get(entry.cid);
-    if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) {
-      // The record's create has not succeeded yet; it comes first (R6).
-      return 'blocked';
-    }
-    await db.outbox.update(entry.seq!, { status: 'sending', sent: true });
-
-    const payload = await this.resolvePayload(descriptor, entry.payload);
-    if (!payload) return 'blocked';
-    const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
-    const base = (row?._base ?? null) as ServerRecord | null;
-    if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-
+    const ready = await this.prepare(listed);
+    if (ready === 'blocked') return 'blocked';
+    const { entry, descriptor, call, row } = ready;
     let answer: ServerRecord | ServerRecord[] | null = null;
     let message: string | undefined;
     try {
-      // The request is the endpoint row's: path parameters from the record and payload,
-      // and a body of only the fields the row's payload schema knows (DESIGN.md, The wire).
-      const { path, body } = buildRequest(call, descriptor, row?.id, base, payload);
-      const envelope = await transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
-        ...(call.kind === 'multipart'
-          ? { body: await this.toFormData(body) }
-          : call.kind === 'json'
-            ? { json: body }
-            : {}),
-        headers,
-        timeoutMs: this.deps.timeoutMs ?? 30_000,
-      });
-      const data = envelope.data ?? null;
-      message = envelope.message;
-      // A batch answers the list of records it made (R19); a call marked answer 'first' its one record.
-      answer = Array.isArray(data)
-        ? call.answer === 'first'
-          ? (data[0] ?? null)
-          : descriptor.batch
-            ? data
-            : null
-        : data;
+      ({ answer, message } = await this.request(ready));
     } catch (error) {
       if (this.killed) return 'blocked';
       if (error instanceof MissingPathParameter)
@@ -165,6 +138,55 @@ export class Replayer {
     await this.applySuccess(entry, descriptor, call.effect, answer);
     if (message) this.notices.accepted.push(message);
     return 'done';
+  }
+
+  /**
+   * The build step: the entry read again (an earlier entry of this pass may have remapped
+   * its cids (R8) or removed it), its record, the payload with references resolved and the
+   * headers; 'blocked' while the record's create or a referenced record waits (R6).
+   */
+  private async prepare(listed: OutboxEntry): Promise<Prepared | 'blocked'> {
+    const { db } = this.deps;
+    const entry = await db.outbox.get(listed.seq!);
+    if (!entry) return 'blocked';
+    const descriptor = descriptorOf(entry.entity);
+    const call = callOf(descriptor, entry.op);
+    const row = await db.entity(descriptor.table).get(entry.cid);
+    // The record's create has not succeeded yet; it comes first (R6).
+    if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) return 'blocked';
+    await db.outbox.update(entry.seq!, { status: 'sending', sent: true });
+
+    const payload = await this.resolvePayload(descriptor, entry.payload);
+    if (!payload) return 'blocked';
+    const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
+    const base = (row?._base ?? null) as ServerRecord | null;
+    if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
+    return { entry, descriptor, call, row, payload, base, headers };
+  }
+
+  /** The send and read step: the request on the wire, the record(s) its answer holds and its message. */
+  private async request(
+    ready: Prepared,
+  ): Promise<{ answer: ServerRecord | ServerRecord[] | null; message: string | undefined }> {
+    const { call, descriptor, row, base, payload, headers } = ready;
+    // The request is the endpoint row's: path parameters from the record and payload,
+    // and a body of only the fields the row's payload schema knows (DESIGN.md, The wire).
+    const { path, body } = buildRequest(call, descriptor, row?.id, base, payload);
+    const envelope = await this.deps.transport.request<ServerRecord | ServerRecord[]>(call.method, path, {
+      ...(call.kind === 'multipart'
+        ? { body: await this.toFormData(body) }
+        : call.kind === 'json'
+          ? { json: body }
+          : {}),
+      headers,
+      timeoutMs: this.deps.timeoutMs ?? 30_000,
+    });
+    const data = envelope.data ?? null;
+    const message = envelope.message;
+    // A batch answers the list of records it made (R19); a call marked answer 'first' its one record.
+    if (!Array.isArray(data)) return { answer: data, message };
+    if (call.answer === 'first') return { answer: data[0] ?? null, message };
+    return { answer: descriptor.batch ? data : null, message };
   }
 
   /** Replaces remaining cids of referenced records by their ids; null while one is missing. */

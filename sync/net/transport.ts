@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import { messages } from '../contract/messages';
+import { networkSettings } from '../contract/constants/limits';
 import type { Envelope } from '../contract/envelope';
 import { apiUrl } from './config';
 import { SyncError, type SyncErrorReason } from './errors';
@@ -92,8 +93,8 @@ export function createTransport(options: TransportOptions): Transport {
             (request) => {
               const token = options.token();
               if (token) request.headers.set('Authorization', `Bearer ${token}`);
-              const xsrf = readCookie('XSRF-TOKEN');
-              if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+              const xsrf = readCookie(networkSettings.xsrfCookieName);
+              if (xsrf) request.headers.set(networkSettings.xsrfHeaderName, xsrf);
             },
           ],
         },

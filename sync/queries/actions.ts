@@ -1,6 +1,6 @@
 import type { LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
-import { enumOf, escortMethods, exitMethods } from '../contract';
+import { exitStatuses, historyGroups } from '../contract';
 
 /*
  * The profile's history tables over the device (spec part 1 section 2, the profile side menu): a child's history entries by
@@ -14,23 +14,22 @@ export type ChildKeys = { cid: string; id?: number | null };
 /** A history table of the profile and the statuses it lists. */
 export type HistoryTable = { title: string; statuses: readonly string[] };
 
-export const escortExitStatuses: readonly string[] = [
-  ...enumOf(escortMethods),
-  ...enumOf(exitMethods),
-  'exit_excort_restore',
-];
+/** Statuses of the Escort/Exit table: after one of them the child has left. */
+export const escortExitStatuses: readonly string[] = exitStatuses;
 
-/** The profile's history tables, as the server groups them for "only the last entry" (server/actions/groups.ts). */
+const group = (key: string): HistoryTable => historyGroups[key]!;
+
+/** The profile's history tables: the contract's groups, under the names the profile uses. */
 export const historyTables = {
-  restore: { title: 'Restore', statuses: ['restoration'] },
-  restorationFollowUp: { title: 'Restoration Follow-Up', statuses: ['restoration_follow_up'] },
-  medical: { title: 'Medical', statuses: ['medical_issue'] },
-  education: { title: 'Education', statuses: ['education', 'higher_education'] },
-  mhp: { title: 'MHP', statuses: ['mhp'] },
-  sps: { title: 'Social Protection Scheme', statuses: ['social_protection_scheme'] },
-  followUps: { title: 'Follow-Ups', statuses: ['follow_up'] },
-  centers: { title: 'Centers', statuses: ['transfer'] },
-  escortExit: { title: 'Escort/Exit', statuses: escortExitStatuses },
+  restore: group('restoration'),
+  restorationFollowUp: group('restoration_follow_up'),
+  medical: group('medical_issue'),
+  education: group('education'),
+  mhp: group('mhp'),
+  sps: group('social_protection_scheme'),
+  followUps: group('follow_up'),
+  centers: group('transfer'),
+  escortExit: group('escort_exit'),
 } as const satisfies Record<string, HistoryTable>;
 export type HistoryTableKey = keyof typeof historyTables;
 

@@ -9,7 +9,7 @@ import type { LocalRow } from '../db/app-db';
  * The bell counts them by key, without reading the rows.
  */
 
-export type LocalNotification = Partial<Notification> & LocalRow & { read?: number; read_at?: string | null };
+export type LocalNotification = LocalRow<Partial<Notification> & { read?: number; read_at?: string | null }>;
 
 const isUnread = (row: LocalNotification) => row.read !== 1 && !row.read_at;
 

@@ -76,7 +76,6 @@ export const listPreviousBalances = (
     perPage,
   );
 
-export const getMeal = (cid: string) => currentDb().entity('meals').get(cid) as Promise<LocalMeal | undefined>;
 export const getPreviousBalance = (cid: string) =>
   currentDb().entity('previousBalances').get(cid) as Promise<LocalPreviousBalance | undefined>;
 

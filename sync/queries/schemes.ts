@@ -14,7 +14,7 @@ import type { LocalRow } from '../db/app-db';
  * or changed on this device, so a scheme added offline can be chosen at once.
  */
 
-export type LocalScheme = Partial<Scheme> & LocalRow & { _deleted?: number };
+export type LocalScheme = LocalRow<Partial<Scheme> & { _deleted?: number }>;
 
 /** /sps_all, kept under this key. */
 export const schemesLookup = { key: 'sps_all', path: buildPath('spsAll', {}) } as const;

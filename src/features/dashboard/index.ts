@@ -1,1 +1,1 @@
-export { DashboardPage, dashboardTiles } from './components/dashboard-page';
+export { DashboardPage } from './components/dashboard-page';

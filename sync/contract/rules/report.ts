@@ -29,9 +29,6 @@ export const reportCategories = Object.entries(historyGroups).map(([key, group])
   statuses: group.statuses,
 }));
 
-/** Where a report category is named in a details request (where / value). */
-export const REPORT_CATEGORY_FIELD = 'category';
-
 const categoryByStatus = new Map(reportCategories.flatMap((c) => c.statuses.map((s) => [s, c.key] as const)));
 
 /** The category of a history status, or null when no report counts it. */

@@ -1,4 +1,4 @@
-import { actionForms, mutations, type ActionFormKey } from '../../../../sync';
+import { actionForms, mutations, type ActionFormKey, firstIssueMessage } from '../../../../sync';
 import { actionOps, localStatus } from '../components/action-fields';
 
 /** The child an action is for: its cid, and its server id once known. */
@@ -20,7 +20,7 @@ const blank = (v: unknown) => v === undefined || v === null || v === '';
  */
 export function actionProblem(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild): string | null {
   const parsed = actionForms[key].schema.safeParse({ ...values, childregId: child.id ?? 1 });
-  return parsed.success ? null : ((parsed.error as { issues: { message: string }[] }).issues[0]?.message ?? '');
+  return parsed.success ? null : firstIssueMessage(parsed.error);
 }
 
 /** Splits rows into their text fields and their files, named as the multipart the server reads. */
@@ -67,9 +67,13 @@ export async function saveAction(
 ): Promise<ActionOutcome> {
   const problem = actionProblem(key, values, child);
   if (problem !== null) return { ok: false, message: problem };
-  for (const write of actionWrites(key, values, child)) {
-    const result = await mutations.action('historyActions', actionOps[key], write.fields, write.files);
-    if (!result.ok) return { ok: false, message: result.message };
-  }
-  return { ok: true };
+  // Follow-up rows are saved with their action in one transaction: all of them or none (R1).
+  const writes = actionWrites(key, values, child).map((write) => ({
+    entity: 'historyActions',
+    op: actionOps[key],
+    fields: write.fields,
+    files: write.files,
+  }));
+  const result = await mutations.together(writes);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
 }

@@ -4,12 +4,12 @@ import {
   centerOptions,
   isAdministrator,
   listPreviousBalances,
-  messages,
   mutations,
   previousBalanceFormSchema,
   pullPart2Lists,
   type LocalPreviousBalance,
   type PreviousBalanceFilter,
+  firstIssueMessage,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
@@ -44,11 +44,9 @@ export type BalanceValues = {
 /** Add or update a previous balance on the device, checked by the contract; the outbox sends it. */
 export async function saveBalance(values: BalanceValues, cid?: string): Promise<Outcome> {
   const parsed = previousBalanceFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   const row = { ...fields, total_balance: fields.male + fields.female };
-  const result = cid
-    ? await mutations.update('previousBalances', cid, row)
-    : await mutations.create('previousBalances', row);
+  const result = cid ? await mutations.previousBalances.update(cid, row) : await mutations.previousBalances.create(row);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }

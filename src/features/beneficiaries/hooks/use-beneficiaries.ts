@@ -8,6 +8,7 @@ import {
   mutations,
   type BeneficiaryService,
   type ExitListFilter,
+  firstIssueMessage,
 } from '../../../../sync';
 
 export type BeneficiaryValues = {
@@ -36,8 +37,7 @@ export const useCenterChoices = () =>
 /** The first failing field's message, or the fields to save. */
 export function checkBeneficiary(service: BeneficiaryService, values: BeneficiaryValues) {
   const parsed = beneficiaryFormSchema.safeParse({ ...values, service });
-  if (!parsed.success)
-    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   return { ok: true as const, fields };
 }
@@ -51,12 +51,12 @@ export async function saveBeneficiary(
   const checked = checkBeneficiary(service, values);
   if (!checked.ok) return checked;
   const result = cid
-    ? await mutations.update('beneficiaries', cid, checked.fields)
-    : await mutations.create('beneficiaries', checked.fields);
+    ? await mutations.beneficiaries.update(cid, checked.fields)
+    : await mutations.beneficiaries.create(checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 
 export async function deleteBeneficiary(cid: string): Promise<Outcome> {
-  const result = await mutations.remove('beneficiaries', cid);
+  const result = await mutations.beneficiaries.remove(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

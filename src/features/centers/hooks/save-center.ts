@@ -1,4 +1,4 @@
-import { centerFormSchema, messages, mutations } from '../../../../sync';
+import { centerFormSchema, messages, mutations, firstIssueMessage } from '../../../../sync';
 
 export type CenterValues = {
   centertypeId: string;
@@ -14,8 +14,7 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 /** The first failing field's message in the spec's order, or the checked fields. */
 export function checkCenter(values: CenterValues) {
   const parsed = centerFormSchema.safeParse(values);
-  if (!parsed.success)
-    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   return { ok: true as const, fields: { ...fields, email: fields.email ?? null, phone: fields.phone ?? null } };
 }
@@ -25,13 +24,13 @@ export async function saveCenter(values: CenterValues, cid?: string): Promise<Ou
   const checked = checkCenter(values);
   if (!checked.ok) return checked;
   const result = cid
-    ? await mutations.update('centers', cid, checked.fields)
-    : await mutations.create('centers', checked.fields);
+    ? await mutations.centers.update(cid, checked.fields)
+    : await mutations.centers.create(checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
 /** Deletes a center on the device and queues the delete. */
 export async function deleteCenter(cid: string): Promise<Outcome> {
-  const result = await mutations.remove('centers', cid);
+  const result = await mutations.centers.remove(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

@@ -10,6 +10,7 @@ import {
   statusColorGroups,
   statusLabel,
   type ChildListFilter,
+  firstIssueMessage,
 } from '../../../../sync';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { toast } from '../../../components/toast';
@@ -57,7 +58,7 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
     const problem = dateRangeProblem(values.from_date, values.to_date);
     if (problem) return void toast.info(problem);
     const parsed = childListFilterSchema.safeParse(values);
-    if (!parsed.success) return void toast.info(parsed.error.issues[0]?.message ?? '');
+    if (!parsed.success) return void toast.info(firstIssueMessage(parsed.error));
     onSearch(values);
     onClose();
   });

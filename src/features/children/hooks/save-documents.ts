@@ -1,4 +1,4 @@
-import { documentRowSchema, mutations, type WriteRequest } from '../../../../sync';
+import { documentRowSchema, mutations, type WriteRequest, firstIssueMessage } from '../../../../sync';
 import type { DocumentRowValues } from '../components/registration-values';
 
 /** The child a document is for: its cid, and its server id once known. */
@@ -16,7 +16,7 @@ const isBlob = (v: unknown): v is Blob =>
 export function documentRowsProblem(rows: readonly DocumentRowValues[]): string | null {
   for (const row of rows) {
     const parsed = documentRowSchema.safeParse(row);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? '';
+    if (!parsed.success) return firstIssueMessage(parsed.error);
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { mutations, quickAddSchema, type WriteResult } from '../../../../sync';
+import { mutations, quickAddSchema, type WriteResult, firstIssueMessage } from '../../../../sync';
 
 /**
  * Quick Add (POST /child_add_2). Until the children descriptor of sync/entities.ts has a
@@ -11,7 +11,7 @@ export type QuickAddOutcome = { ok: true; cid: string } | { ok: false; message: 
 /** Checks the quick add in screen order (first failing field's message) and saves it on the device. */
 export async function quickAddChild(values: Record<string, unknown>): Promise<QuickAddOutcome> {
   const parsed = quickAddSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   const { image, ...fields } = parsed.data;
   const cleaned = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   const files = { image: image as unknown as Blob };

@@ -4,6 +4,7 @@ import {
   registrationStepSchemas,
   type LocalChild,
   type WriteRequest,
+  firstIssueMessage,
 } from '../../../../sync';
 import type { RegistrationValues } from '../components/registration-values';
 import { documentRequests } from './save-documents';
@@ -13,7 +14,7 @@ export type SaveOutcome = { ok: true; cid: string } | { ok: false; message: stri
 /** The first failing field's message of wizard step `step`, or null when the step passes. */
 export function stepProblem(step: number, values: RegistrationValues): string | null {
   const parsed = registrationStepSchemas[step]!.safeParse(values);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? '');
+  return parsed.success ? null : firstIssueMessage(parsed.error);
 }
 
 const isBlob = (v: unknown): v is Blob => typeof v === 'object' && v !== null && typeof (v as Blob).size === 'number';
@@ -42,7 +43,7 @@ export async function saveRegistration(values: RegistrationValues, child?: Local
     if (problem) return { ok: false, message: problem, step };
   }
   const parsed = childRegistrationSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   const { fields, files } = toWrite(parsed.data as Record<string, unknown>);
   // The child and its new document rows are saved together or not at all: a failure
   // leaves nothing behind, so pressing Finish again cannot register the child twice.

@@ -10,6 +10,7 @@ import {
   dateFormats,
   mutations,
   normaliseInput,
+  firstIssueMessage,
 } from '../../../../sync';
 import { FileRows, type FileRowValues } from '../../../components/file-rows';
 import { parseTypedDate, showDate } from '../../../lib/dates';
@@ -92,7 +93,7 @@ function CwcForm({
       childregId: childregId ?? record?.childregId ?? undefined,
       documents: [...kept.map((d) => ({ id: d.id, tagId: d.tagId ?? 1 })), ...values.documents],
     });
-    if (!checked.success) return void toast.error(checked.error.issues[0]?.message ?? '');
+    if (!checked.success) return void toast.error(firstIssueMessage(checked.error));
     const { fields, files } = toCwcWrite(kind, values, childregId ?? record?.childregId);
     const result = record
       ? await mutations.update(entityOf(kind), record.cid, fields, files)

@@ -1,20 +1,10 @@
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Sparkline } from '@mantine/charts';
+import { dashboardTiles } from '../../../../sync';
 import { showDateTime } from '../../../lib/dates';
 import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
 
-/** The eight tiles of spec part 1, section 2, in order. */
-export const dashboardTiles = [
-  { key: 'children_supported', label: 'Children Supported' },
-  { key: 'shelter_provided', label: 'Shelter Provided' },
-  { key: 'meals_distributed', label: 'Meals Distributed' },
-  { key: 'literacy_programme', label: 'Literacy Programme' },
-  { key: 'school_going', label: 'School Going' },
-  { key: 'medical_support', label: 'Medical Support' },
-  { key: 'reunited_with_family', label: 'Reunited With Family' },
-  { key: 'vocational_training_jobs', label: 'Vocational Training / Jobs' },
-] as const;
-
+/** The eight tiles of spec part 1, section 2, in the contract's order. */
 export function DashboardPage() {
   const stored = useDashboard();
   const trends = useDashboardTrends();

@@ -10,6 +10,7 @@ import {
   pullPart2Lists,
   type LocalMeal,
   type MealFilter,
+  firstIssueMessage,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
@@ -50,13 +51,13 @@ export type MealValues = {
 /** Add Meal or update the meal `cid` on the device, checked in the spec's order; the outbox sends it. */
 export async function saveMeal(values: MealValues, cid?: string, id?: number): Promise<Outcome> {
   const parsed = mealFormSchema.safeParse({ ...values, id });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
-  const result = cid ? await mutations.update('meals', cid, fields) : await mutations.create('meals', fields);
+  const result = cid ? await mutations.meals.update(cid, fields) : await mutations.meals.create(fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
 export async function deleteMeal(cid: string): Promise<Outcome> {
-  const result = await mutations.remove('meals', cid);
+  const result = await mutations.meals.remove(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

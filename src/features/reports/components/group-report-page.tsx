@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useNavigate } from 'react-router';
-import { REPORT_NO_VALUE, type GroupCell } from '../../../../sync';
+import { REPORT_NO_VALUE, csvFileNames, type GroupCell } from '../../../../sync';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useGroupReport, useReportFilter, type GroupReportAnswer } from '../hooks/use-report';
@@ -55,7 +55,7 @@ export function GroupReportPage() {
       <ReportFilters
         initial={filter}
         onSearch={setFilter}
-        onExport={report ? () => downloadCsv('group-report.csv', csvRows(report)) : undefined}
+        onExport={report ? () => downloadCsv(csvFileNames.groupReport, csvRows(report)) : undefined}
       />
       {answer === null || !report ? (
         <Loader />

@@ -2,6 +2,7 @@ import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, Uns
 import { BarChart } from '@mantine/charts';
 import { useNavigate } from 'react-router';
 import { useListSearchParams } from '../../../components/use-list-search-params';
+import { csvFileNames } from '../../../../sync';
 import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useReport, useReportFilter, type ReportAnswer } from '../hooks/use-report';
 import { ReportFilters } from './report-filters';
@@ -30,7 +31,7 @@ export function ReportPage() {
       <ReportFilters
         initial={filter}
         onSearch={setFilter}
-        onExport={report ? () => downloadCsv('report.csv', reportCsvRows(report)) : undefined}
+        onExport={report ? () => downloadCsv(csvFileNames.report, reportCsvRows(report)) : undefined}
       />
       {answer === null || !report ? (
         <Loader />

@@ -7,6 +7,7 @@ import {
   rolePermissionRequestSchema,
   type PermissionAction,
   type RolePermissions,
+  firstIssueMessage,
 } from '../../../../sync';
 
 export type Outcome = { ok: true } | { ok: false; message: string; info?: boolean };
@@ -14,22 +15,19 @@ export type Outcome = { ok: true } | { ok: false; message: string; info?: boolea
 /** 'User role is required.' or the name, lower-cased as the server stores it. */
 export function checkRole(values: { name: string }) {
   const parsed = roleFormSchema.safeParse(values);
-  if (!parsed.success)
-    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   return { ok: true as const, fields: { name: parsed.data.name } };
 }
 
 export async function saveRole(values: { name: string }, cid?: string): Promise<Outcome> {
   const checked = checkRole(values);
   if (!checked.ok) return checked;
-  const result = cid
-    ? await mutations.update('roles', cid, checked.fields)
-    : await mutations.create('roles', checked.fields);
+  const result = cid ? await mutations.roles.update(cid, checked.fields) : await mutations.roles.create(checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
 export async function deleteRole(cid: string): Promise<Outcome> {
-  const result = await mutations.remove('roles', cid);
+  const result = await mutations.roles.remove(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 
@@ -48,7 +46,7 @@ export function checkPermissions(grid: RolePermissions) {
   // The id is the server's to check; any id passes here.
   const parsed = rolePermissionRequestSchema.safeParse({ id: 1, ...grid });
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? messages.somethingWentWrong;
+    const message = firstIssueMessage(parsed.error);
     return { ok: false as const, message, info: message === messages.choosePermission };
   }
   const { id: _id, ...blocks } = parsed.data;

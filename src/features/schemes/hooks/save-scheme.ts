@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { listSchemes, messages, mutations, pullSchemes, schemeFormSchema } from '../../../../sync';
+import { listSchemes, messages, mutations, pullSchemes, schemeFormSchema, firstIssueMessage } from '../../../../sync';
 
 export type SchemeValues = { name: string; status: string };
 export type Outcome = { ok: true } | { ok: false; message: string };
@@ -8,8 +8,7 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 /** 'Scheme name is required.' or the checked fields. */
 export function checkScheme(values: SchemeValues) {
   const parsed = schemeFormSchema.safeParse(values);
-  if (!parsed.success)
-    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   return { ok: true as const, fields: { name: parsed.data.name, status: parsed.data.status } };
 }
 
@@ -18,8 +17,8 @@ export async function saveScheme(values: SchemeValues, cid?: string): Promise<Ou
   const checked = checkScheme(values);
   if (!checked.ok) return checked;
   const result = cid
-    ? await mutations.update('schemes', cid, checked.fields)
-    : await mutations.create('schemes', checked.fields);
+    ? await mutations.schemes.update(cid, checked.fields)
+    : await mutations.schemes.create(checked.fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 

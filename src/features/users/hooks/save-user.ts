@@ -1,4 +1,4 @@
-import { messages, mutations, userFormSchemaFor } from '../../../../sync';
+import { messages, mutations, userFormSchemaFor, firstIssueMessage } from '../../../../sync';
 
 export type UserValues = {
   name: string;
@@ -21,8 +21,7 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 export function checkUser(values: UserValues, mode: 'create' | 'update') {
   const input = { ...values, image: values.image ?? undefined, ...(mode === 'update' ? { id: 1 } : {}) };
   const parsed = userFormSchemaFor(mode).safeParse(input);
-  if (!parsed.success)
-    return { ok: false as const, message: parsed.error.issues[0]?.message ?? messages.somethingWentWrong };
+  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   const { image, password, ...rest } = parsed.data as Record<string, unknown> & {
     image?: unknown;
     password?: string | null;
