@@ -15,3 +15,4 @@ export * from './exits';
 export * from './schemes';
 export * from './notifications';
 export * from './beneficiaries';
+export * from './duplicates';

@@ -17,7 +17,8 @@ import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { useCenterOptions } from '../hooks/use-children';
-import { quickAddChild } from '../hooks/use-quick-add';
+import { quickAddChild, quickAddProblem } from '../hooks/use-quick-add';
+import { PossibleMatches, useDuplicateCheck } from './possible-matches';
 
 type Values = {
   name: string;
@@ -50,8 +51,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
   // Closing the dialog (a tap outside, Escape) keeps what was typed for the next opening.
   const draft = useFormDraft(form, 'quick-add:new');
   const referredBy = useWatch({ control: form.control, name: 'ReferredBy' });
+  const duplicates = useDuplicateCheck();
 
   const save = form.handleSubmit(async (values) => {
+    const problem = quickAddProblem({ ...values, image: values.image ?? undefined });
+    if (problem) return void toast.error(problem);
+    // A child already on the device is opened rather than registered twice.
+    if (!(await duplicates.check(values))) return;
     setBusy(true);
     const outcome = await quickAddChild({ ...values, image: values.image ?? undefined });
     setBusy(false);
@@ -176,6 +182,12 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               )}
             />
           </SimpleGrid>
+          <PossibleMatches
+            check={duplicates}
+            newLabel="Save as a new child"
+            onOpen={() => void draft.clear().then(onClose)}
+            onNew={() => void save()}
+          />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

@@ -11,6 +11,7 @@ import { useUser } from '../../../lib/use-store';
 import { saveRegistration, stepProblem } from '../hooks/use-save-registration';
 import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } from './registration-steps';
 import { registrationValues, type RegistrationValues } from './registration-values';
+import { PossibleMatches, useDuplicateCheck } from './possible-matches';
 
 const steps = [
   { label: 'Basic Info', body: BasicInfoStep },
@@ -36,13 +37,19 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
   // Another menu item, Back or a closed tab keeps what was typed (files are chosen again).
   const draft = useFormDraft(form, `registration:${child?.cid ?? 'new'}`);
 
-  const next = () => {
+  const duplicates = useDuplicateCheck();
+  // A new child is checked against the device's children once Basic Info is filled, and again at Finish.
+  const looksRegistered = async () => !child && !(await duplicates.check(form.getValues()));
+
+  const next = async () => {
     const problem = stepProblem(active, form.getValues());
     if (problem) return void toast.error(problem);
+    if (active === 0 && (await looksRegistered())) return;
     setActive(active + 1);
     setReached(Math.max(reached, active + 1));
   };
   const finish = async () => {
+    if (await looksRegistered()) return;
     setBusy(true);
     const values = form.getValues();
     const outcome = await saveRegistration(values, child);
@@ -62,6 +69,12 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
       <form onSubmit={(e) => e.preventDefault()} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
+          <PossibleMatches
+            check={duplicates}
+            newLabel={active < LAST ? 'Continue as a new child' : 'Save as a new child'}
+            onOpen={() => void draft.clear()}
+            onNew={() => void (active < LAST ? next() : finish())}
+          />
           <Stepper active={active} onStepClick={(i) => i <= reached && setActive(i)} size="sm" wrap>
             {steps.map(({ label, body: Body }, i) => (
               <Stepper.Step key={label} label={label} allowStepSelect={i <= reached}>
@@ -74,7 +87,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
               Back
             </Button>
             {active < LAST ? (
-              <Button size="md" onClick={next}>
+              <Button size="md" onClick={() => void next()}>
                 Next
               </Button>
             ) : (

@@ -8,6 +8,12 @@ export const QUICK_ADD_OP: string = 'quickAdd';
 
 export type QuickAddOutcome = { ok: true; cid: string } | { ok: false; message: string };
 
+/** The first failing field's message in screen order, or null when the quick add may be saved. */
+export function quickAddProblem(values: Record<string, unknown>): string | null {
+  const parsed = quickAddSchema.safeParse(values);
+  return parsed.success ? null : firstIssueMessage(parsed.error);
+}
+
 /** Checks the quick add in screen order (first failing field's message) and saves it on the device. */
 export async function quickAddChild(values: Record<string, unknown>): Promise<QuickAddOutcome> {
   const parsed = quickAddSchema.safeParse(values);

@@ -1,0 +1,126 @@
+import { useCallback, useRef, useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  ARRIVAL_WINDOW_DAYS,
+  likelyDuplicates,
+  type LikelyMatch,
+  type MatchReason,
+  type NewChildDetails,
+} from '../../../../sync';
+import { childProfileHref } from '../../../lib/child-links';
+import { showDate } from '../../../lib/dates';
+import { useCenterOptions } from '../hooks/use-children';
+
+const reasonWords: Record<MatchReason, string> = {
+  center: 'same center',
+  arrival: `arrived within ${ARRIVAL_WINDOW_DAYS} days`,
+  dob: 'same date of birth',
+};
+
+export type DuplicateCheck = {
+  /** The children that look like the one being added, while the user decides; null otherwise. */
+  matches: LikelyMatch[] | null;
+  /** True when saving may go on: nothing alike on the device, or the user chose a new child for these details. */
+  check: (details: NewChildDetails) => Promise<boolean>;
+  /** The user says it is a new child: these details are not asked about again. */
+  confirmNew: () => void;
+  dismiss: () => void;
+};
+
+const keyOf = (d: NewChildDetails) =>
+  JSON.stringify([d.name, d.gender, d.centerdetailId, d.dateofarrival, d.dob].map((v) => String(v ?? '')));
+
+/**
+ * Before a new child is saved, the children already on the device with a similar name,
+ * the same gender and the same center, arrival or birth date are shown, so the user can
+ * open the existing child instead of registering the same child twice.
+ */
+export function useDuplicateCheck(): DuplicateCheck {
+  const [matches, setMatches] = useState<LikelyMatch[] | null>(null);
+  const asked = useRef<string | null>(null);
+  const confirmed = useRef<string | null>(null);
+  const check = useCallback(async (details: NewChildDetails) => {
+    const key = keyOf(details);
+    if (confirmed.current === key) return true;
+    const found = await likelyDuplicates(details);
+    if (!found.length) return true;
+    asked.current = key;
+    setMatches(found);
+    return false;
+  }, []);
+  const confirmNew = useCallback(() => {
+    confirmed.current = asked.current;
+    setMatches(null);
+  }, []);
+  const dismiss = useCallback(() => setMatches(null), []);
+  return { matches, check, confirmNew, dismiss };
+}
+
+/** The likely matches, each with a way to open it, and the way on as a new child. */
+export function PossibleMatches({
+  check,
+  newLabel,
+  onOpen,
+  onNew,
+}: {
+  check: DuplicateCheck;
+  /** The button that goes on as a new child: 'Save as a new child', 'Continue as a new child'. */
+  newLabel: string;
+  onOpen?: () => void;
+  onNew: () => void;
+}) {
+  const centers = useCenterOptions();
+  if (!check.matches) return null;
+  const centerName = (id: unknown) => centers.find((c) => c.id === Number(id))?.name ?? '';
+  return (
+    <Alert color="yellow" variant="light" title="This child may already be registered" data-testid="possible-matches">
+      <Stack gap="xs">
+        <Text size="sm">
+          These children on this device have a similar name and the same gender. Open one to work on that record, or
+          go on if this is another child.
+        </Text>
+        {check.matches.map(({ child, reasons }) => (
+          <Group key={child.cid} justify="space-between" wrap="nowrap" gap="xs" data-testid="possible-match">
+            <div>
+              <Text fw={600} size="sm">
+                {String(child.name ?? '')}
+                {child.uniqueId ? ` · ${String(child.uniqueId)}` : ''}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[centerName(child.centerdetailId), child.dateofarrival ? `arrived ${showDate(child.dateofarrival)}` : '']
+                  .filter(Boolean)
+                  .join(' · ')}
+                {` — ${reasons.map((r) => reasonWords[r]).join(', ')}`}
+              </Text>
+            </div>
+            <Button
+              component={Link}
+              to={childProfileHref(child)}
+              onClick={onOpen}
+              variant="default"
+              size="sm"
+              aria-label={`Open ${String(child.name ?? 'the child')}`}
+            >
+              Open
+            </Button>
+          </Group>
+        ))}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="sm" onClick={check.dismiss}>
+            Go back
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => {
+              check.confirmNew();
+              onNew();
+            }}
+          >
+            {newLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import { LoginPage } from './pages/login-page';
+import { ChildrenListPage } from './pages/children-list';
+
+const phone = { width: 390, height: 844 };
+// A 1x1 PNG.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the same child is not registered twice, on a phone', () => {
+  it('a second Quick Add of the same child, offline, shows the likely match and opens it instead of saving', async () => {
+    const context = await newContext(browser, phone);
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    await waitForServiceWorker(page);
+    await waitForOfflineData(page);
+    await context.setOffline(true);
+
+    const list = new ChildrenListPage(page);
+    await list.open();
+    const child = {
+      name: `Twice Told ${Date.now() % 100000}`,
+      gender: 'Female',
+      arrival: '05-03-2024',
+      referredBy: 'Produce to CWC',
+      image: { name: 'twice.png', mimeType: 'image/png', buffer: png },
+    };
+    await list.quickAdd(child);
+    await list.toast('Child added successfully').waitFor();
+    await list.dialog('Quick Add').waitFor({ state: 'detached' });
+
+    await list.quickAdd({ ...child, name: child.name.toLowerCase(), arrival: '07-03-2024' });
+    const matches = list.dialog('Quick Add').getByTestId('possible-matches');
+    await matches.waitFor();
+    expect(await matches.textContent()).toContain('This child may already be registered');
+    expect(await matches.getByTestId('possible-match').count()).toBe(1);
+    expect(await matches.getByTestId('possible-match').textContent()).toContain(child.name);
+
+    await matches.getByRole('link', { name: `Open ${child.name}` }).click();
+    await page.waitForURL('**/child-registration/profile?child=*');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(child.name);
+
+    await list.open();
+    await expect.poll(() => list.row(child.name).count()).toBe(1);
+    await context.close();
+  });
+});
