@@ -144,7 +144,7 @@ describe('Images & Documents tab', () => {
   it("lists the child's documents with audio to play, and deletes one after confirming", async () => {
     await offlineDevice(adminUser);
     await seedDocuments();
-    render(<ChildDocumentsPanel child={child} />);
+    render(<ChildDocumentsPanel child={child} editing />);
     const table = await screen.findByRole('table', { name: 'Child documents' });
     await waitFor(() => expect(within(table).getAllByTestId('document-entry')).toHaveLength(2));
     const [pending, stored] = within(table).getAllByTestId('document-entry');
@@ -168,7 +168,7 @@ describe('Images & Documents tab', () => {
   it("Add Document refuses an incomplete row with the spec's message; Save Documents checks and saves the rows", async () => {
     await offlineDevice(adminUser);
     await seedDocuments();
-    render(<ChildDocumentsPanel child={child} />);
+    render(<ChildDocumentsPanel child={child} editing />);
     const user = userEvent.setup({ applyAccept: false });
     const add = await screen.findByRole('button', { name: 'Add Document' });
     await user.click(add);
@@ -210,7 +210,7 @@ describe('Images & Documents tab', () => {
   it('a user without child_document delete sees no Delete; a viewer cannot add documents', async () => {
     await offlineDevice(staffUser);
     await seedDocuments();
-    const { unmount } = render(<ChildDocumentsPanel child={child} />);
+    const { unmount } = render(<ChildDocumentsPanel child={child} editing />);
     await waitFor(() => expect(screen.getAllByTestId('document-entry')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Document' })).toBeInTheDocument();
@@ -218,9 +218,19 @@ describe('Images & Documents tab', () => {
     await teardownDevice();
     await offlineDevice(viewerUser);
     await seedDocuments();
-    render(<ChildDocumentsPanel child={child} />);
+    render(<ChildDocumentsPanel child={child} editing />);
     await waitFor(() => expect(screen.getAllByTestId('document-entry')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Document' })).not.toBeInTheDocument();
+  });
+
+  it('View Profile shows the documents without Delete or Add Document, even to an admin (spec: Edit mode shows the Add buttons)', async () => {
+    await offlineDevice(adminUser);
+    await seedDocuments();
+    render(<ChildDocumentsPanel child={child} editing={false} />);
+    await waitFor(() => expect(screen.getAllByTestId('document-entry')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Document' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Aadhar Card' })).toBeInTheDocument();
   });
 });

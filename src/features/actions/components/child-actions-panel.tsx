@@ -64,15 +64,16 @@ export function ChildActionsPanel({ child, section, editing }: Props) {
         )}
       </Group>
       {table === 'activity' ? (
-        <ActivityLogTable child={child} />
+        <ActivityLogTable child={child} editing={editing} />
       ) : table === 'documents' ? (
-        <DocumentsTable child={child} />
+        <DocumentsTable child={child} editing={editing} />
       ) : (
         <HistoryTable
           child={child}
           title={historyTables[table].title}
           statuses={historyTables[table].statuses}
           columns={historyColumns[config.columns ?? table] ?? historyColumns.centers!}
+          editing={editing}
         />
       )}
       {open && <ActionFormModal formKey={open} child={child} onClose={() => setOpen(null)} />}

@@ -142,17 +142,19 @@ export const historyColumns: Record<string, Column[]> = {
   ],
 };
 
-/** A history table of the child; only its newest entry may be deleted (spec section 4). */
+/** A history table of the child; only its newest entry may be deleted (spec section 4), in Edit Profile only. */
 export function HistoryTable({
   child,
   title,
   statuses,
   columns,
+  editing,
 }: {
   child: ChildKeys;
   title: string;
   statuses: readonly string[];
   columns: Column[];
+  editing: boolean;
 }) {
   const rows = useChildHistory(child, statuses);
   const { canDelete, canDeleteScheme } = useActionPermissions();
@@ -163,14 +165,14 @@ export function HistoryTable({
       label={`${title} history`}
       rows={rows}
       columns={[...columns, ...trailing]}
-      deletable={(row, i) => allowed && i === 0 && !row._deleted}
+      deletable={(row, i) => editing && allowed && i === 0 && !row._deleted}
       onDelete={removeWith('history', actionDeleted(title))}
       deleteTitle={title}
     />
   );
 }
 
-export function ActivityLogTable({ child }: { child: ChildKeys }) {
+export function ActivityLogTable({ child, editing }: { child: ChildKeys; editing: boolean }) {
   const rows = useChildActivity(child);
   const { canDelete } = useActionPermissions();
   return (
@@ -178,14 +180,14 @@ export function ActivityLogTable({ child }: { child: ChildKeys }) {
       label="Activity Log"
       rows={rows}
       columns={[{ header: 'Activity', render: (r) => textOf(r.activity) }, ...trailing]}
-      deletable={(_, i) => canDelete && i === 0}
+      deletable={(_, i) => editing && canDelete && i === 0}
       onDelete={removeWith('activityLogs', actionDeleted('Activity Log'))}
       deleteTitle="Activity Log"
     />
   );
 }
 
-export function DocumentsTable({ child }: { child: ChildKeys }) {
+export function DocumentsTable({ child, editing }: { child: ChildKeys; editing: boolean }) {
   const rows = useChildDocuments(child);
   const { canDeleteDocument } = useActionPermissions();
   return (
@@ -198,7 +200,7 @@ export function DocumentsTable({ child }: { child: ChildKeys }) {
         { header: 'File', render: (r) => textOf(r.filename) },
         ...trailing,
       ]}
-      deletable={() => canDeleteDocument}
+      deletable={() => editing && canDeleteDocument}
       onDelete={removeWith('documents', messages.documentDeleted)}
       deleteTitle="Document"
     />

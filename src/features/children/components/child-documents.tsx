@@ -23,8 +23,8 @@ import { emptyDocumentRow, type DocumentRowValues } from './registration-values'
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
-/** A child's documents from the device (pending ones first): image, audio, download, and delete by permission. */
-export function ChildDocumentList({ child }: { child: DocumentChild }) {
+/** A child's documents from the device (pending ones first): image, audio, download, and in Edit Profile delete by permission. */
+export function ChildDocumentList({ child, editing }: { child: DocumentChild; editing: boolean }) {
   const rows = useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
   const tags = new Map(useTagOptions().map((t) => [t.value, t.label]));
   const { canDeleteDocument } = useChildPermissions();
@@ -77,7 +77,7 @@ export function ChildDocumentList({ child }: { child: DocumentChild }) {
                     {file && (
                       <DownloadButton name={file} serverUrl={documentFileUrl(file)} label={`Download ${tagOf(row)}`} />
                     )}
-                    {canDeleteDocument && (
+                    {editing && canDeleteDocument && (
                       <ConfirmButton
                         label="Delete"
                         variant="subtle"
@@ -127,8 +127,11 @@ export function AddDocuments({ child }: { child: DocumentChild }) {
   );
 }
 
-/** The profile's Images & Documents tab: the photo, the documents, and new rows for users who may edit. */
-export function ChildDocumentsPanel({ child }: { child: LocalChild }) {
+/**
+ * The profile's Images & Documents tab: the photo and the documents; in Edit Profile (spec:
+ * Edit mode shows the Add buttons) also delete and new rows for users who may edit.
+ */
+export function ChildDocumentsPanel({ child, editing }: { child: LocalChild; editing: boolean }) {
   const { canEdit } = useChildPermissions();
   const image = text(child.image);
   return (
@@ -138,8 +141,8 @@ export function ChildDocumentsPanel({ child }: { child: LocalChild }) {
         {image && <DownloadButton name={image} serverUrl={childImageUrl(image)} label="Download photo" />}
       </Group>
       <Title order={4}>Documents</Title>
-      <ChildDocumentList child={child} />
-      {canEdit && <AddDocuments child={child} />}
+      <ChildDocumentList child={child} editing={editing} />
+      {editing && canEdit && <AddDocuments child={child} />}
     </Stack>
   );
 }

@@ -140,7 +140,7 @@ function ProfileTabs({ child }: { child: LocalChild }) {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="documents" pt="md">
-          <ChildDocumentsPanel child={child} />
+          <ChildDocumentsPanel child={child} editing={false} />
         </Tabs.Panel>
         <Tabs.Panel value="additional" pt="md">
           <AdditionalInfoStep readOnly />

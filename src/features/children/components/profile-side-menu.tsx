@@ -1,4 +1,5 @@
-import { NavLink, Paper } from '@mantine/core';
+import { NavLink, Paper, Select, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
 export const sideMenuItems = [
   "Child's Information",
@@ -19,9 +20,32 @@ export type SideMenuItem = (typeof sideMenuItems)[number];
 
 type Props = { active: SideMenuItem; onSelect: (item: SideMenuItem) => void; isNew: boolean };
 
-/** The profile's side menu; a new registration shows only New Registration. */
+/**
+ * The profile's side menu; a new registration shows only New Registration. On phones and
+ * tablets, where the menu would stack above the child's details, it is one select so the
+ * details start at the top and a chosen section shows right below it.
+ */
 export function ProfileSideMenu({ active, onSelect, isNew }: Props) {
   const items = isNew ? (["Child's Information"] as const) : sideMenuItems;
+  // Wide enough for the menu beside the content: the md breakpoint, where the profile's grid splits.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, {
+    getInitialValueInEffect: false,
+  });
+  if (!wide)
+    return (
+      <nav aria-label="Profile menu">
+        <Select
+          label="Section"
+          size="md"
+          data={items.map((item) => ({ value: item, label: isNew ? 'New Registration' : item }))}
+          value={active}
+          onChange={(v) => v && onSelect(v as SideMenuItem)}
+          readOnly={isNew}
+          comboboxProps={{ withinPortal: true }}
+          maxDropdownHeight={420}
+        />
+      </nav>
+    );
   return (
     <Paper withBorder p={4} component="nav" aria-label="Profile menu">
       {items.map((item) => (

@@ -40,6 +40,7 @@ export function BasicInfoStep({ readOnly }: { readOnly?: boolean }) {
           name="centerdetailId"
           label="Center Name"
           data={centers}
+          required={canChooseCenter(user.centerId)}
           readOnly={readOnly || !canChooseCenter(user.centerId)}
         />
         <ImageField label="Profile Picture" readOnly={readOnly} />
@@ -109,7 +110,7 @@ export function DocumentsStep({ child }: { child?: DocumentChild | null }) {
   const tags = useTagOptions();
   return (
     <Stack>
-      {child && <ChildDocumentList child={child} />}
+      {child && <ChildDocumentList child={child} editing />}
       <FileRows
         rows={rows}
         tags={tags}
