@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { answerAsNewChild } from './children-wizard';
 
 /** Page model of /child-registration. */
 export class ChildrenListPage {
@@ -55,13 +56,16 @@ export class ChildrenListPage {
     await field.press('Tab');
   }
 
-  async quickAdd(child: {
-    name: string;
-    gender: string;
-    arrival: string;
-    referredBy: string;
-    image: { name: string; mimeType: string; buffer: Buffer };
-  }) {
+  async quickAdd(
+    child: {
+      name: string;
+      gender: string;
+      arrival: string;
+      referredBy: string;
+      image: { name: string; mimeType: string; buffer: Buffer };
+    },
+    { asNewChildIfAsked = true } = {},
+  ) {
     await this.button('Quick Add').click();
     const dialog = 'Quick Add';
     await this.typeIn(dialog, 'Name', child.name);
@@ -72,6 +76,7 @@ export class ChildrenListPage {
     if (!(await this.dialog(dialog).getByRole('textbox', { name: 'Center Name', exact: true }).inputValue()))
       await this.pickIn(dialog, 'Center Name');
     await this.dialog(dialog).getByRole('button', { name: 'Save' }).click();
+    if (asNewChildIfAsked) await answerAsNewChild(this.page, this.toast('Child added successfully'));
   }
 
   /** Bulk Update Details for the selected rows: one type, its field's first option, a date and a comment. */

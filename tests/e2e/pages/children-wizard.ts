@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
@@ -59,6 +59,7 @@ export class ChildrenWizardPage {
     await this.pickFirst('Center Name');
     await this.photo({ name: 'photo.png', mimeType: 'image/png', buffer: png });
     await this.next();
+    await answerAsNewChild(this.page, this.page.getByRole('textbox', { name: 'CWC Action', exact: true }));
     await this.pick('CWC Action', 'Produce to CWC');
     await this.pick('Short Stay', 'No');
     await this.type('Address', 'Platform 4, New Delhi station');
@@ -88,4 +89,15 @@ export class ChildrenWizardPage {
   finish() {
     return this.page.getByRole('button', { name: 'Finish' }).click();
   }
+}
+
+/**
+ * Children registered by earlier tests have look-alike names (the same words, another
+ * number): when the app asks whether this is one of them, a test not about that question
+ * answers that it is a new child. Waits until either the question or `next` shows.
+ */
+export async function answerAsNewChild(page: Page, next: Locator): Promise<void> {
+  const question = page.getByTestId('possible-matches');
+  await question.or(next).first().waitFor();
+  if (await question.isVisible()) await question.getByRole('button', { name: /as a new child$/ }).click();
 }

@@ -21,15 +21,12 @@ const reasonWords: Record<MatchReason, string> = {
 export type DuplicateCheck = {
   /** The children that look like the one being added, while the user decides; null otherwise. */
   matches: LikelyMatch[] | null;
-  /** True when saving may go on: nothing alike on the device, or the user chose a new child for these details. */
+  /** True when saving may go on: nothing alike on the device that the user has not already set aside. */
   check: (details: NewChildDetails) => Promise<boolean>;
-  /** The user says it is a new child: these details are not asked about again. */
+  /** The user says it is another child: the children shown are not asked about again. */
   confirmNew: () => void;
   dismiss: () => void;
 };
-
-const keyOf = (d: NewChildDetails) =>
-  JSON.stringify([d.name, d.gender, d.centerdetailId, d.dateofarrival, d.dob].map((v) => String(v ?? '')));
 
 /**
  * Before a new child is saved, the children already on the device with a similar name,
@@ -38,19 +35,18 @@ const keyOf = (d: NewChildDetails) =>
  */
 export function useDuplicateCheck(): DuplicateCheck {
   const [matches, setMatches] = useState<LikelyMatch[] | null>(null);
-  const asked = useRef<string | null>(null);
-  const confirmed = useRef<string | null>(null);
+  const setAside = useRef(new Set<string>());
+  const shown = useRef<LikelyMatch[]>([]);
   const check = useCallback(async (details: NewChildDetails) => {
-    const key = keyOf(details);
-    if (confirmed.current === key) return true;
-    const found = await likelyDuplicates(details);
+    const found = (await likelyDuplicates(details)).filter((m) => !setAside.current.has(m.child.cid));
+    shown.current = found;
     if (!found.length) return true;
-    asked.current = key;
     setMatches(found);
     return false;
   }, []);
   const confirmNew = useCallback(() => {
-    confirmed.current = asked.current;
+    for (const m of shown.current) setAside.current.add(m.child.cid);
+    shown.current = [];
     setMatches(null);
   }, []);
   const dismiss = useCallback(() => setMatches(null), []);
@@ -77,8 +73,8 @@ export function PossibleMatches({
     <Alert color="yellow" variant="light" title="This child may already be registered" data-testid="possible-matches">
       <Stack gap="xs">
         <Text size="sm">
-          These children on this device have a similar name and the same gender. Open one to work on that record, or
-          go on if this is another child.
+          These children on this device have a similar name and the same gender. Open one to work on that record, or go
+          on if this is another child.
         </Text>
         {check.matches.map(({ child, reasons }) => (
           <Group key={child.cid} justify="space-between" wrap="nowrap" gap="xs" data-testid="possible-match">
@@ -88,7 +84,10 @@ export function PossibleMatches({
                 {child.uniqueId ? ` · ${String(child.uniqueId)}` : ''}
               </Text>
               <Text size="xs" c="dimmed">
-                {[centerName(child.centerdetailId), child.dateofarrival ? `arrived ${showDate(child.dateofarrival)}` : '']
+                {[
+                  centerName(child.centerdetailId),
+                  child.dateofarrival ? `arrived ${showDate(child.dateofarrival)}` : '',
+                ]
                   .filter(Boolean)
                   .join(' · ')}
                 {` — ${reasons.map((r) => reasonWords[r]).join(', ')}`}
