@@ -50,12 +50,16 @@ async function faithfulOffline(context: BrowserContext): Promise<void> {
   const setOffline = context.setOffline.bind(context);
   context.setOffline = async (offline: boolean) => {
     await context.addInitScript(`window.__e2eOffline = ${offline};`);
+    await setOffline(offline);
+    // The emulation does not always fire online/offline in such documents either; a phone does.
     for (const page of context.pages()) {
       await page
-        .evaluate((value) => ((window as { __e2eOffline?: boolean }).__e2eOffline = value), offline)
+        .evaluate((value) => {
+          (window as { __e2eOffline?: boolean }).__e2eOffline = value;
+          window.dispatchEvent(new Event(value ? 'offline' : 'online'));
+        }, offline)
         .catch(() => undefined);
     }
-    await setOffline(offline);
   };
 }
 
