@@ -99,6 +99,8 @@ describe('likely duplicates of a new child (a similar name, the same gender, and
       await user.type(screen.getByRole('textbox', { name: 'Date of Arrival' }), '20-03-2024');
       await user.click(screen.getByRole('textbox', { name: 'Gender' }));
       await user.click(await screen.findByRole('option', { name: 'Male', hidden: true }));
+      await user.click(screen.getByRole('textbox', { name: 'Center Name' }));
+      await user.click(await screen.findByRole('option', { name: 'Center Three', hidden: true }));
       await user.click(screen.getByRole('button', { name: 'Next' }));
 
       const panel = await screen.findByTestId('possible-matches');

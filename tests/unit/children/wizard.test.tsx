@@ -99,6 +99,13 @@ describe('wizard checks per step, verbatim (spec part 1, section 5)', () => {
       expect(stepProblem(step, values(patch))).toBe(message);
     });
   }
+  it('an all-center user chooses a Center Name: a blank one is not quietly the head office; a center-bound user has theirs', () => {
+    const basic = values({ name: 'Asha', dateofarrival: '2024-03-05', gender: 'Female' });
+    expect(stepProblem(0, basic, 1)).toBe('Center Name is required');
+    expect(stepProblem(0, { ...basic, centerdetailId: '3' }, 1)).toBeNull();
+    expect(stepProblem(0, basic, 3)).toBeNull();
+  });
+
   it('a passing step has no problem', () => {
     expect(stepProblem(1, values(step1))).toBeNull();
     expect(stepProblem(1, values({ ...step1, countryId: '1', stateId: '20', district: '', cityId: '200' }))).toBeNull();

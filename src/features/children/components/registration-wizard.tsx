@@ -42,7 +42,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
   const looksRegistered = async () => !child && !(await duplicates.check(form.getValues()));
 
   const next = async () => {
-    const problem = stepProblem(active, form.getValues());
+    const problem = stepProblem(active, form.getValues(), user.centerId);
     if (problem) return void toast.error(problem);
     if (active === 0 && (await looksRegistered())) return;
     setActive(active + 1);
@@ -52,7 +52,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
     if (await looksRegistered()) return;
     setBusy(true);
     const values = form.getValues();
-    const outcome = await saveRegistration(values, child);
+    const outcome = await saveRegistration(values, child, user.centerId);
     setBusy(false);
     if (!outcome.ok) {
       if (outcome.step !== undefined) setActive(outcome.step);

@@ -1,4 +1,6 @@
 import {
+  canChooseCenter,
+  childFieldRequired,
   childRegistrationSchema,
   mutations,
   registrationStepSchemas,
@@ -11,10 +13,17 @@ import { documentRequests } from './save-documents';
 
 export type SaveOutcome = { ok: true; cid: string } | { ok: false; message: string; step?: number };
 
-/** The first failing field's message of wizard step `step`, or null when the step passes. */
-export function stepProblem(step: number, values: RegistrationValues): string | null {
+/**
+ * The first failing field's message of wizard step `step`, or null when the step passes.
+ * A user who may register at any center (`centerId`) chooses one: a blank Center Name is
+ * not quietly the head office.
+ */
+export function stepProblem(step: number, values: RegistrationValues, centerId?: number | null): string | null {
   const parsed = registrationStepSchemas[step]!.safeParse(values);
-  return parsed.success ? null : firstIssueMessage(parsed.error);
+  if (!parsed.success) return firstIssueMessage(parsed.error);
+  if (step === 0 && centerId != null && canChooseCenter(centerId) && !values.centerdetailId)
+    return childFieldRequired('centerdetailId');
+  return null;
 }
 
 const isBlob = (v: unknown): v is Blob => typeof v === 'object' && v !== null && typeof (v as Blob).size === 'number';
@@ -37,9 +46,13 @@ function toWrite(data: Record<string, unknown>) {
 }
 
 /** Checks the whole registration and saves it on the device (create, or update of `child`). */
-export async function saveRegistration(values: RegistrationValues, child?: LocalChild | null): Promise<SaveOutcome> {
+export async function saveRegistration(
+  values: RegistrationValues,
+  child?: LocalChild | null,
+  centerId?: number | null,
+): Promise<SaveOutcome> {
   for (let step = 0; step < registrationStepSchemas.length; step++) {
-    const problem = stepProblem(step, values);
+    const problem = stepProblem(step, values, centerId);
     if (problem) return { ok: false, message: problem, step };
   }
   const parsed = childRegistrationSchema.safeParse(values);
