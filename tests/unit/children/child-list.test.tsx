@@ -156,8 +156,9 @@ describe('/child-registration (spec part 1, sections 2, 6, 8)', () => {
     expect(screen.getAllByRole('button', { name: /^Edit / })).toHaveLength(3);
   });
 
-  it('a viewer sees no Add Child, Quick Add, Bulk Update, edit or delete', async () => {
+  it('a viewer sees no Add Child, Quick Add, Bulk Update, edit, delete or row checkboxes', async () => {
     await listWith(3, viewerUser);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Child' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Quick Add' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bulk Update' })).not.toBeInTheDocument();

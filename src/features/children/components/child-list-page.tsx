@@ -83,7 +83,8 @@ export function ChildListPage() {
           rowKey={(r) => r.cid}
           pagination={result.pagination}
           onPageChange={setPage}
-          selection={{ selected, onChange: setSelected }}
+          // Rows are selected only for Bulk Update, which needs edit: a viewer has nothing to tick.
+          selection={canEdit ? { selected, onChange: setSelected } : undefined}
         />
       )}
       <ChildFiltersModal
