@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { datePickerYears } from '../lib/dates';
 
@@ -10,6 +10,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   components: {
     DateInput: DateInput.extend({ defaultProps: datePickerYears() }),
+    // Clicking the chosen option again keeps it: a required choice is not emptied by a second tap.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
   },
 });
 

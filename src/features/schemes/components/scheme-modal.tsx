@@ -52,7 +52,6 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
                 data={statusOptions}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? '1')}
-                allowDeselect={false}
               />
             )}
           />
