@@ -1,4 +1,11 @@
-import { actionForms, mutations, type ActionFormKey, firstIssueMessage } from '../../../../sync';
+import {
+  actionForms,
+  fieldRequired,
+  mutations,
+  theFieldRequired,
+  type ActionFormKey,
+  firstIssueMessage,
+} from '../../../../sync';
 import { actionOps, localStatus } from '../components/action-fields';
 
 /** The child an action is for: its cid, and its server id once known. */
@@ -20,7 +27,10 @@ const blank = (v: unknown) => v === undefined || v === null || v === '';
  */
 export function actionProblem(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild): string | null {
   const parsed = actionForms[key].schema.safeParse({ ...values, childregId: child.id ?? 1 });
-  return parsed.success ? null : firstIssueMessage(parsed.error);
+  if (parsed.success) return null;
+  const message = firstIssueMessage(parsed.error);
+  // Every action's date goes on the wire as transfer_date; the user is told the label the form shows.
+  return message === fieldRequired('transfer_date') ? theFieldRequired(actionForms[key].dateLabel) : message;
 }
 
 /** Splits rows into their text fields and their files, named as the multipart the server reads. */
