@@ -7,12 +7,19 @@ type Props = ButtonProps & {
   question: string;
   confirmLabel: string;
   onConfirm: () => Promise<void> | void;
+  /** Asked when the button is pressed: a reason the action cannot be done, shown instead of the question. */
+  refusal?: () => Promise<string | null>;
 };
 
 /** A button that asks before doing something that cannot be undone. */
-export function ConfirmButton({ label, title, question, confirmLabel, onConfirm, ...buttonProps }: Props) {
+export function ConfirmButton({ label, title, question, confirmLabel, onConfirm, refusal, ...buttonProps }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const ask = async () => {
+    setRefused((await refusal?.()) ?? null);
+    setOpen(true);
+  };
   const confirm = async () => {
     setBusy(true);
     await onConfirm();
@@ -21,18 +28,20 @@ export function ConfirmButton({ label, title, question, confirmLabel, onConfirm,
   };
   return (
     <>
-      <Button {...buttonProps} onClick={() => setOpen(true)}>
+      <Button {...buttonProps} onClick={() => void ask()}>
         {label}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
-        <Text size="sm">{question}</Text>
+        <Text size="sm">{refused ?? question}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setOpen(false)}>
-            Cancel
+            {refused ? 'Close' : 'Cancel'}
           </Button>
-          <Button color="red" loading={busy} onClick={() => void confirm()}>
-            {confirmLabel}
-          </Button>
+          {!refused && (
+            <Button color="red" loading={busy} onClick={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+          )}
         </Group>
       </Modal>
     </>

@@ -107,12 +107,15 @@ export function DeleteAction({
   question,
   success,
   onDelete,
+  refusal,
 }: {
   name: unknown;
   title: string;
   question: string;
   success: string;
   onDelete: () => Promise<Outcome>;
+  /** Why this row cannot be deleted now (something still uses it), or null. */
+  refusal?: () => Promise<string | null>;
 }) {
   return (
     <ConfirmButton
@@ -127,6 +130,7 @@ export function DeleteAction({
       }
       title={title}
       question={question}
+      refusal={refusal}
       confirmLabel="Delete"
       onConfirm={async () => {
         const outcome = await onDelete();

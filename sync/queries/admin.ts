@@ -136,3 +136,28 @@ export async function pullAdminLists(
     throw error;
   }
 }
+
+const liveCount = (table: EntityTable, index: string, id: number) =>
+  currentDb()
+    .entity(table)
+    .where(index)
+    .equals(id)
+    .filter((r) => !r._deleted)
+    .count();
+
+/**
+ * What on this device still uses a role or a center: the server refuses to delete either
+ * while users hold the role, or children or users belong to the center (part 1, section 6),
+ * so the screens say so before the user confirms a delete that would be refused later.
+ */
+export async function roleHolders(roleId: number): Promise<number> {
+  return liveCount('users', 'role_id', roleId);
+}
+
+export async function centerMembers(centerId: number): Promise<{ children: number; users: number }> {
+  const [children, users] = await Promise.all([
+    liveCount('children', 'centerdetailId', centerId),
+    liveCount('users', 'centerId', centerId),
+  ]);
+  return { children, users };
+}

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { lookupKeys, readLookup } from '../../../sync';
 import { useUnreadCount } from '../../features/notifications';
+import { countOf } from '../../lib/words';
 
 type NotifyCount = { record_count: number; timeDiff: string };
 
@@ -23,7 +24,7 @@ export function NotificationBell() {
       <Menu.Dropdown>
         <Menu.Label>Notifications</Menu.Label>
         <Text size="sm" px="sm" pb="xs" data-testid="notify-count">
-          {count === 0 ? 'No new notifications' : `${count} new notification${count === 1 ? '' : 's'}`}
+          {count === 0 ? 'No new notifications' : countOf(count, 'new notification')}
           {stored?.data?.timeDiff ? ` · ${stored.data.timeDiff}` : ''}
         </Text>
         <Menu.Divider />

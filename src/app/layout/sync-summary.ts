@@ -1,4 +1,5 @@
 import { collectionLabels, type SyncStatus } from '../../../sync';
+import { countOf } from '../../lib/words';
 
 /**
  * What the header says about sync, in one place. Offline and an unreachable server are
@@ -25,7 +26,7 @@ type Input = {
   lastAt: number | null;
 };
 
-const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+const changes = (n: number) => countOf(n, 'change');
 const retryable = new Set(['network', 'timeout', 'busy', 'rate-limited', 'server']);
 
 export function summarizeSync({ online, status, pending, attention, lastAt }: Input): SyncSummary {

@@ -1,5 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { centerTypeName, centerTypes, isAdministrator, messages, type LocalCenter } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -7,7 +19,7 @@ import { DeleteAction, EditAction, ListHeader, NameCell, RowActions } from '../.
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { deleteCenter } from '../hooks/save-center';
+import { centerDeleteRefusal, deleteCenter } from '../hooks/save-center';
 import { toggleCenterStatus } from '../hooks/toggle-status';
 import { useCentersDetails, useCentersPage, usePullCenters } from '../hooks/use-centers';
 
@@ -31,14 +43,22 @@ function StatusToggle({ center, disabled }: { center: LocalCenter; disabled: boo
     if (outcome.ok) toast.success(outcome.message);
     else toast.error(outcome.message);
   };
+  // Applied at once and put back if refused (part 1, section 6); what a tap will do is said first.
+  const effect =
+    value === 1
+      ? 'Enabled. Tap to disable: the center is marked not in use; its children, users and records stay.'
+      : 'Disabled. Tap to enable the center again.';
   return (
-    <Switch
-      size="md"
-      aria-label={`Status of ${center.name ?? ''}`}
-      checked={value === 1}
-      disabled={disabled}
-      onChange={(e) => void change(e.currentTarget.checked)}
-    />
+    <Tooltip label={effect} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+      <Switch
+        size="md"
+        aria-label={`Status of ${center.name ?? ''}`}
+        aria-description={effect}
+        checked={value === 1}
+        disabled={disabled}
+        onChange={(e) => void change(e.currentTarget.checked)}
+      />
+    </Tooltip>
   );
 }
 
@@ -84,6 +104,7 @@ export function CenterListPage() {
                 question={`Delete ${c.name ?? 'this center'}? This cannot be undone.`}
                 success={messages.centerDeleted}
                 onDelete={() => deleteCenter(c.cid)}
+                refusal={() => centerDeleteRefusal(c)}
               />
             </RowActions>
           ),

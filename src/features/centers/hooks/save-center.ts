@@ -1,4 +1,5 @@
-import { centerFormSchema, messages, mutations, firstIssueMessage } from '../../../../sync';
+import { centerFormSchema, centerMembers, messages, mutations, firstIssueMessage } from '../../../../sync';
+import { countOf } from '../../../lib/words';
 
 export type CenterValues = {
   centertypeId: string;
@@ -33,4 +34,13 @@ export async function saveCenter(values: CenterValues, cid?: string): Promise<Ou
 export async function deleteCenter(cid: string): Promise<Outcome> {
   const result = await mutations.centers.remove(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
+}
+
+/** Why a center cannot be deleted yet: children or users still belong to it (the server would refuse, part 1 section 6). */
+export async function centerDeleteRefusal(center: { id?: unknown; name?: unknown }): Promise<string | null> {
+  if (typeof center.id !== 'number') return null;
+  const { children, users } = await centerMembers(center.id);
+  const held = [children && countOf(children, 'child', 'children'), users && countOf(users, 'user')].filter(Boolean);
+  if (!held.length) return null;
+  return `${String(center.name ?? 'This center')} still has ${held.join(' and ')}, so it cannot be deleted. Move them to another center first.`;
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../components/row-actions';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { deleteRole } from '../hooks/save-role';
+import { deleteRole, roleDeleteRefusal } from '../hooks/save-role';
 import { usePullRoles, useRolesPage } from '../hooks/use-roles';
 import { PermissionModal } from './permission-modal';
 import { RoleModal } from './role-modal';
@@ -55,6 +55,7 @@ export function RoleListPage() {
                 question={`Delete the role ${r.name ?? ''}?`}
                 success={messages.roleDeleted}
                 onDelete={() => deleteRole(r.cid)}
+                refusal={() => roleDeleteRefusal(r)}
               />
             </RowActions>
           ),

@@ -8,7 +8,9 @@ import {
   type PermissionAction,
   type RolePermissions,
   firstIssueMessage,
+  roleHolders,
 } from '../../../../sync';
+import { countOf } from '../../../lib/words';
 
 export type Outcome = { ok: true } | { ok: false; message: string; info?: boolean };
 
@@ -65,4 +67,12 @@ export async function savePermissions(cid: string, grid: RolePermissions): Promi
     permissions: checked.blocks,
   });
   return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+/** Why a role cannot be deleted yet: users still hold it (the server would refuse, part 1 section 6). */
+export async function roleDeleteRefusal(role: { id?: unknown; name?: unknown }): Promise<string | null> {
+  if (typeof role.id !== 'number') return null;
+  const holders = await roleHolders(role.id);
+  if (!holders) return null;
+  return `The role ${String(role.name ?? '')} is still given to ${countOf(holders, 'user')}, so it cannot be deleted. Give ${holders === 1 ? 'that user' : 'them'} another role first.`;
 }
