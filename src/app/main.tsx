@@ -10,9 +10,12 @@ import { bindSyncToSession, onSessionEnded, restoreSession } from '../../sync';
 import { Providers } from './providers';
 import { createRouter } from './router';
 import { registerWorker } from './register-worker';
+import { listenForInstallOffer } from './install-prompt';
 
 // 'Unauthenticated.' while signed in: the saved user is removed and the page reloads.
 onSessionEnded(() => window.location.reload());
+// The install offer can come before the app has started: listen from the first moment.
+listenForInstallOffer();
 
 async function start() {
   await restoreSession();

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconDeviceMobile, IconDownload, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../sync';
 import { useUser } from '../../lib/use-store';
 import { toast } from '../../components/toast';
+import { countOf } from '../../lib/words';
+import { installApp, installStore } from '../install-prompt';
+import { DevicePanel } from './device-panel';
+import { useStore } from 'zustand';
 
 /** The user menu with Logout; unsynced work is never deleted and is asked about first. */
 export function UserMenu() {
@@ -12,6 +16,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [deviceOpen, setDeviceOpen] = useState(false);
+  const installOffer = useStore(installStore, (s) => s.offer);
 
   const logout = async (force = false) => {
     setBusy(true);
@@ -44,6 +50,14 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.role.name}</Menu.Label>
+          <Menu.Item leftSection={<IconDeviceMobile size={16} />} onClick={() => setDeviceOpen(true)}>
+            On this device
+          </Menu.Item>
+          {installOffer && (
+            <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void installApp()}>
+              Install app
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
             Logout
           </Menu.Item>
@@ -51,8 +65,8 @@ export function UserMenu() {
       </Menu>
       <Modal opened={pending > 0} onClose={() => setPending(0)} title="Unsynced changes" centered>
         <Text size="sm">
-          {pending} change{pending === 1 ? ' has' : 's have'} not reached the server yet. They stay safely on this
-          device and are sent after you sign in again here. Log out anyway?
+          {countOf(pending, 'change')} {pending === 1 ? 'has' : 'have'} not reached the server yet. They stay safely on
+          this device and are sent after you sign in again here. Log out anyway?
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setPending(0)}>
@@ -63,6 +77,7 @@ export function UserMenu() {
           </Button>
         </Group>
       </Modal>
+      <DevicePanel opened={deviceOpen} onClose={() => setDeviceOpen(false)} />
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import { LoginPage } from './pages/login-page';
+
+const phone = { width: 390, height: 844 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('on this device, on a phone', () => {
+  it('the user menu opens what the device holds, offline: children, records, queued changes, storage used and left, and whether the browser keeps it', async () => {
+    const context = await newContext(browser, phone);
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    await waitForServiceWorker(page);
+    await waitForOfflineData(page);
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'On this device' }).click();
+    const panel = page.getByTestId('device-panel');
+    await panel.waitFor();
+    const value = async (label: string) =>
+      (await panel
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label }) })
+        .getByRole('cell')
+        .textContent()) ?? '';
+    expect(Number(await value('Children'))).toBeGreaterThan(0);
+    expect(Number(await value('Records kept for offline work'))).toBeGreaterThan(Number(await value('Children')));
+    expect(await value('Changes not yet sent')).toBe('0');
+    expect(await value('Last sync')).toMatch(/ago$/);
+    expect(await panel.getByTestId('device-storage').textContent()).toMatch(
+      /^[\d.]+ (bytes|KB|MB|GB) used, [\d.]+ (KB|MB|GB|TB) left$/,
+    );
+    expect(await panel.getByTestId('device-persisted').textContent()).toMatch(
+      /keeps this data|may clear this data|does not say/,
+    );
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+    await context.close();
+  });
+});
