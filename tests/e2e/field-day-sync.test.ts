@@ -101,7 +101,9 @@ describe("a field worker's sync on a phone", () => {
     await page.goto('/child-registration/profile');
     const header = new SyncHeader(page);
     await header.waitForTone('synced', 120_000);
-    expect((await header.chip().innerText()).trim()).toMatch(/^Online/);
+    // Words, not dots: the chip reads 'Online', and is named 'Sync status: Online …' for screen readers.
+    expect(await header.chip().getByTestId('connectivity').innerText()).toBe('Online');
+    expect((await header.chip().innerText()).trim()).toMatch(/^Sync status:\s*Online/);
 
     const title = await header.box('[data-testid="page-title"]');
     expect(title.height).toBeLessThan(30);

@@ -14,13 +14,14 @@ export function NotificationBell() {
   const count = useUnreadCount();
   return (
     <Menu position="bottom-end" width={260} shadow="md">
-      <Menu.Target>
-        <Indicator label={count} size={18} disabled={count === 0} offset={4} color="red">
+      {/* The menu's target is the button itself, so its expanded state is on a button. */}
+      <Indicator label={count} size={18} disabled={count === 0} offset={4} color="red.9">
+        <Menu.Target>
           <ActionIcon variant="subtle" size={44} aria-label={`Notifications: ${count} unread`}>
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
+        </Menu.Target>
+      </Indicator>
       <Menu.Dropdown>
         <Menu.Label>Notifications</Menu.Label>
         <Text size="sm" px="sm" pb="xs" data-testid="notify-count">

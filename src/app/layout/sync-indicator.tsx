@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconLock } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
@@ -43,15 +43,9 @@ export function SyncIndicator() {
       data-tone={summary.tone}
       data-testid="sync-indicator"
       title={summary.sentence ?? last}
-      aria-label={[
-        'Sync status:',
-        summary.short,
-        summary.pending > 0 && summary.tone !== 'attention' ? `${summary.pending} pending` : '',
-        last,
-      ]
-        .filter(Boolean)
-        .join(' ')}
     >
+      {/* The name is the words shown (WCAG label in name), after what the chip is. */}
+      <VisuallyHidden>Sync status:</VisuallyHidden>
       {syncing ? <Loader size={14} aria-label="Syncing" /> : <Icon size={18} aria-hidden />}
       <Text span size="sm" fw={600} data-testid={summary.tone === 'attention' ? 'sync-attention' : 'connectivity'}>
         {summary.short}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDeviceMobile, IconDownload, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../sync';
@@ -37,7 +37,9 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" shadow="md" width={220}>
         <Menu.Target>
-          <UnstyledButton aria-label="User menu" miw={44} mih={44} data-testid="user-menu">
+          <UnstyledButton miw={44} mih={44} data-testid="user-menu">
+            {/* Named by what it shows (WCAG label in name), after what it is. */}
+            <VisuallyHidden>User menu</VisuallyHidden>
             <Group gap={8} wrap="nowrap">
               <Avatar radius="xl" size={36} color="blue" mx={4}>
                 {user.name.slice(0, 1).toUpperCase()}

@@ -34,7 +34,7 @@ describe("'On this device' (from the user menu)", () => {
     });
 
     render(<UserMenu />);
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'On this device' }));
     const panel = await screen.findByTestId('device-panel');
     const value = (label: string) =>
@@ -63,7 +63,7 @@ describe("'On this device' (from the user menu)", () => {
       }),
     );
     render(<UserMenu />);
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Install app' }));
     expect(prompt).toHaveBeenCalledOnce();
     expect(installStore.getState()).toMatchObject({ offer: null, installed: true });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { canBulkUpdate, type LocalChild } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
 import { useListSearchParams } from '../../../components/use-list-search-params';
+import { useReturnFocus } from '../../../lib/return-focus';
 import { useCenterNames, useChildrenPage } from '../hooks/use-children';
 import { useChildPermissions } from '../hooks/use-child-permissions';
 import { childColumns } from './child-columns';
@@ -22,7 +23,13 @@ export function ChildListPage() {
   const result = useChildrenPage(listFilter, page);
   const centerNames = useCenterNames();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [modal, setModal] = useState<'filters' | 'quick' | 'bulk' | null>(null);
+  const [modal, setShownModal] = useState<'filters' | 'quick' | 'bulk' | null>(null);
+  const focus = useReturnFocus();
+  const setModal = (next: 'filters' | 'quick' | 'bulk' | null) => {
+    if (next) focus.remember();
+    else focus.giveBack();
+    setShownModal(next);
+  };
 
   const columns = useMemo(
     () =>

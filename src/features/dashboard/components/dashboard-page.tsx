@@ -34,6 +34,7 @@ export function DashboardPage() {
                 color="teal"
                 fillOpacity={0.4}
                 strokeWidth={1.5}
+                role="img"
                 aria-label={`${tile.label}, last 12 months`}
                 data-testid="tile-trend"
               />

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demoPassword, launchChromium, newContext } from './support/browser';
+import { LoginPage } from './pages/login-page';
+
+// axe-core, the accessibility engine, is run in the page (evaluated, so the app's CSP holds).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+
+/** The serious and critical axe violations of what the page shows now, as 'rule: element' lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    async () =>
+      (
+        await (window as unknown as { axe: { run: (d: Document) => Promise<{ violations: Violation[] }> } }).axe.run(
+          document,
+        )
+      ).violations,
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accessible (axe-core: no serious or critical violation)', () => {
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['laptop', { width: 1280, height: 800 }],
+  ] as const) {
+    it(`on a ${size}: login, dashboard, child list, Quick Add, profile and /sync; header targets are 44 px; a closed dialog gives focus back`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      found.login = await seriousViolations(page);
+
+      await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+      await page.getByTestId('tile-children_supported').waitFor();
+      found.dashboard = await seriousViolations(page);
+      for (const target of [
+        page.getByTestId('sync-indicator'),
+        page.getByRole('button', { name: /Notifications/ }),
+        page.getByRole('button', { name: /User menu/ }),
+      ]) {
+        const box = (await target.boundingBox())!;
+        expect(Math.min(box.width, box.height), String(await target.textContent())).toBeGreaterThanOrEqual(
+          size === 'phone' ? 44 : 36,
+        );
+      }
+
+      await page.goto('/child-registration');
+      const view = page.getByRole('button', { name: /^View / }).first();
+      await view.waitFor({ timeout: 120_000 });
+      found.list = await seriousViolations(page);
+
+      const quickAdd = page.getByRole('button', { name: 'Quick Add', exact: true });
+      await quickAdd.click();
+      await page.getByRole('dialog', { name: 'Quick Add' }).waitFor();
+      found.quickAdd = await seriousViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Quick Add' }).waitFor({ state: 'detached' });
+      await expect.poll(() => quickAdd.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await view.click();
+      await page.getByRole('tab', { name: 'Overview' }).waitFor();
+      found.profile = await seriousViolations(page);
+
+      await page.goto('/sync');
+      await page.getByRole('button', { name: 'Sync now' }).waitFor();
+      found.sync = await seriousViolations(page);
+
+      expect(found).toEqual({ login: [], dashboard: [], list: [], quickAdd: [], profile: [], sync: [] });
+      await context.close();
+    });
+  }
+});
