@@ -127,7 +127,8 @@ function answer(error: unknown, c: Context<AppEnv>, log: (entry: ErrorLogEntry) 
     ...(described.constraint ? { constraint: described.constraint } : {}),
     frames: described.frames,
   });
-  if (mapped) return fail(c, 422, mapped.message, mapped.errors);
+  // The 422 envelope always carries errors, empty when no one field is to blame.
+  if (mapped) return fail(c, 422, mapped.message, mapped.errors ?? {});
   return fail(c, 500, messages.somethingWentWrong);
 }
 

@@ -8,7 +8,7 @@ import { meals } from '../db/schema';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
-import { fail, ok, readBody } from '../core/http';
+import { fail, idParam, ok, readBody } from '../core/http';
 import { checkSchema, invalid } from '../core/validation';
 import { mealRecord, mealScope } from './records';
 
@@ -74,8 +74,9 @@ export async function updateMeal(c: Context<AppEnv>) {
 }
 
 export async function deleteMeal(c: Context<AppEnv>) {
-  const id = Number(c.req.param('id'));
-  if (!Number.isInteger(id) || id <= 0) return fail(c, 404, messages.notFound);
+  // An id the table cannot hold (1e20) is as unknown as any other: 404, not a database error.
+  const id = idParam(c.req.param('id'));
+  if (id === null) return fail(c, 404, messages.notFound);
   const { db } = c.get('deps');
   const outcome = await guardedWrite(
     db,

@@ -17,7 +17,11 @@ const rowFiles = {
   filename: keptOrNewFile(documentFile(messages.fileTooLarge)),
   profile_audio_name: keptOrNewFile(audioFile(messages.fileTooLarge)),
   comment: optionalText(),
-  status: z.preprocess((v) => (v === undefined || v === '' ? 1 : Number(v)), z.union([z.literal(1), z.literal(0)])),
+  status: z.preprocess(
+    // Only text and numbers are read as a number: an object must not reach Number() (it can throw).
+    (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' || typeof v === 'number' ? Number(v) : v),
+    z.union([z.literal(1), z.literal(0)]),
+  ),
 };
 
 /** A document row of the wizard and the action forms: tag and date required. */

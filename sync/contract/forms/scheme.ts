@@ -7,7 +7,7 @@ export const schemeFormSchema = z.object({
   id: optionalId(),
   name: requiredText(messages.schemeRequired),
   status: z.preprocess(
-    (v) => (v === undefined || v === '' ? 1 : Number(v)),
+    (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' || typeof v === 'number' ? Number(v) : v),
     z.union([z.literal(1), z.literal(0)], { error: messages.statusRequired }),
   ),
 });
