@@ -47,7 +47,11 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-export async function createHarness(kind: DatabaseKind, seed: Partial<SeedOptions> = {}): Promise<Harness> {
+export async function createHarness(
+  kind: DatabaseKind,
+  seed: Partial<SeedOptions> = {},
+  options: { logError?: (entry: unknown) => void } = {},
+): Promise<Harness> {
   const t0 = performance.now();
   const pg = kind === 'postgres' ? await freshPostgres() : null;
   const database = await openDatabase(pg ? { databaseUrl: pg.url } : { memory: true });
@@ -57,7 +61,7 @@ export async function createHarness(kind: DatabaseKind, seed: Partial<SeedOption
   await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD, ...seed });
   const t3 = performance.now();
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ashray-uploads-'));
-  const app = createApp({ db: database.db, uploadsDir, logError: () => {} });
+  const app = createApp({ db: database.db, uploadsDir, logError: options.logError ?? (() => {}) });
 
   const request: Harness['request'] = (url, init = {}) => {
     const { token, json, ...rest } = init;
