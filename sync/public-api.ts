@@ -2,6 +2,7 @@ import { LAST_SYNC, SyncEngine } from './engine/engine';
 import { canReadCollection, pulledEntityNames } from './entities/registry';
 import { appTransport } from './net/transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
+import { prefetchChildPhotos } from './device/photo-prefetch';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import {
   discardEntry,
@@ -37,6 +38,8 @@ export function readableCollections(): string[] {
 
 let engine: SyncEngine | null = null;
 
+let photos: Promise<number> | null = null;
+
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
 export function startSync(options: { collections?: string[] } = {}): SyncEngine {
   stopSync();
@@ -47,7 +50,13 @@ export function startSync(options: { collections?: string[] } = {}): SyncEngine 
     transport: appTransport(),
     collections: options.collections ?? readableCollections,
     listParams,
-    afterSync: refreshUser,
+    afterSync: async () => {
+      await refreshUser();
+      // In the background: the sync is done; photos follow without holding it up.
+      photos ??= prefetchChildPhotos(sessionStore.getState().user?.token)
+        .catch(() => 0)
+        .finally(() => (photos = null));
+    },
   });
   engine.start();
   void requestBackgroundSync();

@@ -106,9 +106,12 @@ export class SyncEngine {
       }
       const collections = typeof this.deps.collections === 'function' ? this.deps.collections() : this.deps.collections;
       const refused: string[] = [];
-      for (const collection of collections) {
+      for (const [index, collection] of collections.entries()) {
+        const progress = { collection, step: index + 1, of: collections.length, rows: 0 };
+        syncStatusStore.setState({ progress });
+        const onProgress = (_: string, rows: number) => syncStatusStore.setState({ progress: { ...progress, rows } });
         try {
-          pulled.push(await pullCollection(this.deps, collection));
+          pulled.push(await pullCollection({ ...this.deps, onProgress }, collection));
         } catch (error) {
           // A 403 on a pull is a permissions change to show, not a sync error (DESIGN.md, Pull):
           // the other collections still come, and the header says what this device cannot read.
@@ -129,7 +132,7 @@ export class SyncEngine {
       const reason = isSyncError(error) ? error.reason : 'unreadable';
       syncStatusStore.setState({ error: { reason, message: error instanceof Error ? error.message : String(error) } });
     } finally {
-      syncStatusStore.setState({ syncing: false });
+      syncStatusStore.setState({ syncing: false, progress: null });
     }
     return { replay, pulled };
   }

@@ -13,6 +13,8 @@ export type PullDeps = {
   now?: () => number;
   /** Path parameters of list calls that name them (notifyList's `:centerId`: the signed-in user's center). */
   listParams?: Record<string, string | number>;
+  /** Told after each page is stored: the collection and how many of its records have come. */
+  onProgress?: (collection: string, rows: number) => void;
 };
 
 type ServerRow = Fields & { id: number; updated_at?: string };
@@ -77,6 +79,7 @@ export async function pullCollection(deps: PullDeps, entity: string): Promise<Pu
     result.rows += page.rows.length;
     result.deleted += applied.deleted;
     result.conflicts += applied.conflicts;
+    deps.onProgress?.(entity, result.rows);
     if (!more) break;
   }
   if (result.mode === 'full') result.deleted += await removeMissing(db, descriptor, seen);

@@ -11,6 +11,8 @@ export type SyncStatus = {
   paused: boolean;
   /** Collections the server refused to list at the last sync (403): the role no longer reads them. */
   refused: string[];
+  /** While pulling: which collection (step of `of`) and how many of its records have come so far. */
+  progress: { collection: string; step: number; of: number; rows: number } | null;
 };
 
 export const syncStatusStore = createStore<SyncStatus>(() => ({
@@ -19,4 +21,5 @@ export const syncStatusStore = createStore<SyncStatus>(() => ({
   error: null,
   paused: false,
   refused: [],
+  progress: null,
 }));

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './support/server';
 import { eq } from 'drizzle-orm';
 import { idempotencyKeys, users } from '../../server/db/schema';
 import { replayNoticeStore } from '../../sync/engine/replay-notices';
+import { syncStatusStore, type SyncStatus } from '../../sync/engine/sync-status';
 import { serverMessages } from '../../server/core/messages';
 
 let server: TestServer;
@@ -252,6 +253,22 @@ describe('rejections and ordering (R6, R8, R10)', () => {
     expect(row).toMatchObject({ childregId: child.id, _sync: 'synced' });
     const onServer = await server.request(`/api/history_view/${row!.id}`, { token });
     expect(((await onServer.json()) as { data: { childregId: number } }).data.childregId).toBe(child.id);
+  });
+});
+
+describe('first sync progress', () => {
+  it('a pull says which collection is coming (step of all) and how many of its records have arrived, then clears', async () => {
+    const d = device(['children', 'tags']);
+    const seen: SyncStatus['progress'][] = [];
+    const stop = syncStatusStore.subscribe((s) => seen.push(s.progress));
+    await d.engine.sync();
+    stop();
+    const children = await d.db.entity('children').count();
+    expect(children).toBeGreaterThan(0);
+    expect(seen).toContainEqual({ collection: 'children', step: 1, of: 2, rows: 0 });
+    expect(seen).toContainEqual({ collection: 'children', step: 1, of: 2, rows: children });
+    expect(seen).toContainEqual(expect.objectContaining({ collection: 'tags', step: 2, of: 2 }));
+    expect(seen.at(-1)).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { AppFooter } from './app-footer';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 import { SyncIndicator, SyncNotice } from './sync-indicator';
+import { FirstSyncProgress } from './first-sync-progress';
 import { useShellRefresh } from '../use-shell-refresh';
 import { usePersistentStorage } from '../use-persistent-storage';
 import { useReplayToasts } from '../use-replay-toasts';
@@ -67,6 +68,7 @@ export function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main>
           <SyncNotice />
+          <FirstSyncProgress />
           <Outlet />
         </AppShell.Main>
         <UpdatePrompt />

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Progress, Stack, Table, Text } from '@man
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
-import { deviceInventory, lastSyncedAt, syncStatusStore } from '../../../sync';
+import { deviceInventory, lastSyncedAt, PHOTO_BUDGET_BYTES, syncStatusStore } from '../../../sync';
 import { showTimeAgo } from '../../lib/dates';
 import { showBytes } from '../../lib/words';
 import { installApp, installStore } from '../install-prompt';
@@ -75,6 +75,10 @@ export function DevicePanel({ opened, onClose }: { opened: boolean; onClose: () 
             ) : (
               <Text size="sm">This browser does not say how much space is used.</Text>
             )}
+            <Text size="sm" data-testid="device-photo-budget">
+              Photos of every child are kept for offline work while the app uses less than{' '}
+              {showBytes(PHOTO_BUDGET_BYTES)}.
+            </Text>
             <Text size="sm" data-testid="device-persisted">
               {inventory.persisted === true
                 ? 'The browser keeps this data when space runs low.'

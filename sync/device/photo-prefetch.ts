@@ -1,0 +1,45 @@
+import { currentDb } from './session';
+import { cachedPhoto, photoCacheName } from './photo-cache';
+import { childImageUrl } from '../queries/files';
+
+/**
+ * Photos of every child on the device are fetched in the background after a sync, so a
+ * field worker offline sees the child they are looking for, not only children already
+ * opened. They stop at this much storage for the whole site (shown on 'On this device').
+ */
+export const PHOTO_BUDGET_BYTES = 150 * 1024 * 1024;
+
+const underBudget = async (budget: number): Promise<boolean> => {
+  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  return !estimate?.usage || estimate.usage < budget;
+};
+
+/**
+ * Fetches into the user's photo cache every child photo it does not hold yet, two at a
+ * time, until done or the budget is reached. Returns how many were fetched. Quiet on
+ * failure: a photo not fetched now is fetched when shown, or at the next sync.
+ */
+export async function prefetchChildPhotos(
+  token: string | undefined,
+  { budget = PHOTO_BUDGET_BYTES, concurrency = 2 }: { budget?: number; concurrency?: number } = {},
+): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const db = currentDb();
+  const cache = await caches.open(photoCacheName(db.name));
+  const kept = new Set((await cache.keys()).map((request) => request.url));
+  const urls = new Set<string>();
+  await db.entity('children').each((row) => {
+    const url = childImageUrl(row.image);
+    if (url && !row._deleted && !kept.has(new URL(url, location.href).href)) urls.add(url);
+  });
+  const queue = [...urls];
+  let fetched = 0;
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      if (!(await underBudget(budget))) return;
+      if (await cachedPhoto(url, db.name, token)) fetched++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return fetched;
+}
