@@ -35,7 +35,7 @@ export function ConfirmButton({ label, title, question, confirmLabel, onConfirm,
         <Text size="sm">{refused ?? question}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setOpen(false)}>
-            {refused ? 'Close' : 'Cancel'}
+            {refused ? 'OK' : 'Cancel'}
           </Button>
           {!refused && (
             <Button color="red" loading={busy} onClick={() => void confirm()}>

@@ -43,7 +43,7 @@ describe('deleting what is still in use says so before asking (part 1, section 6
       'The role outreach is still given to 2 users, so it cannot be deleted. Give them another role first.',
     );
     expect(within(refused).queryByRole('button', { name: 'Delete' })).toBeNull();
-    await userEvent.click(within(refused).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(refused).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete unused' }));
@@ -61,7 +61,7 @@ describe('deleting what is still in use says so before asking (part 1, section 6
       'Contact Point Alpha still has 1 child and 2 users, so it cannot be deleted. Move them to another center first.',
     );
     expect(within(refused).queryByRole('button', { name: 'Delete' })).toBeNull();
-    await userEvent.click(within(refused).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(refused).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Empty Point' }));

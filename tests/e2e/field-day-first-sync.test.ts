@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiLogin, baseUrl, demoPassword, launchChromium, newContext } from './support/browser';
+import { LoginPage } from './pages/login-page';
+import { ChildrenListPage } from './pages/children-list';
+import { SyncHeader } from './pages/field-day';
+import { png } from './pages/children-wizard';
+
+const phone = { width: 390, height: 844 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A child with a photo, added on the server by another device. */
+async function childWithPhotoOnServer(name: string): Promise<void> {
+  const token = await apiLogin('admin@demo.test');
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    name,
+    gender: 'Female',
+    dateofarrival: '2025-03-14',
+    ReferredBy: 'produce',
+    centerdetailId: '2',
+  }))
+    form.append(k, v);
+  form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
+  const response = await fetch(`${baseUrl()}/api/child_add_2`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('first sign-in on a phone', () => {
+  it('the first sync shows what it brings while the user can work; photos of children never opened are then kept for offline', async () => {
+    const name = `Photo Kept ${Date.now() % 100000}`;
+    await childWithPhotoOnServer(name);
+    const context = await newContext(browser, phone);
+    const page = await context.newPage();
+    // A slow connection: the history pages take a while, so the bar can be seen.
+    await page.route('**/api/history**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    const bar = page.getByTestId('first-sync');
+    await bar.waitFor();
+    expect(await bar.textContent()).toMatch(/Bringing your records to this device \(\d+ of \d+\)/);
+    expect(await page.getByRole('progressbar', { name: 'First sync' }).count()).toBe(1);
+    await new SyncHeader(page).waitForTone('synced', 120_000);
+    await bar.waitFor({ state: 'detached' });
+
+    // The photo comes to the device without the child being opened.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const names = (await caches.keys()).filter((n) => n.startsWith('ashray-photos:'));
+            const urls = (await Promise.all(names.map(async (n) => (await caches.open(n)).keys()))).flat();
+            return urls.length;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    await context.setOffline(true);
+    const list = new ChildrenListPage(page);
+    await list.open();
+    await list.row(name).waitFor();
+    await list.photo(name).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
