@@ -1,0 +1,195 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { centers, children, tags } from '../../server/db/schema';
+import { createHarness, databaseKinds, DEMO_PASSWORD, json, type Harness } from './harness';
+
+/*
+ * What an attacker's probe found, one test each (DESIGN: the server; README: Security):
+ * control characters, idempotency keys bound to their body, the client address behind a
+ * proxy, throttling across accounts with Retry-After, huge repeated rows, ids that are
+ * not ids, unknown centers, unique case ids after a move, HSTS and sandboxed files.
+ */
+
+type Body = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown> };
+
+describe.each(databaseKinds)('hardening (%s)', (kind) => {
+  let h: Harness;
+  let admin: string;
+  /** The same database behind one trusted proxy (TRUST_PROXY=1). */
+  let proxied: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    admin = await h.login('admin@demo.test');
+    proxied = createApp({
+      db: h.db,
+      uploadsDir: mkdtempSync(path.join(tmpdir(), 'ashray-proxied-')),
+      trustProxy: 1,
+      logError: () => {},
+    });
+  });
+  afterAll(() => h?.close());
+
+  const login = (emailId: string, password: string, forwardedFor: string) =>
+    proxied.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ emailId, password }),
+    });
+
+  it('a NUL byte in a text field is refused with a readable message and writes nothing', async () => {
+    const before = await h.db.select({ n: sql<number>`count(*)::int` }).from(tags);
+    const response = await h.request('/api/tag_add', { method: 'POST', token: admin, json: { name: 'a\u0000b' } });
+    const body = await json<Body>(response);
+    expect(response.status).toBe(422);
+    expect(body.message).toMatch(/character/i);
+    expect(await h.db.select({ n: sql<number>`count(*)::int` }).from(tags)).toEqual(before);
+  });
+
+  it('an Idempotency-Key reused with another body is refused (422), and the second write is not lost silently', async () => {
+    const key = `hardening-${Date.now()}`;
+    const first = await h.request('/api/tag_add', {
+      method: 'POST',
+      token: admin,
+      json: { name: `Key tag one ${key}` },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(first.status).toBe(200);
+    const again = await h.request('/api/tag_add', {
+      method: 'POST',
+      token: admin,
+      json: { name: `Key tag one ${key}` },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(await json<Body>(again)).toEqual(await json<Body>(first.clone()));
+    const other = await h.request('/api/tag_add', {
+      method: 'POST',
+      token: admin,
+      json: { name: `Key tag two ${key}` },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(other.status).toBe(422);
+    expect((await json<Body>(other)).message).toBeTruthy();
+    expect(
+      await h.db
+        .select()
+        .from(tags)
+        .where(eq(tags.name, `key tag two ${key}`)),
+    ).toEqual([]);
+  });
+
+  it('behind a trusted proxy the client address is the rightmost hop: a rotating leftmost X-Forwarded-For does not escape the lockout', async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 7; i++) last = await login('staff@demo.test', 'wrong-password', `198.51.100.${i}, 203.0.113.7`);
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right password from the locked address waits too; from another address it works.
+    expect((await login('staff@demo.test', DEMO_PASSWORD, '198.51.100.99, 203.0.113.7')).status).toBe(429);
+    expect((await login('staff@demo.test', DEMO_PASSWORD, '203.0.113.8')).status).toBe(200);
+  });
+
+  it('password spraying from one address is throttled across accounts, with Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await login(`nobody${i}@demo.test`, `guess-${i % 4}`, '203.0.113.50')).status);
+    expect(statuses).toContain(429);
+    const limited = await login('nobody-else@demo.test', 'x', '203.0.113.50');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('100,000 repeated rows are refused before they are read, with a small answer', async () => {
+    const form = new FormData();
+    for (let i = 0; i < 100_000; i++) form.append(`documents[${i}][comment]`, 'x');
+    const response = await h.request('/api/child_add', { method: 'POST', token: admin, body: form });
+    expect(response.status).toBe(413);
+    expect((await response.text()).length).toBeLessThan(1000);
+  });
+
+  it('an id that is an object or an array is refused, never coerced', async () => {
+    for (const id of [{ toString: 1 }, [9], '9abc']) {
+      const response = await h.request('/api/tag_update', { method: 'POST', token: admin, json: { id, name: 'x' } });
+      expect(response.status, JSON.stringify(id)).toBe(422);
+    }
+  });
+
+  it('a CWC produce for an unknown or deleted center is a 422, not a foreign-key 500', async () => {
+    const [child] = await h.db.select({ id: children.id }).from(children).limit(1);
+    const [gone] = await h.db
+      .insert(centers)
+      .values({ name: 'Closed Point', centertypeId: 1, prefix: 'CLSD', deleted_at: new Date() })
+      .returning({ id: centers.id });
+    for (const centerId of [99_999, gone!.id]) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        childregId: String(child!.id),
+        centerId: String(centerId),
+        transfer_date: '2025-03-10',
+        comment: 'x',
+        'documents[0][tagId]': '1',
+      }))
+        form.append(k, v);
+      const response = await h.request('/api/produce_to_cwc', { method: 'POST', token: admin, body: form });
+      expect(response.status, String(centerId)).toBe(422);
+    }
+  });
+
+  it('case ids stay unique in a center after a child moves in (a per-center serial, not a count)', async () => {
+    const [point] = await h.db
+      .select({ id: centers.id })
+      .from(centers)
+      .where(sql`${centers.id} <> 1`)
+      .limit(1);
+    const quickAdd = async (name: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        name,
+        gender: 'Male',
+        dateofarrival: '2025-01-01',
+        ReferredBy: 'produce',
+        centerdetailId: String(point!.id),
+      }))
+        form.append(k, v);
+      form.append(
+        'image',
+        new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' }),
+        'p.png',
+      );
+      const response = await h.request('/api/child_add_2', { method: 'POST', token: admin, body: form });
+      return (await json<Body>(response)).data;
+    };
+    const first = await quickAdd('Serial One');
+    const [elsewhere] = await h.db
+      .select({ id: children.id })
+      .from(children)
+      .where(sql`${children.centerdetailId} <> ${point!.id}`)
+      .limit(1);
+    const moved = await h.request('/api/center_change', {
+      method: 'POST',
+      token: admin,
+      json: { childregId: elsewhere!.id, centerId: point!.id, date: '2025-02-01', comment: 'moved in' },
+    });
+    expect(moved.status).toBe(200);
+    const second = await quickAdd('Serial Two');
+    const ids = await h.db
+      .select({ uniqueId: children.uniqueId })
+      .from(children)
+      .where(eq(children.centerdetailId, point!.id));
+    const all = ids.map((r) => r.uniqueId);
+    expect(new Set(all).size).toBe(all.length);
+    expect(second?.uniqueId).not.toBe(first?.uniqueId);
+  });
+
+  it('over HTTPS behind the proxy the answer carries HSTS; plain HTTP does not', async () => {
+    const secure = await proxied.request('/api/country', {
+      headers: { authorization: `Bearer ${admin}`, 'x-forwarded-proto': 'https' },
+    });
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const plain = await h.request('/api/country', { token: admin });
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+});
