@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { demoPassword, launchChromium, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoPassword, newContext, sharedBrowser, viewports } from './support/browser';
 import { LoginPage } from './pages/login-page';
 
 // axe-core, the accessibility engine, is run in the page (evaluated, so the app's CSP holds).
@@ -26,21 +26,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('accessible (axe-core: no serious or critical violation)', () => {
-  for (const [size, viewport] of [
-    ['phone', { width: 390, height: 844 }],
-    ['laptop', { width: 1280, height: 800 }],
-  ] as const) {
+  for (const size of ['phone', 'laptop'] as const) {
+    const viewport = viewports[size];
     it(`on a ${size}: login, dashboard, child list, Quick Add, profile and /sync; header targets are 44 px; a closed dialog gives focus back`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(browser(), viewport);
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
       await page.goto('/login');

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
-import { LoginPage } from './pages/login-page';
-import { SyncHeader } from './pages/field-day';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser, viewports } from './support/browser';
+import { deviceReadyOffline, SyncHeader } from './pages/field-day';
 
-const phone = { width: 390, height: 844 };
+const { phone } = viewports;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('on this device, on a phone', () => {
   it('the user menu opens what the device holds, offline: children, records, queued changes, storage used and left, and whether the browser keeps it', async () => {
-    const context = await newContext(browser, phone);
-    const page = await context.newPage();
-    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
-    await waitForServiceWorker(page);
-    await waitForOfflineData(page);
+    const { context, page } = await deviceReadyOffline(browser(), phone);
     await new SyncHeader(page).waitForTone('synced', 120_000);
     await context.setOffline(true);
 

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
-import { LoginPage } from './pages/login-page';
+import { describe, expect, it } from 'vitest';
+import { deviceReadyOffline } from './pages/field-day';
+import { sharedBrowser, viewports } from './support/browser';
 import { ChildrenWizardPage } from './pages/children-wizard';
 import { ChildrenListPage } from './pages/children-list';
 
-const phone = { width: 390, height: 844 };
+const { phone } = viewports;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('nothing typed is lost, on a phone', () => {
   it('the wizard left through the menu keeps the name, also after an offline reload; Discard draft empties it; Quick Add closed without saving keeps its text', async () => {
-    const context = await newContext(browser, phone);
-    const page = await context.newPage();
-    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
-    await waitForServiceWorker(page);
-    await waitForOfflineData(page);
+    const { context, page } = await deviceReadyOffline(browser(), phone);
 
     const wizard = new ChildrenWizardPage(page);
     await wizard.open();

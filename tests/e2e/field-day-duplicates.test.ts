@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
-import { LoginPage } from './pages/login-page';
+import { describe, expect, it } from 'vitest';
+import { deviceReadyOffline } from './pages/field-day';
+import { sharedBrowser, viewports } from './support/browser';
 import { ChildrenListPage } from './pages/children-list';
+import { png } from './pages/children-wizard';
 
-const phone = { width: 390, height: 844 };
-// A 1x1 PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const { phone } = viewports;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('the same child is not registered twice, on a phone', () => {
   it('a second Quick Add of the same child, offline, shows the likely match and opens it instead of saving', async () => {
-    const context = await newContext(browser, phone);
-    const page = await context.newPage();
-    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
-    await waitForServiceWorker(page);
-    await waitForOfflineData(page);
+    const { context, page } = await deviceReadyOffline(browser(), phone);
     await context.setOffline(true);
 
     const list = new ChildrenListPage(page);

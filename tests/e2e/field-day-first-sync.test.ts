@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { apiLogin, baseUrl, demoPassword, launchChromium, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, baseUrl, demoPassword, newContext, sharedBrowser, viewports } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { SyncHeader } from './pages/field-day';
 import { png } from './pages/children-wizard';
 
-const phone = { width: 390, height: 844 };
+const { phone } = viewports;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** A child with a photo, added on the server by another device. */
 async function childWithPhotoOnServer(name: string): Promise<void> {
@@ -41,7 +34,7 @@ describe('first sign-in on a phone', () => {
   it('the first sync shows what it brings while the user can work; photos of children never opened are then kept for offline', async () => {
     const name = `Photo Kept ${Date.now() % 100000}`;
     await childWithPhotoOnServer(name);
-    const context = await newContext(browser, phone);
+    const context = await newContext(browser(), phone);
     const page = await context.newPage();
     // A slow connection: the history pages take a while, so the bar can be seen.
     await page.route('**/api/history**', async (route) => {

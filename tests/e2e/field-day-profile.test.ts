@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { demoPassword, launchChromium, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { demoPassword, newContext, sharedBrowser, viewports } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 
-const tablet = { width: 768, height: 1024 };
-const phone = { width: 390, height: 844 };
+const { phone, tablet } = viewports;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('the profile on a tablet', () => {
   it('the profile address names the child, so a new tab opens the same child', async () => {
-    const context = await newContext(browser, tablet);
+    const context = await newContext(browser(), tablet);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
     const list = new ChildrenListPage(page);
@@ -41,7 +33,7 @@ describe('the profile on a tablet', () => {
     ['tablet', tablet],
   ] as const) {
     it(`on a ${size} the profile menu is one select above the details; a chosen section shows in view; View Profile has no Delete`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(browser(), viewport);
       const page = await context.newPage();
       await new LoginPage(page).signIn('admin@demo.test', demoPassword());
       const list = new ChildrenListPage(page);

@@ -1,5 +1,31 @@
-import type { Page } from 'playwright-core';
-import { apiLogin, baseUrl, demoPassword } from '../support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  newContext,
+  waitForOfflineData,
+  waitForServiceWorker,
+} from '../support/browser';
+import { LoginPage } from './login-page';
+
+/**
+ * A field worker's device ready for the day: a fresh browser profile at `viewport`,
+ * signed in as `email`, the app installed by its service worker and the records on the
+ * device (so the test may go offline next).
+ */
+export async function deviceReadyOffline(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  email = 'admin@demo.test',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await new LoginPage(page).signIn(email, demoPassword());
+  await waitForServiceWorker(page);
+  await waitForOfflineData(page);
+  return { context, page };
+}
 
 /** Admin calls that set up a field worker's account (a custom role and its user). */
 export async function adminCall<T>(path: string, body: Record<string, unknown>, form = false): Promise<T> {

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser; CHROME_PATH overrides. */
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -19,6 +19,25 @@ export function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** The viewports the app was tried at: a phone, a shelter's tablet, a head-office laptop. */
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 768, height: 1024 },
+  laptop: { width: 1280, height: 800 },
+} as const;
+
+/** One Chromium for a test file: launched before its tests, closed after. Call at the file's top level. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 export const baseUrl = () => inject('baseUrl');
