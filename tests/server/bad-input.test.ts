@@ -100,6 +100,12 @@ function probesOf(name: EndpointName, realId: number): Probe[] {
 const SKIPPED: EndpointName[] = ['logout'];
 const writeRows = endpointNames.filter((n) => endpoints[n].method !== 'GET' && !SKIPPED.includes(n));
 
+/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
+async function rowsOf<T>(h: Harness, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await h.db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
 describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
   let h: Harness;
   const tokens: Record<string, string> = {};
@@ -109,12 +115,13 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
 
   /** Rows and newest change of the tables writes land in. */
   const fingerprint = async () => {
-    const { rows } = (await h.db.execute(
+    const rows = await rowsOf(
+      h,
       sql`select (select count(*) from children)::int c, (select count(*) from child_history)::int h,
           (select count(*) from centers)::int ce, (select count(*) from users)::int u,
           (select count(*) from roles)::int r, (select count(*) from tags)::int t,
           (select max(updated_at)::text from children) cu, (select max(updated_at)::text from child_history) hu`,
-    )) as unknown as { rows: unknown[] };
+    );
     return JSON.stringify(rows);
   };
 
@@ -122,10 +129,7 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
     h = await createHarness(kind, {}, { logError: (entry) => logged.push(JSON.stringify(entry)) });
     tokens.admin = await h.login('admin@demo.test');
     tokens.staff = await h.login('staff@demo.test');
-    const { rows } = (await h.db.execute(sql`select min(id)::int id from children`)) as unknown as {
-      rows: { id: number }[];
-    };
-    realId = rows[0]!.id;
+    realId = (await rowsOf<{ id: number }>(h, sql`select min(id)::int id from children`))[0]!.id;
   });
   afterAll(() => h?.close());
 
@@ -196,9 +200,10 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(logged.length).toBeGreaterThan(0);
 
-    const { rows } = (await h.db.execute(
+    const rows = await rowsOf<Record<string, string | null>>(
+      h,
       sql`select name, aadharno, mobileno, f_name from children where aadharno is not null or mobileno is not null`,
-    )) as unknown as { rows: Record<string, string | null>[] };
+    );
     const secrets = [
       ...Object.values(person),
       ...rows.flatMap((r) => [r.name, r.aadharno, r.mobileno, r.f_name]).filter((v): v is string => Boolean(v)),
