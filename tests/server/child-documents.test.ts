@@ -141,8 +141,24 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
     const sound = await h.request(first.audio_path!, { token: staff });
     expect(sound.status).toBe(200);
     expect(sound.headers.get('content-type')).toBe('audio/mpeg');
+    // Uploaded files are served sandboxed: even opened as a page they run nothing.
+    for (const served of [image, sound]) expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(existsSync(path.join(h.uploadsDir, 'documents', first.filename!))).toBe(true);
     expect(await documentsOf(added.id, viewer)).toHaveLength(2);
+  });
+
+  it('an audio file is checked by its bytes: text declared audio/mpeg is refused with 422', async () => {
+    const response = await post('/child_add', admin, {
+      ...child,
+      centerdetailId: staffCenter,
+      image: png(),
+      'documents[0][tagId]': tagId,
+      'documents[0][doc_date]': '2025-02-02',
+      'documents[0][filename]': jpeg(),
+      'documents[0][profile_audio_name]': new File(['#!/bin/sh echo not a sound'], 'voice.mp3', { type: 'audio/mpeg' }),
+    });
+    expect(response.status).toBe(422);
+    expect((await json<Body>(response)).message).toBeTruthy();
   });
 
   it("child_add refuses a bad document row with 422 and the spec's message, and stores nothing", async () => {
