@@ -52,7 +52,7 @@ function probesOf(name: EndpointName, realId: number): Probe[] {
     ['object', { toString: 1 }],
     ['array', [9]],
     ['boolean', true],
-    ['huge number', 1e309],
+    ['infinite number', Number.POSITIVE_INFINITY],
     ['negative id', -1],
     ['unknown id', NO_SUCH_ID],
   ];
