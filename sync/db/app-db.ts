@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { ChildListIndex, childIndexMiddleware } from './child-index';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
@@ -133,6 +134,8 @@ export class AppDb extends Dexie {
   lookups!: Table<LookupRow, string>;
   syncState!: Table<SyncStateRow, string>;
   drafts!: Table<DraftRow, string>;
+  /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
+  readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
 
   constructor(name: string) {
     // strict: a queued write survives power loss the moment the transaction commits.
@@ -175,8 +178,10 @@ export class AppDb extends Dexie {
     // v6: meals indexed by meal type (the Meal Management filter).
     this.version(6).stores({ meals: `${entityIndexes.meals}, meal_type` });
     // v8: form drafts, so what was typed survives leaving the form, a closed tab or a
-    // dead battery (7 is left for the child list's indexes).
+    // dead battery. (7 was kept for the child list's indexes; that list filters and sorts
+    // in memory instead, see child-index.ts, so 7 is unused.)
     this.version(8).stores({ drafts: 'key' });
+    this.use(childIndexMiddleware('children', this.childIndex));
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listChildren, type ChildListQuery } from '../../../sync/queries';
+import { listChildren, type ChildListQuery, type ChildSort } from '../../../sync/queries';
 import { currentDb } from '../../../sync/device/session';
 import { bulkUpdateRequest } from '../../../sync/entities/bulk-update';
 import { writeBatch } from '../../../sync/engine/batch';
@@ -60,5 +60,64 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect(await ids({ from_date: '2024-02-01', to_date: '2024-02-28' })).toEqual([19, 10, 1]);
     const filtered = await listChildren({ filter: { gender: 'Male' }, page: 2 });
     expect(filtered.pagination).toMatchObject({ total: 13, current_page: 2, from: 11, to: 13 });
+  });
+
+  it('the search box matches every typed word as a prefix of a name, an id, a case no. or a phone, best match first', async () => {
+    const table = currentDb().entity('children');
+    await table.update('s7', { name: 'Ramesh Kumar', mobileno: '9876543210' });
+    await table.update('s8', { name: 'Rameshwar Singh' });
+    await table.update('s9', { name: 'Suresh Kumar' });
+    const found = async (search: string, rest: Partial<ChildListQuery> = {}) =>
+      (await listChildren({ search, perPage: 100, ...rest })).rows.map((r) => r.id);
+    expect(await found('ramesh')).toEqual([7, 8]);
+    expect(await found('Ramesh Kumar')).toEqual([7]);
+    expect(await found('kumar')).toEqual([9, 7]);
+    expect(await found('rmesh')).toEqual([7]); // a slip of the thumb on a 5-letter word
+    expect(await found('98765')).toEqual([7]);
+    expect(await found('SBT-12')).toEqual([12]);
+    expect(await found('CWC/24')).toEqual([24]);
+    expect(await found('kumar', { filter: { centerId: 3 } })).toEqual([7]);
+    expect(await found('nobody like this')).toEqual([]);
+  });
+
+  it('sorts by a column either way, empty values last, list order breaking ties, and pages the sorted rows', async () => {
+    const table = currentDb().entity('children');
+    await table.update('s3', { age: 9 });
+    await table.update('s4', { age: 12 });
+    await table.update('s5', { age: 9 });
+    const sorted = async (key: ChildSort['key'], dir: ChildSort['dir'], page = 1, perPage = 100) =>
+      (await listChildren({ sort: { key, dir }, page, perPage })).rows.map((r) => r.id);
+    expect((await sorted('age', 'asc')).slice(0, 4)).toEqual([5, 3, 4, 25]);
+    expect((await sorted('age', 'desc')).slice(0, 4)).toEqual([4, 5, 3, 25]);
+    expect(await sorted('name', 'asc', 1, 5)).toEqual([1, 2, 3, 4, 5]); // numeric-aware: Child 2 before Child 10
+    expect(await sorted('name', 'desc', 2, 5)).toEqual([20, 19, 18, 17, 16]);
+    const byStatus = await sorted('status', 'asc');
+    expect(byStatus.slice(0, 13).every((id) => id % 2 === 1)).toBe(true); // 'Education' before 'Registration'
+  });
+
+  it('the list index follows every write: a new child, an edit, a delete, a cleared table and a transaction that failed', async () => {
+    const db = currentDb();
+    const table = db.entity('children');
+    const found = async (search: string) => (await listChildren({ search, perPage: 100 })).rows.map((r) => r.cid);
+    expect(await found('Priya')).toEqual([]);
+    await table.put({ cid: 'local-1', name: 'Priya Das', _sync: 'pending', _base: null });
+    expect(await found('priya')).toEqual(['local-1']);
+    await table.update('local-1', { name: 'Priyanka Das' });
+    expect(await found('priyanka')).toEqual(['local-1']);
+    await table.delete('local-1');
+    expect(await found('priya')).toEqual([]);
+    await expect(
+      db.transaction('rw', table, async () => {
+        await table.put({ cid: 'local-2', name: 'Lost Write', _sync: 'pending', _base: null });
+        throw new Error('power cut');
+      }),
+    ).rejects.toThrow('power cut');
+    expect(await found('lost write')).toEqual([]);
+    await table.clear();
+    expect(await found('child')).toEqual([]);
+    await seedChildren([makeChild(3)]);
+    expect((await listChildren({ search: 'child', sort: { key: 'name', dir: 'asc' } })).rows.map((r) => r.id)).toEqual([
+      3,
+    ]);
   });
 });
