@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Checkbox, Stack, Table, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Checkbox, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { messages, type Pagination } from '../../sync';
 import { TablePagination } from './table-pagination';
 
@@ -9,7 +10,13 @@ export type DataColumn<T> = {
   render: (row: T) => ReactNode;
   /** Keeps a column from wrapping (names, dates). */
   nowrap?: boolean;
+  /** The header is a button that sorts the list by this column. */
+  sortable?: boolean;
+  /** Stays in view while the table scrolls sideways (a list's name and its actions). */
+  sticky?: 'left' | 'right';
 };
+
+export type TableSort = { key: string; dir: 'asc' | 'desc' };
 
 export type RowSelection = { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
 
@@ -22,14 +29,50 @@ type Props<T> = {
   onPageChange: (page: number) => void;
   /** Optional checkbox selection, shown after SL No. as the spec orders it. */
   selection?: RowSelection;
+  /** The list's sort, and what a tap on a sortable header asks for (asc, then desc, then none). */
+  sort?: TableSort | null;
+  onSort?: (next: TableSort | null) => void;
 };
+
+const stickyStyle = (side: 'left' | 'right' | undefined): CSSProperties | undefined =>
+  side && {
+    position: 'sticky',
+    [side]: 0,
+    zIndex: 1,
+    background: 'var(--mantine-color-body)',
+    boxShadow: `${side === 'left' ? 1 : -1}px 0 0 var(--mantine-color-default-border)`,
+  };
+
+/** The next sort when a header is tapped: ascending, descending, then the list's own order. */
+const nextSort = (current: TableSort | null | undefined, key: string): TableSort | null =>
+  current?.key !== key ? { key, dir: 'asc' } : current.dir === 'asc' ? { key, dir: 'desc' } : null;
+
+function SortHeader({ label, sort, onSort }: { label: ReactNode; sort: 'asc' | 'desc' | null; onSort: () => void }) {
+  const Icon = sort === 'asc' ? IconArrowUp : sort === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={onSort} fw={700} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      {label}
+      <Icon size={14} aria-hidden opacity={sort ? 1 : 0.5} />
+    </UnstyledButton>
+  );
+}
 
 /**
  * The one table of every list: SL No. from the page's `from`, optional checkboxes,
  * 'No Records Found!' when empty, and the spec's pagination under it. Scrolls
  * sideways on narrow screens instead of squeezing columns.
  */
-export function DataTable<T>({ label, rows, columns, rowKey, pagination, onPageChange, selection }: Props<T>) {
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  pagination,
+  onPageChange,
+  selection,
+  sort,
+  onSort,
+}: Props<T>) {
   const keys = rows.map(rowKey);
   const allSelected = keys.length > 0 && keys.every((k) => selection?.selected.has(k));
   const toggleAll = () => {
@@ -62,11 +105,22 @@ export function DataTable<T>({ label, rows, columns, rowKey, pagination, onPageC
                   <Checkbox aria-label="Select all rows" checked={allSelected} onChange={toggleAll} size="md" />
                 </Table.Th>
               )}
-              {columns.map((c) => (
-                <Table.Th key={c.key} style={{ whiteSpace: 'nowrap' }}>
-                  {c.header}
-                </Table.Th>
-              ))}
+              {columns.map((c) => {
+                const dir = sort?.key === c.key ? sort.dir : null;
+                return (
+                  <Table.Th
+                    key={c.key}
+                    style={{ whiteSpace: 'nowrap', ...stickyStyle(c.sticky) }}
+                    aria-sort={c.sortable && onSort ? (dir ? `${dir}ending` : 'none') : undefined}
+                  >
+                    {c.sortable && onSort ? (
+                      <SortHeader label={c.header} sort={dir} onSort={() => onSort(nextSort(sort, c.key))} />
+                    ) : (
+                      c.header
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -95,7 +149,10 @@ export function DataTable<T>({ label, rows, columns, rowKey, pagination, onPageC
                     </Table.Td>
                   )}
                   {columns.map((c) => (
-                    <Table.Td key={c.key} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    <Table.Td
+                      key={c.key}
+                      style={{ ...(c.nowrap ? { whiteSpace: 'nowrap' } : undefined), ...stickyStyle(c.sticky) }}
+                    >
                       {c.render(row)}
                     </Table.Td>
                   ))}

@@ -28,16 +28,20 @@ export function useListSearchParams<K extends string>(filterKeys: readonly K[]) 
     [setParams],
   );
 
+  /** A new filter from page 1; `replace` keeps typing in a search box out of the back button's history. */
   const setFilter = useCallback(
-    (next: Partial<Record<K, string | number | null | undefined>>) =>
-      setParams(() => {
-        const copy = new URLSearchParams();
-        for (const key of filterKeys) {
-          const value = next[key];
-          if (value !== undefined && value !== null && value !== '') copy.set(key, String(value));
-        }
-        return copy;
-      }),
+    (next: Partial<Record<K, string | number | null | undefined>>, { replace = false } = {}) =>
+      setParams(
+        () => {
+          const copy = new URLSearchParams();
+          for (const key of filterKeys) {
+            const value = next[key];
+            if (value !== undefined && value !== null && value !== '') copy.set(key, String(value));
+          }
+          return copy;
+        },
+        { replace },
+      ),
     [setParams, filterKeys],
   );
 

@@ -182,6 +182,8 @@ export class AppDb extends Dexie {
     // in memory instead, see child-index.ts, so 7 is unused.)
     this.version(8).stores({ drafts: 'key' });
     this.use(childIndexMiddleware('children', this.childIndex));
+    // Opened again (after a delete or a close): what the index held may no longer be there.
+    this.on('ready', () => this.childIndex.invalidate(), true);
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { codeLabel, cwcState, type LocalChild } from '../../../../sync';
+import { childSortKeys, codeLabel, cwcState, type LocalChild } from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
 import { SyncBadge } from '../../../components/sync-badge';
 import { ChildPhoto } from './child-photo';
@@ -9,36 +9,53 @@ import { showText } from './format';
 
 type Context = { centerNames: Map<number, string>; actions: (child: LocalChild) => React.ReactNode };
 
-const text = (
-  key: string,
-  header: string,
-  read: (c: LocalChild) => unknown,
-  nowrap = false,
-): DataColumn<LocalChild> => ({
+/** One line per cell, so a row stays one line tall; the whole text shows on hover and in the profile. */
+function OneLine({ value }: { value: string }) {
+  return (
+    <Text size="sm" truncate="end" maw={220} title={value || undefined}>
+      {value}
+    </Text>
+  );
+}
+
+const sortable = new Set<string>(childSortKeys);
+const text = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
   key,
   header,
-  nowrap,
-  render: (c) => showText(read(c)),
+  nowrap: true,
+  sortable: sortable.has(key),
+  render: (c) => <OneLine value={showText(read(c))} />,
 });
 const date = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
   key,
   header,
   nowrap: true,
+  sortable: sortable.has(key),
   render: (c) => showDate(read(c)),
 });
 
+/** A child's center name: the record's own, else the device's center list. */
+export const centerOf = (c: LocalChild, centerNames: Map<number, string>) =>
+  c.center_data?.name ?? centerNames.get(Number(c.centerdetailId)) ?? '';
+
+/** The columns a user may hide (the name and the actions always show). */
+export const hideableColumns = (columns: readonly DataColumn<LocalChild>[]) =>
+  columns.filter((c) => c.key !== 'name' && c.key !== 'action');
+
 /** The list's columns after SL No. and the checkbox, in the spec's order (part 1, section 2). */
 export function childColumns({ centerNames, actions }: Context): DataColumn<LocalChild>[] {
-  const center = (c: LocalChild) => c.center_data?.name ?? centerNames.get(Number(c.centerdetailId)) ?? '';
+  const center = (c: LocalChild) => centerOf(c, centerNames);
   return [
     {
       key: 'name',
       header: 'Child Name',
+      sortable: true,
+      sticky: 'left',
       render: (c) => (
         <Group gap="sm" wrap="nowrap">
           <ChildPhoto image={c.image} name={c.name ?? ''} />
           <Stack gap={2}>
-            <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm" fw={500} truncate="end" maw={200} title={c.name ?? undefined}>
               {c.name}
             </Text>
             <Group gap={4} wrap="nowrap">
@@ -53,17 +70,17 @@ export function childColumns({ centerNames, actions }: Context): DataColumn<Loca
         </Group>
       ),
     },
-    text('center', 'Center Name', center, true),
-    text('uniqueId', 'SBT Unique ID', (c) => c.uniqueId, true),
+    text('center', 'Center Name', center),
+    text('uniqueId', 'SBT Unique ID', (c) => c.uniqueId),
     text('centerId', 'Centre ID', (c) => c.centerdetailId),
     text('gender', 'Gender', (c) => c.gender),
     text('age', 'Age', (c) => c.age),
-    text('cwccaseno', 'CWC Case No.', (c) => c.cwccaseno, true),
+    text('cwccaseno', 'CWC Case No.', (c) => c.cwccaseno),
     text('f_name', 'Father Name', (c) => c.f_name),
     text('state', 'State', (c) => c.state_data?.name),
     text('district', 'District', (c) => c.district_data?.name),
     text('address', 'Address', (c) => c.address),
-    text('mobileno', 'Phone No.', (c) => c.mobileno, true),
+    text('mobileno', 'Phone No.', (c) => c.mobileno),
     text('short_stay', 'Short Stay Center Name', (c) => c.short_stay),
     text('reference_type', 'Child Reference by', (c) => c.reference_type),
     date('dateofarrival', 'Arrival date', (c) => c.dateofarrival),
@@ -79,8 +96,9 @@ export function childColumns({ centerNames, actions }: Context): DataColumn<Loca
     {
       key: 'status',
       header: 'Present Status',
+      sortable: true,
       render: (c) => <PresentStatus status={c.last_status?.history_status} />,
     },
-    { key: 'action', header: 'Action', render: actions },
+    { key: 'action', header: 'Action', sticky: 'right', render: actions },
   ];
 }

@@ -31,6 +31,21 @@ export const childFilterKeys = [
   'to_date',
 ] as const;
 export type ChildFilterKey = (typeof childFilterKeys)[number];
+
+/** Each filter's label, in the modal and on the list's chip for it. */
+export const childFilterLabels: Record<ChildFilterKey, string> = {
+  centerId: 'Center Name',
+  name: 'Child Name',
+  uniqueId: 'SBT Unique ID',
+  cwccaseno: 'CWC Case No.',
+  gender: 'Gender',
+  ReferredBy: 'CWC Action',
+  case_type: 'Case Category',
+  history_status: 'Present Status',
+  from_date: 'Arrival From Date',
+  to_date: 'Arrival To Date',
+};
+const L = childFilterLabels;
 export type ChildFilterValues = Partial<Record<ChildFilterKey, string>>;
 
 const statusOptions = Object.values(statusColorGroups)
@@ -67,13 +82,13 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
     onSearch({});
     onClose();
   };
-  const text = (name: 'name' | 'uniqueId' | 'cwccaseno', label: string) => (
+  const text = (name: 'name' | 'uniqueId' | 'cwccaseno') => (
     <Controller
       name={name}
       control={form.control}
       render={({ field }) => (
         <TextInput
-          label={label}
+          label={L[name]}
           size="md"
           value={field.value ?? ''}
           onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))}
@@ -81,18 +96,13 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
       )}
     />
   );
-  const select = (
-    name: ChildFilterKey,
-    label: string,
-    data: readonly { value: string; label: string }[],
-    readOnly = false,
-  ) => (
+  const select = (name: ChildFilterKey, data: readonly { value: string; label: string }[], readOnly = false) => (
     <Controller
       name={name}
       control={form.control}
       render={({ field }) => (
         <Select
-          label={label}
+          label={L[name]}
           size="md"
           data={data}
           value={field.value || null}
@@ -112,21 +122,20 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             {select(
               'centerId',
-              'Center Name',
               centers.map((c) => ({ value: String(c.id), label: c.name })),
               !canChooseCenter(user.centerId),
             )}
-            {text('name', 'Child Name')}
-            {text('uniqueId', 'SBT Unique ID')}
-            {text('cwccaseno', 'CWC Case No.')}
-            {select('gender', 'Gender', genders)}
-            {select('ReferredBy', 'CWC Action', referredByOptions)}
-            {select('case_type', 'Case Category', caseTypes)}
-            {select('history_status', 'Present Status', statusOptions)}
+            {text('name')}
+            {text('uniqueId')}
+            {text('cwccaseno')}
+            {select('gender', genders)}
+            {select('ReferredBy', referredByOptions)}
+            {select('case_type', caseTypes)}
+            {select('history_status', statusOptions)}
           </SimpleGrid>
           <DateRangeFilter
-            fromLabel="Arrival From Date"
-            toLabel="Arrival To Date"
+            fromLabel={L.from_date}
+            toLabel={L.to_date}
             from={fromDate}
             to={toDate}
             onChange={(range) => {

@@ -9,13 +9,13 @@ import {
   listChildren,
   readLocalFile,
   isLocalFile,
-  type ChildListFilter,
+  type ChildListQuery,
 } from '../../../../sync';
 
 /** One page of the list from the device; null while the first read runs. */
-export function useChildrenPage(filter: Partial<ChildListFilter>, page: number) {
-  const key = JSON.stringify(filter);
-  return useLiveQuery(() => listChildren({ filter, page }), [key, page], null);
+export function useChildrenPage(query: ChildListQuery) {
+  const key = JSON.stringify(query);
+  return useLiveQuery(() => listChildren(query), [key], null);
 }
 
 export const useCenterNames = () => useLiveQuery(() => centerNames(), [], new Map<number, string>());
