@@ -15,8 +15,8 @@ const underBudget = async (budget: number): Promise<boolean> => {
 };
 
 /**
- * Fetches into the user's photo cache every child photo it does not hold yet, two at a
- * time, until done or the budget is reached. Returns how many were fetched. Quiet on
+ * Fetches into the user's photo cache every child photo it does not hold yet, newest
+ * child first, two at a time, until done or the budget is reached. Returns how many were fetched. Quiet on
  * failure: a photo not fetched now is fetched when shown, or at the next sync.
  */
 export async function prefetchChildPhotos(
@@ -28,10 +28,15 @@ export async function prefetchChildPhotos(
   const cache = await caches.open(photoCacheName(db.name));
   const kept = new Set((await cache.keys()).map((request) => request.url));
   const urls = new Set<string>();
-  await db.entity('children').each((row) => {
-    const url = childImageUrl(row.image);
-    if (url && !row._deleted && !kept.has(new URL(url, location.href).href)) urls.add(url);
-  });
+  // Newest first: the children a field worker is most likely to look for next.
+  await db
+    .entity('children')
+    .orderBy('id')
+    .reverse()
+    .each((row) => {
+      const url = childImageUrl(row.image);
+      if (url && !row._deleted && !kept.has(new URL(url, location.href).href)) urls.add(url);
+    });
   const queue = [...urls];
   let fetched = 0;
   const worker = async () => {

@@ -11,7 +11,19 @@ export class ChildrenListPage {
   }
 
   row(name: string) {
-    return this.page.getByTestId('data-row').filter({ hasText: name });
+    return this.rows().filter({ hasText: name });
+  }
+
+  /** The list's rows: table rows, or cards on a phone. */
+  rows() {
+    return this.page.getByTestId('data-row');
+  }
+
+  /** Types in the list's search box, as a person would. */
+  async search(text: string) {
+    const box = this.page.getByRole('textbox', { name: 'Search', exact: true });
+    await box.fill('');
+    await box.pressSequentially(text, { delay: 20 });
   }
 
   button(name: string) {
