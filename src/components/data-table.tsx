@@ -1,7 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Checkbox, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { messages, type Pagination } from '../../sync';
+import { RowCheckbox } from './row-checkbox';
 import { TablePagination } from './table-pagination';
 
 export type DataColumn<T> = {
@@ -102,7 +103,7 @@ export function DataTable<T>({
               <Table.Th style={{ whiteSpace: 'nowrap' }}>SL No.</Table.Th>
               {selection && (
                 <Table.Th>
-                  <Checkbox aria-label="Select all rows" checked={allSelected} onChange={toggleAll} size="md" />
+                  <RowCheckbox label="Select all rows" checked={allSelected} onChange={toggleAll} />
                 </Table.Th>
               )}
               {columns.map((c) => {
@@ -140,11 +141,10 @@ export function DataTable<T>({
                   <Table.Td>{(pagination.from ?? 1) + i}</Table.Td>
                   {selection && (
                     <Table.Td>
-                      <Checkbox
-                        aria-label={`Select row ${(pagination.from ?? 1) + i}`}
+                      <RowCheckbox
+                        label={`Select row ${(pagination.from ?? 1) + i}`}
                         checked={selection.selected.has(key)}
                         onChange={() => toggle(key)}
-                        size="md"
                       />
                     </Table.Td>
                   )}

@@ -41,7 +41,20 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** The first failing field's message of a zod error, as the spec shows one error toast. */
+/** A form's first problem: the message the spec toasts and the field it belongs to (marked on the form). */
+export type FieldProblem = { field: string | null; message: string };
+
+/** The first failing field of a zod error and its message, as the spec shows one error toast. */
+export function firstIssue(error: z.ZodError): FieldProblem {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  return {
+    field: typeof field === 'string' ? field : null,
+    message: issue?.message ?? messages.somethingWentWrong,
+  };
+}
+
+/** The first failing field's message of a zod error. */
 export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? messages.somethingWentWrong;
+  return firstIssue(error).message;
 }

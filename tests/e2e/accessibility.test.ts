@@ -31,7 +31,7 @@ const browser = sharedBrowser();
 describe('accessible (axe-core: no serious or critical violation)', () => {
   for (const size of ['phone', 'laptop'] as const) {
     const viewport = viewports[size];
-    it(`on a ${size}: login, dashboard, child list, Quick Add, profile and /sync; header targets are 44 px; a closed dialog gives focus back`, async () => {
+    it(`on a ${size}: login, dashboard, child list, Quick Add, profile and /sync; header and row targets are 44 px; a closed dialog gives focus back`, async () => {
       const context = await newContext(browser(), viewport);
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
@@ -57,6 +57,13 @@ describe('accessible (axe-core: no serious or critical violation)', () => {
       const view = page.getByRole('button', { name: /^View / }).first();
       await view.waitFor({ timeout: 120_000 });
       found.list = await seriousViolations(page);
+
+      // A row's checkbox and icons are finger-sized on a phone (WCAG 2.5.5).
+      const rowTargets = [page.getByTestId('row-checkbox').first(), view];
+      for (const target of size === 'phone' ? rowTargets : []) {
+        const box = (await target.boundingBox())!;
+        expect(Math.min(box.width, box.height), await target.evaluate((el) => el.outerHTML)).toBeGreaterThanOrEqual(44);
+      }
 
       const quickAdd = page.getByRole('button', { name: 'Quick Add', exact: true });
       await quickAdd.click();

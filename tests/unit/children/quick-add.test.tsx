@@ -60,7 +60,7 @@ async function pick(label: string, option: string) {
 describe('Quick Add modal', () => {
   afterEach(teardownDevice);
 
-  it('shows the first failing field as an error toast and keeps the modal open; a full form saves offline and shows the row as Pending', async () => {
+  it('shows the first failing field as an error toast, marks it on the form and keeps the modal open; a full form saves offline and shows the row as Pending', async () => {
     await offlineDevice(staffUser);
     renderChildrenAt('/child-registration');
     const user = userEvent.setup();
@@ -68,9 +68,15 @@ describe('Quick Add modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Quick Add' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expectToast('Name is required');
+    // The failing field is marked too: red, invalid for a screen reader, its message under it, focused.
+    const nameBox = within(dialog).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(nameBox).toHaveAttribute('aria-invalid', 'true'));
+    expect(nameBox).toHaveAccessibleDescription('Name is required');
+    expect(nameBox).toHaveFocus();
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Ravi');
+    await user.type(nameBox, '  Ravi');
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi');
+    expect(nameBox).not.toHaveAttribute('aria-invalid', 'true');
     await pick('Gender', 'Male');
     await user.type(within(dialog).getByRole('textbox', { name: 'Date of Arrival' }), '05-03-2024');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -80,6 +86,9 @@ describe('Quick Add modal', () => {
     await pick('CWC Action', 'Refer from CWC');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expectToast('CWC Case No. is required');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'CWC Case No.' })).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(within(dialog).getByRole('textbox', { name: 'Center Name' })).toHaveAttribute('readonly');
 
     await user.type(within(dialog).getByRole('textbox', { name: 'CWC Case No.' }), 'CWC/12');

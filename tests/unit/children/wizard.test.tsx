@@ -96,12 +96,12 @@ describe('wizard checks per step, verbatim (spec part 1, section 5)', () => {
   ];
   for (const [i, [step, patch, message]] of cases.entries()) {
     it(`step ${step}, case ${i + 1}: ${message}`, () => {
-      expect(stepProblem(step, values(patch))).toBe(message);
+      expect(stepProblem(step, values(patch))?.message).toBe(message);
     });
   }
   it('an all-center user chooses a Center Name: a blank one is not quietly the head office; a center-bound user has theirs', () => {
     const basic = values({ name: 'Asha', dateofarrival: '2024-03-05', gender: 'Female' });
-    expect(stepProblem(0, basic, 1)).toBe('Center Name is required');
+    expect(stepProblem(0, basic, 1)).toEqual({ field: 'centerdetailId', message: 'Center Name is required' });
     expect(stepProblem(0, { ...basic, centerdetailId: '3' }, 1)).toBeNull();
     expect(stepProblem(0, basic, 3)).toBeNull();
   });
@@ -125,7 +125,7 @@ describe('/child-registration/profile: new registration wizard', () => {
   });
   afterEach(teardownDevice);
 
-  it('leaves a step only when it passes, opens only reached tabs, resets dependent fields, and Finish saves offline', async () => {
+  it('leaves a step only when it passes (the failing field marked), opens only reached tabs, resets dependent fields, and Finish saves offline', async () => {
     const { router } = renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Next' });
@@ -134,8 +134,14 @@ describe('/child-registration/profile: new registration wizard', () => {
 
     await next();
     await expectToast('Name is required');
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), '   Meena');
+    // Marked on the field as well: invalid, its message under it, focused; typing clears the mark.
+    const nameBox = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(nameBox).toHaveAttribute('aria-invalid', 'true'));
+    expect(nameBox).toHaveAccessibleDescription('Name is required');
+    expect(nameBox).toHaveFocus();
+    await user.type(nameBox, '   Meena');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Meena');
+    expect(nameBox).not.toHaveAttribute('aria-invalid', 'true');
     await user.type(screen.getByRole('textbox', { name: 'Date of Arrival' }), '05-03-2024');
     await next();
     await expectToast('Gender is required');

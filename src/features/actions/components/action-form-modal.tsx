@@ -42,12 +42,15 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
   const [values, setValues] = useState<Values>(initial);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The field the last save stopped at, marked until it is changed.
+  const [invalid, setInvalid] = useState<{ field: string; message: string } | null>(null);
   useUnsavedGuard(dirty);
   const draft = useDraft(`action:${formKey}:${child.cid}`, values, initial, (saved) => {
     setValues(saved ? { ...initial, ...saved } : initial);
     setDirty(saved !== null);
   });
   const set = (patch: Values) => {
+    if (invalid && invalid.field in patch) setInvalid(null);
     setValues((v) => ({ ...v, ...patch }));
     setDirty(true);
   };
@@ -55,7 +58,10 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
     setBusy(true);
     const outcome = await saveAction(formKey, values, child);
     setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
+    if (!outcome.ok) {
+      setInvalid(outcome.field ? { field: outcome.field, message: outcome.message } : null);
+      return void toast.error(outcome.message);
+    }
     setDirty(false);
     await draft.clear();
     toast.success(formKey === 'followUps' ? 'Follow Up added successfully' : `${spec.title} added successfully`);
@@ -64,7 +70,14 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
   const documents = withDocuments[formKey];
 
   return (
-    <Modal opened onClose={onClose} title={<Title order={3}>{spec.title}</Title>} size="xl" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={spec.title}
+      size="xl"
+      centered
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
+    >
       <Stack>
         <DraftNotice draft={draft} />
         {formKey === 'followUps' ? (
@@ -76,6 +89,7 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
                 key={field.name}
                 field={field}
                 values={values}
+                error={invalid?.field === field.name ? invalid.message : undefined}
                 onChange={(value) =>
                   set({ [field.name]: value, ...(field.name === 'exit_type' ? { escort_exit_method: '' } : {}) })
                 }
@@ -112,16 +126,18 @@ function DocumentRows({ rows, onChange }: { rows: FileRowValues[]; onChange: (ro
 function FieldInput({
   field,
   values,
+  error,
   onChange,
 }: {
   field: ActionField;
   values: Values;
+  error?: string;
   onChange: (value: unknown) => void;
 }) {
   const centers = useCenterSelect();
   const schemes = useSchemeSelect();
   const value = values[field.name];
-  const common = { label: field.label, withAsterisk: field.required, size: 'md' as const };
+  const common = { label: field.label, withAsterisk: field.required, size: 'md' as const, error };
   switch (field.kind) {
     case 'date':
       return (

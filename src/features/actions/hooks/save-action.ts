@@ -4,14 +4,15 @@ import {
   mutations,
   theFieldRequired,
   type ActionFormKey,
-  firstIssueMessage,
+  type FieldProblem,
+  firstIssue,
 } from '../../../../sync';
 import { actionOps, localStatus } from '../components/action-fields';
 
 /** The child an action is for: its cid, and its server id once known. */
 export type ActionChild = { cid: string; id?: number | null; centerdetailId?: number | null };
 
-export type ActionOutcome = { ok: true } | { ok: false; message: string };
+export type ActionOutcome = { ok: true } | { ok: false; message: string; field?: string | null };
 
 const isBlob = (v: unknown): v is Blob =>
   typeof v === 'object' &&
@@ -21,17 +22,28 @@ const isBlob = (v: unknown): v is Blob =>
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
- * The first failing field's message of an action form, or null. A child created offline
+ * The first failing field of an action form and its message, or null. A child created offline
  * has no server id yet: it is checked as a placeholder id and written with its cid,
  * which the sync engine swaps for the id once the child exists (R6, R8).
  */
-export function actionProblem(key: ActionFormKey, values: Record<string, unknown>, child: ActionChild): string | null {
+export function actionIssue(
+  key: ActionFormKey,
+  values: Record<string, unknown>,
+  child: ActionChild,
+): FieldProblem | null {
   const parsed = actionForms[key].schema.safeParse({ ...values, childregId: child.id ?? 1 });
   if (parsed.success) return null;
-  const message = firstIssueMessage(parsed.error);
+  const { field, message } = firstIssue(parsed.error);
   // Every action's date goes on the wire as transfer_date; the user is told the label the form shows.
-  return message === fieldRequired('transfer_date') ? theFieldRequired(actionForms[key].dateLabel) : message;
+  return {
+    field,
+    message: message === fieldRequired('transfer_date') ? theFieldRequired(actionForms[key].dateLabel) : message,
+  };
 }
+
+/** The first failing field's message of an action form, or null. */
+export const actionProblem = (key: ActionFormKey, values: Record<string, unknown>, child: ActionChild) =>
+  actionIssue(key, values, child)?.message ?? null;
 
 /** Splits rows into their text fields and their files, named as the multipart the server reads. */
 function splitRows(list: string, rows: unknown, files: Record<string, Blob>) {
@@ -75,8 +87,8 @@ export async function saveAction(
   values: Record<string, unknown>,
   child: ActionChild,
 ): Promise<ActionOutcome> {
-  const problem = actionProblem(key, values, child);
-  if (problem !== null) return { ok: false, message: problem };
+  const problem = actionIssue(key, values, child);
+  if (problem !== null) return { ok: false, ...problem };
   // Follow-up rows are saved with their action in one transaction: all of them or none (R1).
   const writes = actionWrites(key, values, child).map((write) => ({
     entity: 'historyActions',

@@ -1,6 +1,7 @@
-import { Badge, Box, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { cwcState, messages, type LocalChild, type Pagination } from '../../../../sync';
 import type { RowSelection } from '../../../components/data-table';
+import { RowCheckbox } from '../../../components/row-checkbox';
 import { SyncBadge } from '../../../components/sync-badge';
 import { TablePagination } from '../../../components/table-pagination';
 import { ChildPhoto } from './child-photo';
@@ -37,8 +38,8 @@ export function ChildCards({ rows, pagination, onPageChange, centerOf, actions, 
             <Card key={child.cid} withBorder padding="sm" role="listitem" data-testid="data-row">
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 {selection && (
-                  <Checkbox
-                    aria-label={`Select row ${serial}`}
+                  <RowCheckbox
+                    label={`Select row ${serial}`}
                     checked={selection.selected.has(child.cid)}
                     onChange={() => {
                       const next = new Set(selection.selected);
@@ -46,8 +47,6 @@ export function ChildCards({ rows, pagination, onPageChange, centerOf, actions, 
                       else next.add(child.cid);
                       selection.onChange(next);
                     }}
-                    size="lg"
-                    mt={8}
                   />
                 )}
                 <ChildPhoto image={child.image} name={child.name ?? ''} size={48} />

@@ -20,20 +20,25 @@ function useSetWithResets() {
 
 /** A text input with the spec's normalisation (digits only, leading spaces trimmed). */
 export function TextField({ name, label, required, readOnly, multiline }: Base & { multiline?: boolean }) {
-  const { control } = useFormContext<RegistrationValues>();
+  const { control, clearErrors } = useFormContext<RegistrationValues>();
   const Input = multiline ? Textarea : TextInput;
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <Input
           label={label}
           withAsterisk={required}
           size="md"
+          error={fieldState.error?.message}
+          ref={field.ref}
           readOnly={readOnly}
           value={field.value}
-          onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))}
+          onChange={(e) => {
+            clearErrors(name);
+            field.onChange(normaliseInput(name, e.currentTarget.value));
+          }}
           inputMode={/^(mobileno|phoneno|aadharno|pincode|income|no_sibling)$/.test(name) ? 'numeric' : undefined}
         />
       )}
@@ -42,22 +47,27 @@ export function TextField({ name, label, required, readOnly, multiline }: Base &
 }
 
 export function SelectField({ name, label, required, readOnly, data }: Base & { data: readonly Option[] }) {
-  const { control } = useFormContext<RegistrationValues>();
+  const { control, clearErrors } = useFormContext<RegistrationValues>();
   const set = useSetWithResets();
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <Select
           label={label}
           withAsterisk={required}
           size="md"
+          error={fieldState.error?.message}
+          ref={field.ref}
           readOnly={readOnly}
           data={data}
           searchable
           value={field.value || null}
-          onChange={(v) => set(name, v ?? '')}
+          onChange={(v) => {
+            clearErrors(name);
+            set(name, v ?? '');
+          }}
         />
       )}
     />
@@ -65,23 +75,28 @@ export function SelectField({ name, label, required, readOnly, data }: Base & { 
 }
 
 export function DateField({ name, label, required, readOnly }: Base) {
-  const { control } = useFormContext<RegistrationValues>();
+  const { control, clearErrors } = useFormContext<RegistrationValues>();
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <DateInput
           label={label}
           withAsterisk={required}
           size="md"
+          error={fieldState.error?.message}
+          ref={field.ref}
           readOnly={readOnly}
           valueFormat={dateFormats.display}
           placeholder={dateFormats.display}
           dateParser={parseTypedDate}
           maxDate={new Date()}
           value={field.value || null}
-          onChange={(v) => field.onChange(v ?? '')}
+          onChange={(v) => {
+            clearErrors(name);
+            field.onChange(v ?? '');
+          }}
         />
       )}
     />
@@ -89,21 +104,26 @@ export function DateField({ name, label, required, readOnly }: Base) {
 }
 
 export function ImageField({ label, readOnly }: { label: string; readOnly?: boolean }) {
-  const { control } = useFormContext<RegistrationValues>();
+  const { control, clearErrors } = useFormContext<RegistrationValues>();
   return (
     <Controller
       name="image"
       control={control}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <FileInput
           label={label}
           size="md"
+          error={fieldState.error?.message}
+          ref={field.ref}
           accept={uploadLimits.imageAccept}
           description="JPG, JPEG, PNG, up to 4 MB"
           readOnly={readOnly}
           value={field.value instanceof File ? field.value : null}
           placeholder={typeof field.value === 'string' ? 'Photo kept' : 'Choose a photo'}
-          onChange={(file) => field.onChange(file)}
+          onChange={(file) => {
+            clearErrors('image');
+            field.onChange(file);
+          }}
           clearable
           data-testid="profile-image"
         />

@@ -13,6 +13,7 @@ import {
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { showProblem } from '../../../lib/field-problem';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
@@ -55,7 +56,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
 
   const save = form.handleSubmit(async (values) => {
     const problem = quickAddProblem({ ...values, image: values.image ?? undefined });
-    if (problem) return void toast.error(problem);
+    if (problem) return void showProblem(form, problem);
     // A child already on the device is opened rather than registered twice.
     if (!(await duplicates.check(values))) return;
     setBusy(true);
@@ -81,11 +82,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="name"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <TextInput
                   label="Name"
                   withAsterisk
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   value={field.value}
                   onChange={(e) => field.onChange(normaliseInput('name', e.currentTarget.value))}
                 />
@@ -94,11 +97,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="gender"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="Gender"
                   withAsterisk
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   data={genders}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
@@ -108,12 +113,14 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="dateofarrival"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <DateInput
                   dateParser={parseTypedDate}
                   label="Date of Arrival"
                   withAsterisk
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
                   maxDate={new Date()}
@@ -125,11 +132,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="image"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <FileInput
                   label="Image"
                   withAsterisk
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   accept={uploadLimits.imageAccept}
                   placeholder="JPG, JPEG, PNG"
                   value={field.value}
@@ -141,11 +150,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="ReferredBy"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="CWC Action"
                   withAsterisk
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   data={referredByOptions}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
@@ -155,11 +166,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="cwccaseno"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <TextInput
                   label="CWC Case No."
                   withAsterisk={referredBy === 'refer'}
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   value={field.value}
                   onChange={(e) => field.onChange(normaliseInput('cwccaseno', e.currentTarget.value))}
                 />
@@ -168,11 +181,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             <Controller
               name="centerdetailId"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="Center Name"
                   withAsterisk
                   size="md"
+                  error={fieldState.error?.message}
+                  ref={field.ref}
                   data={centerData}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}

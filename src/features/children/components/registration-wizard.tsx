@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { LocalChild } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { showProblem } from '../../../lib/field-problem';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
@@ -43,7 +44,8 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
 
   const next = async () => {
     const problem = stepProblem(active, form.getValues(), user.centerId);
-    if (problem) return void toast.error(problem);
+    if (problem) return void showProblem(form, problem);
+    form.clearErrors();
     if (active === 0 && (await looksRegistered())) return;
     setActive(active + 1);
     setReached(Math.max(reached, active + 1));
@@ -56,7 +58,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
     setBusy(false);
     if (!outcome.ok) {
       if (outcome.step !== undefined) setActive(outcome.step);
-      return void toast.error(outcome.message);
+      return void showProblem(form, { field: outcome.field ?? null, message: outcome.message });
     }
     await draft.clear();
     form.reset(values);

@@ -5,24 +5,26 @@ import {
   mutations,
   registrationStepSchemas,
   type LocalChild,
+  type FieldProblem,
   type WriteRequest,
-  firstIssueMessage,
+  firstIssue,
 } from '../../../../sync';
 import type { RegistrationValues } from '../components/registration-values';
 import { documentRequests } from './save-documents';
 
-export type SaveOutcome = { ok: true; cid: string } | { ok: false; message: string; step?: number };
+export type SaveOutcome =
+  { ok: true; cid: string } | { ok: false; message: string; step?: number; field?: string | null };
 
 /**
- * The first failing field's message of wizard step `step`, or null when the step passes.
+ * The first failing field of wizard step `step`, or null when the step passes.
  * A user who may register at any center (`centerId`) chooses one: a blank Center Name is
  * not quietly the head office.
  */
-export function stepProblem(step: number, values: RegistrationValues, centerId?: number | null): string | null {
+export function stepProblem(step: number, values: RegistrationValues, centerId?: number | null): FieldProblem | null {
   const parsed = registrationStepSchemas[step]!.safeParse(values);
-  if (!parsed.success) return firstIssueMessage(parsed.error);
+  if (!parsed.success) return firstIssue(parsed.error);
   if (step === 0 && centerId != null && canChooseCenter(centerId) && !values.centerdetailId)
-    return childFieldRequired('centerdetailId');
+    return { field: 'centerdetailId', message: childFieldRequired('centerdetailId') };
   return null;
 }
 
@@ -53,10 +55,10 @@ export async function saveRegistration(
 ): Promise<SaveOutcome> {
   for (let step = 0; step < registrationStepSchemas.length; step++) {
     const problem = stepProblem(step, values, centerId);
-    if (problem) return { ok: false, message: problem, step };
+    if (problem) return { ok: false, ...problem, step };
   }
   const parsed = childRegistrationSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
+  if (!parsed.success) return { ok: false, ...firstIssue(parsed.error) };
   const { fields, files } = toWrite(parsed.data as Record<string, unknown>);
   // The child and its new document rows are saved together or not at all: a failure
   // leaves nothing behind, so pressing Finish again cannot register the child twice.
