@@ -20,6 +20,9 @@ export type ChildEntry = {
   id: number | null;
   name: string;
   uniqueId: string;
+  /** The name and the SBT id as they sort (sortKey), worked out once per write rather than per sort. */
+  nameKey: string;
+  uniqueIdKey: string;
   cwccaseno: string;
   centerId: number | null;
   centerName: string;
@@ -42,12 +45,26 @@ const num = (v: unknown) =>
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
+/**
+ * A text's sort key: case and accents ignored, runs of digits compared as numbers ('Child 2'
+ * before 'Child 10'). Compared with < it orders as a numeric, base-sensitivity collator
+ * would, at a fraction of the cost over 20,000 rows.
+ */
+export const sortKey = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
+
 function entryOf(row: LocalRow): ChildEntry {
   return {
     cid: row.cid,
     id: num(row.id),
     name: str(row.name),
     uniqueId: str(row.uniqueId),
+    nameKey: sortKey(str(row.name)),
+    uniqueIdKey: sortKey(str(row.uniqueId)),
     cwccaseno: str(row.cwccaseno),
     centerId: num(row.centerdetailId),
     centerName: str(record(row.center_data).name),
@@ -76,6 +93,9 @@ const newSearch = () =>
 
 type Change = { put?: LocalRow[]; del?: string[] };
 
+/** MiniSearch's own word splitting, so a query is cut into the words the index holds. */
+const tokenize = (text: string): string[] => MiniSearch.getDefault('tokenize')(text);
+
 export class ChildListIndex {
   private entries: Map<string, ChildEntry> | null = null;
   private search = newSearch();
@@ -84,6 +104,9 @@ export class ChildListIndex {
   private queued: Change[] | null = null;
   private stale = false;
   private byIdDesc: ChildEntry[] | null = null;
+  /** Answers worked out since the last change: every entry in a sort's order, and one typed word's hits. */
+  private sortedBy = new Map<string, ChildEntry[]>();
+  private termHits = new Map<string, Map<string, number>>();
 
   constructor(private readonly readAll: () => Promise<LocalRow[]>) {}
 
@@ -110,7 +133,7 @@ export class ChildListIndex {
       search.addAll(rows.map(docOf));
       this.entries = entries;
       this.search = search;
-      this.byIdDesc = null;
+      this.changed();
       for (const change of this.queued) this.apply(change);
     } finally {
       this.queued = null;
@@ -122,7 +145,7 @@ export class ChildListIndex {
   apply(change: Change) {
     if (this.queued) this.queued.push(change);
     if (!this.entries) return;
-    this.byIdDesc = null;
+    this.changed();
     for (const row of change.put ?? []) {
       this.entries.set(row.cid, entryOf(row));
       const doc = docOf(row);
@@ -138,6 +161,23 @@ export class ChildListIndex {
   /** A write the index cannot follow (an aborted transaction, a cleared table): rebuild on next use. */
   invalidate() {
     this.stale = true;
+    this.changed();
+  }
+
+  private changed() {
+    this.byIdDesc = null;
+    this.sortedBy.clear();
+    this.termHits.clear();
+  }
+
+  /** Every entry in a sort's order (`order` works it out from list order), kept per `key` until the children change. */
+  sorted(key: string, order: (all: readonly ChildEntry[]) => ChildEntry[]): readonly ChildEntry[] {
+    let sorted = this.sortedBy.get(key);
+    if (!sorted) {
+      sorted = order(this.all());
+      this.sortedBy.set(key, sorted);
+    }
+    return sorted;
   }
 
   /** Every entry, server records by id descending (the list's order after the unsynced new ones). */
@@ -151,12 +191,42 @@ export class ChildListIndex {
 
   /** The cids matching what was typed (every word, as a prefix; small typos forgiven in words of 4+ letters), with their scores. */
   find(text: string): Map<string, number> {
-    const hits = this.search.search(text, {
-      prefix: true,
-      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-      combineWith: 'AND',
-    });
-    return new Map(hits.map((h) => [String(h.id), h.score]));
+    const terms = [
+      ...new Set(
+        tokenize(text)
+          .map((t) => t.toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    // Each word's hits are kept until the children change: typing 'Child 1934' searches
+    // 'child' once, then only the word being typed.
+    const perTerm = terms.map((term) => this.hitsOf(term)).sort((a, b) => a.size - b.size);
+    if (perTerm.length === 0) return new Map();
+    const [first, ...rest] = perTerm;
+    const found = new Map<string, number>();
+    for (const [cid, score] of first!) {
+      let total = score;
+      for (const other of rest) {
+        const s = other.get(cid);
+        if (s === undefined) {
+          total = -1;
+          break;
+        }
+        total += s;
+      }
+      if (total >= 0) found.set(cid, total);
+    }
+    return found;
+  }
+
+  private hitsOf(term: string): Map<string, number> {
+    let hits = this.termHits.get(term);
+    if (!hits) {
+      const found = this.search.search(term, { prefix: true, fuzzy: term.length >= 4 ? 0.2 : false });
+      hits = new Map(found.map((h) => [String(h.id), h.score]));
+      this.termHits.set(term, hits);
+    }
+    return hits;
   }
 }
 

@@ -2,7 +2,7 @@ import type { LocalRow, RowSyncState } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { statusLabel, type Child, type ChildListFilter } from '../contract';
-import type { ChildEntry } from '../db/child-index';
+import { sortKey, type ChildEntry, type ChildListIndex } from '../db/child-index';
 import { centerNames } from './lookups';
 
 /** A child as the device holds it: the server's fields (or the form's, while pending) plus sync columns. */
@@ -69,54 +69,84 @@ async function freshFirst(fresh: string[]): Promise<string[]> {
 }
 
 /**
- * Every listed child's cid, newest first: records created here and not yet on the
- * server (newest queued first), then the server's records by id descending. Pending
- * deletes are left out. Reads only index keys and the few unsynced rows, so it stays
- * fast however many children are stored.
+ * The plain first view before the list index is built: records created here and not yet
+ * on the server (newest queued first), then the server's records by id descending, pending
+ * deletes left out. Reads the few unsynced rows, a count and the page's rows by cursor,
+ * so it stays fast however many children are stored.
  */
-async function orderedCids(): Promise<string[]> {
+async function plainPage(page: number, perPage: number): Promise<ChildListPage> {
   const table = currentDb().entity('children');
-  const [byId, unsynced] = await Promise.all([
-    table.orderBy('id').reverse().primaryKeys(),
-    table.where('_sync').anyOf(unsyncedStates).toArray(),
-  ]);
+  const [total, unsynced] = await Promise.all([table.count(), table.where('_sync').anyOf(unsyncedStates).toArray()]);
   const deleted = new Set(unsynced.filter((r) => r._deleted).map((r) => r.cid));
-  const fresh = unsynced.filter((r) => (r.id === undefined || r.id === null) && !r._deleted).map((r) => r.cid);
-  return [...(await freshFirst(fresh)), ...byId.filter((cid) => !deleted.has(cid))];
+  const freshRows = new Map(
+    unsynced.filter((r) => (r.id === undefined || r.id === null) && !r._deleted).map((r) => [r.cid, r]),
+  );
+  const fresh = (await freshFirst([...freshRows.keys()])).map((cid) => freshRows.get(cid)!);
+  const pagination = paginate(total - deleted.size, page, perPage);
+  const start = (pagination.current_page - 1) * perPage;
+  const rows = fresh.slice(start, start + perPage);
+  if (rows.length < perPage) {
+    const skip = Math.max(0, start - fresh.length);
+    const served = await table
+      .orderBy('id')
+      .reverse()
+      .filter((r) => !deleted.has(r.cid))
+      .offset(skip)
+      .limit(perPage - rows.length)
+      .toArray();
+    rows.push(...served);
+  }
+  return { rows: rows as LocalChild[], pagination };
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const sortValue: Record<ChildSortKey, (e: ChildEntry, centers: Map<number, string>) => string | number | null> = {
-  name: (e) => e.name,
-  uniqueId: (e) => e.uniqueId,
-  center: (e, centers) => e.centerName || (e.centerId === null ? '' : (centers.get(e.centerId) ?? '')),
-  gender: (e) => e.gender,
+  name: (e) => e.nameKey,
+  uniqueId: (e) => e.uniqueIdKey,
+  center: (e, centers) => sortKey(e.centerName || (e.centerId === null ? '' : (centers.get(e.centerId) ?? ''))),
+  gender: (e) => sortKey(e.gender),
   age: (e) => e.age,
   dateofarrival: (e) => e.arrival,
-  status: (e) => statusLabel(e.status || null),
+  status: (e) => sortKey(statusLabel(e.status || null)),
 };
 
-/** Sorts `entries` (already in list order, which breaks ties) by `sort`; empty values last either way. */
-function sortEntries(entries: ChildEntry[], sort: ChildSort, centers: Map<number, string>): ChildEntry[] {
-  const read = sortValue[sort.key];
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  const keyed = entries.map((e, i) => ({ e, i, v: read(e, centers) }));
-  const empty = (v: string | number | null) => v === null || v === '';
-  keyed.sort((a, b) => {
-    if (empty(a.v) || empty(b.v)) return empty(a.v) === empty(b.v) ? a.i - b.i : empty(a.v) ? 1 : -1;
-    const d =
-      typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : collator.compare(String(a.v), String(b.v));
-    return d === 0 ? a.i - b.i : sign * d;
+const empty = (v: string | number | null) => v === null || v === '';
+
+/**
+ * Every child in `sort`'s order, empty values last either way and list order breaking
+ * ties; worked out once by the index until the children (or, for Center, the centers' names) change.
+ */
+function sortedEntries(index: ChildListIndex, sort: ChildSort, centers: Map<number, string>) {
+  const key = `${sort.key}:${sort.dir}${sort.key === 'center' ? `:${JSON.stringify([...centers])}` : ''}`;
+  return index.sorted(key, (all) => {
+    const read = sortValue[sort.key];
+    const sign = sort.dir === 'asc' ? 1 : -1;
+    const keyed = all.map((e, i) => ({ e, i, v: read(e, centers) }));
+    keyed.sort((a, b) => {
+      const [ea, eb] = [empty(a.v), empty(b.v)];
+      if (ea || eb) return ea === eb ? a.i - b.i : ea ? 1 : -1;
+      const d = a.v! < b.v! ? -1 : a.v! > b.v! ? 1 : 0;
+      return d === 0 ? a.i - b.i : sign * d;
+    });
+    return keyed.map((k) => k.e);
   });
-  return keyed.map((k) => k.e);
 }
 
-/** What was typed, best match first; list order breaks ties. */
-const byScore = (entries: ChildEntry[], hits: Map<string, number>) =>
-  entries
-    .map((e, i) => ({ e, i, score: hits.get(e.cid) ?? 0 }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .map((x) => x.e);
+/**
+ * The first `k` of `entries` by what was typed, best match first, list order breaking
+ * ties: a partial sort, as only the page up to `k` is shown.
+ */
+function topByScore(entries: ChildEntry[], hits: Map<string, number>, k: number): ChildEntry[] {
+  const top: { e: ChildEntry; score: number }[] = [];
+  for (const e of entries) {
+    const score = hits.get(e.cid) ?? 0;
+    if (top.length >= k && score <= top[top.length - 1]!.score) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.score < score) at--;
+    top.splice(at, 0, { e, score });
+    if (top.length > k) top.pop();
+  }
+  return top.map((t) => t.e);
+}
 
 /**
  * One page of the Child Registration List from the device (works offline), filtered
@@ -130,30 +160,43 @@ export async function listChildren(query: ChildListQuery = {}): Promise<ChildLis
   const db = currentDb();
   const table = db.entity('children');
   const search = query.search?.trim() ?? '';
-  const pageOf = async (cids: string[]) => {
-    const pagination = paginate(cids.length, query.page ?? 1, perPage);
+  const pageOf = async (cids: string[], total = cids.length) => {
+    const pagination = paginate(total, query.page ?? 1, perPage);
     const start = (pagination.current_page - 1) * perPage;
     const rows = await table.bulkGet(cids.slice(start, start + perPage));
     return { rows: rows.filter((r): r is LocalRow => Boolean(r)) as LocalChild[], pagination };
   };
-  if (!hasChildFilter(query.filter) && !search && !query.sort) return pageOf(await orderedCids());
+  const plain = !hasChildFilter(query.filter) && !search && !query.sort;
+  // Until the index is built, the plain first view reads the page's rows rather than every row.
+  if (plain && !db.childIndex.isReady) return plainPage(query.page ?? 1, perPage);
 
-  // Counting the table makes a live query re-run on any write to children; the index
-  // has taken that write in before the commit that wakes the query.
-  const [index] = await Promise.all([db.childIndex.ready().then(() => db.childIndex), table.count()]);
+  // Reading one row over the table's whole key range makes a live query re-run on any
+  // write to children (as count() would, without counting 20,000 rows); the index has
+  // taken that write in before the commit that wakes the query.
+  const [index] = await Promise.all([db.childIndex.ready().then(() => db.childIndex), table.limit(1).toArray()]);
   const filter = query.filter ?? {};
   const hits = search ? index.find(search) : null;
+  const passes = (e: ChildEntry) => !e.deleted && (!hits || hits.has(e.cid)) && matchesEntry(e, filter);
+  if (query.sort)
+    return pageOf(
+      sortedEntries(index, query.sort, await centerNames())
+        .filter(passes)
+        .map((e) => e.cid),
+    );
   const matching: ChildEntry[] = [];
   const fresh = new Map<string, ChildEntry>();
   for (const entry of index.all()) {
-    if (entry.deleted || (hits && !hits.has(entry.cid)) || !matchesEntry(entry, filter)) continue;
+    if (!passes(entry)) continue;
     if (entry.id === null) fresh.set(entry.cid, entry);
     else matching.push(entry);
   }
-  let ordered = [...(await freshFirst([...fresh.keys()])).map((cid) => fresh.get(cid)!), ...matching];
-  if (query.sort) ordered = sortEntries(ordered, query.sort, await centerNames());
-  else if (hits) ordered = byScore(ordered, hits);
-  return pageOf(ordered.map((e) => e.cid));
+  const ordered = [...(await freshFirst([...fresh.keys()])).map((cid) => fresh.get(cid)!), ...matching];
+  if (!hits) return pageOf(ordered.map((e) => e.cid));
+  const shown = paginate(ordered.length, query.page ?? 1, perPage).current_page * perPage;
+  return pageOf(
+    topByScore(ordered, hits, shown).map((e) => e.cid),
+    ordered.length,
+  );
 }
 
 /** One child by its cid, or by server id when `key` is a number; undefined when not on the device. */

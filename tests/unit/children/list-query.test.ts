@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveQuery } from 'dexie';
 import { listChildren, type ChildListQuery, type ChildSort } from '../../../sync/queries';
 import { currentDb } from '../../../sync/device/session';
 import { bulkUpdateRequest } from '../../../sync/entities/bulk-update';
@@ -29,6 +30,18 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect(page.rows[0]).toMatchObject({ cid: 'local-1', name: 'New here' });
     expect(page.rows.map((r) => r.id)).not.toContain(25);
     expect(page.pagination.total).toBe(25);
+  });
+
+  it('pages across the records created here and the server records, pending deletes not counted', async () => {
+    const table = currentDb().entity('children');
+    for (const n of [1, 2, 3]) await table.put({ cid: `local-${n}`, name: `New ${n}`, _sync: 'pending', _base: null });
+    await table.update('s24', { _deleted: 1, _sync: 'pending' });
+    const first = await listChildren({ page: 1 });
+    expect(first.rows.map((r) => r.id ?? r.cid)).toEqual(['local-1', 'local-2', 'local-3', 25, 23, 22, 21, 20, 19, 18]);
+    const second = await listChildren({ page: 2 });
+    expect(second.rows.map((r) => r.id)).toEqual([17, 16, 15, 14, 13, 12, 11, 10, 9, 8]);
+    expect(second.pagination).toMatchObject({ total: 27, last_page: 3 });
+    expect((await listChildren({ page: 3 })).rows.map((r) => r.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
   });
 
   it('a bulk update saved here moves Present Status of each selected child at once (R19)', async () => {
@@ -72,6 +85,10 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect(await found('ramesh')).toEqual([7, 8]);
     expect(await found('Ramesh Kumar')).toEqual([7]);
     expect(await found('kumar')).toEqual([9, 7]);
+    expect(await found('kumar', { perPage: 1, page: 2 })).toEqual([7]); // the second best, on page 2
+    expect((await listChildren({ search: 'child', perPage: 10, page: 2 })).rows.map((r) => r.id)).toEqual([
+      15, 14, 13, 12, 11, 10, 6, 5, 4, 3,
+    ]);
     expect(await found('rmesh')).toEqual([7]); // a slip of the thumb on a 5-letter word
     expect(await found('98765')).toEqual([7]);
     expect(await found('SBT-12')).toEqual([12]);
@@ -119,6 +136,41 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect((await listChildren({ search: 'child', sort: { key: 'name', dir: 'asc' } })).rows.map((r) => r.id)).toEqual([
       3,
     ]);
+  });
+
+  it('what the index worked out (the order of a sort, the hits of a typed word, the plain first view) follows writes', async () => {
+    const table = currentDb().entity('children');
+    const ids = async (query: ChildListQuery) =>
+      (await listChildren({ perPage: 100, ...query })).rows.map((r) => r.cid);
+    expect((await ids({ sort: { key: 'name', dir: 'asc' } }))[0]).toBe('s1');
+    expect(await ids({ search: 'ramesh' })).toEqual([]);
+    await table.put({ cid: 'local-1', name: 'Aarav Ramesh', _sync: 'pending', _base: null });
+    await table.update('s25', { _deleted: 1, _sync: 'pending' });
+    expect((await ids({ sort: { key: 'name', dir: 'asc' } }))[0]).toBe('local-1');
+    expect(await ids({ search: 'ramesh' })).toEqual(['local-1']);
+    expect(await ids({ search: 'aarav rames' })).toEqual(['local-1']);
+    // The index is built now, so the plain view reads it: new ones first, pending deletes hidden.
+    const plain = await ids({});
+    expect(plain.slice(0, 3)).toEqual(['local-1', 's24', 's23']);
+    expect(plain).not.toContain('s25');
+  });
+
+  it('a live query of a filtered list re-runs when a child is written', async () => {
+    const totals: number[] = [];
+    const subscription = liveQuery(() => listChildren({ filter: { centerId: 2 } })).subscribe((page) =>
+      totals.push(page.pagination.total),
+    );
+    await vi.waitFor(() => expect(totals).toEqual([8]));
+    await currentDb()
+      .entity('children')
+      .put({ cid: 'local-9', name: 'Here now', centerdetailId: 2, _sync: 'pending', _base: null });
+    await vi.waitFor(() => expect(totals.at(-1)).toBe(9));
+    // Again, now that the index was built before the query ran (it reads no row of its own then).
+    await currentDb()
+      .entity('children')
+      .put({ cid: 'local-10', name: 'Here too', centerdetailId: 2, _sync: 'pending', _base: null });
+    await vi.waitFor(() => expect(totals.at(-1)).toBe(10));
+    subscription.unsubscribe();
   });
 
   it('a database deleted and opened again under the same connection does not list what it no longer holds', async () => {
