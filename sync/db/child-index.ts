@@ -47,8 +47,9 @@ const record = (v: unknown): Record<string, unknown> =>
 
 /**
  * A text's sort key: case and accents ignored, runs of digits compared as numbers ('Child 2'
- * before 'Child 10'). Compared with < it orders as a numeric, base-sensitivity collator
- * would, at a fraction of the cost over 20,000 rows.
+ * before 'Child 10'). Compared with < it orders letters, digits and spaces as a numeric,
+ * base-sensitivity collator would (punctuation among itself by code point), at a fraction
+ * of the cost over 20,000 rows.
  */
 export const sortKey = (text: string) =>
   text

@@ -38,6 +38,8 @@ describe('the child list can be scanned', () => {
 
   it('on a laptop: a sorted column, a chip per filter that removes it, and hidden columns remembered after a reload', async () => {
     const { context, page } = await deviceReadyOffline(browser(), laptop);
+    // The children are on the device once the first sync is done (deviceReadyOffline waits for lookups only).
+    await new SyncHeader(page).waitForTone('synced', 120_000);
     const list = new ChildrenListPage(page);
     await list.open();
     const table = page.getByRole('table', { name: 'Child Registration List' });
@@ -51,8 +53,8 @@ describe('the child list can be scanned', () => {
       names.every(
         (n, i) => i === 0 || names[i - 1]!.localeCompare(n, 'en', { sensitivity: 'base', numeric: true }) <= 0,
       );
+    await expect.poll(async () => (await shownNames()).length).toBe(10);
     await expect.poll(async () => inOrder(await shownNames())).toBe(true);
-    expect((await shownNames()).length).toBe(10);
 
     await list.button('Filters').click();
     await list.pickIn('Search User Details Filters', 'Gender', 'Female');
