@@ -57,7 +57,7 @@ describe('children (spec part 1 sections 2 and 3)', () => {
     await context.close();
   });
 
-  it('a viewer sees no Add Child, Quick Add, Bulk Update or edit controls', async () => {
+  it('a viewer sees no Add Child, Quick Add, Bulk Update, edit controls or row checkboxes', async () => {
     const context = await newContext(browser, { width: 768, height: 1024 });
     const page = await context.newPage();
     await new LoginPage(page).signIn('viewer@demo.test', demoPassword());
@@ -66,6 +66,8 @@ describe('children (spec part 1 sections 2 and 3)', () => {
     await page.getByTestId('data-row').first().waitFor({ timeout: 60_000 });
     for (const name of ['Add Child', 'Quick Add', 'Bulk Update']) expect(await list.button(name).count()).toBe(0);
     expect(await list.editButtons().count()).toBe(0);
+    // Rows are ticked only for Bulk Update: a viewer has no row checkboxes.
+    expect(await page.getByRole('checkbox', { name: /^Select (row|all)/ }).count()).toBe(0);
     await context.close();
   });
 });

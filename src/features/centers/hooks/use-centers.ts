@@ -13,6 +13,7 @@ export const useCentersDetails = () => useLiveQuery(() => centersDetails(), [], 
 /** Brings the device's centers up to date when the screen opens (offline it keeps what it has). */
 export function usePullCenters() {
   useEffect(() => {
-    void pullAdminLists(['centers']);
+    // The users too: a center they belong to says so before a delete.
+    void pullAdminLists(['centers', 'users']);
   }, []);
 }
