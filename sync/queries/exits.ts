@@ -1,3 +1,4 @@
+import { cmp } from 'dexie';
 import type { LocalRow, RowSyncState } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
@@ -7,9 +8,9 @@ import { toStoredDate } from '../contract';
  * The exit/restoration lists and the short stay register over the device (spec part 2,
  * section 2), so every route opens, filters and pages offline. At bench scale (20,000
  * children, 200,000 history rows) nothing scans a table: the synced rows of one status
- * are read as primary keys of a compound index range ([history_status+transfer_date], or
- * with the center [history_status+centerId+transfer_date]), newest date first; only the
- * page's ten rows and their children are read. Rows with unsent changes (few) are read
+ * are counted over a compound index range ([history_status+transfer_date], or with the
+ * center [history_status+centerId+transfer_date]) and read as keys, newest date first, only
+ * up to the page's end; only the page's ten rows and their children are read. Rows with unsent changes (few) are read
  * by the `_sync` index and decided here, because a row saved offline may lack the
  * indexed fields (the server fills centerId from the child).
  */
@@ -54,6 +55,15 @@ async function childrenOf(rows: ExitListRow[]): Promise<Map<string | number, Loc
   return found;
 }
 
+/** Whether a stored row sits in an index range, compared as IndexedDB compares keys. */
+function inRange(key: unknown[], lower: unknown[], upper: unknown[]): boolean {
+  try {
+    return cmp(key, lower) >= 0 && cmp(key, upper) <= 0;
+  } catch {
+    return false; // a part that is not a valid key: the row is not in the index at all
+  }
+}
+
 /** One page of the history entries of `status` on the device, filtered like POST /restore_exit_list. */
 export async function listExitEntries(query: ExitListQuery): Promise<ExitListPage> {
   const db = currentDb();
@@ -61,11 +71,16 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
   const f = query.filter ?? {};
   const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
   const range = rangeOf(query.status, f);
-  const [indexed, changed] = await Promise.all([
-    table.where(range.index).between(range.lower, range.upper, true, true).reverse().primaryKeys(),
+  const indexed = () => table.where(range.index).between(range.lower, range.upper, true, true);
+  const [inIndex, changed] = await Promise.all([
+    indexed().count(),
     table.where('_sync').anyOf(unsynced).toArray() as Promise<ExitListRow[]>,
   ]);
   const changedCids = new Set(changed.map((r) => r.cid));
+  // Rows with unsent changes are decided here; those the index also holds are left out of its part.
+  const keyOf = (r: ExitListRow) =>
+    range.lower.length === 2 ? [r.history_status, r.transfer_date] : [r.history_status, r.centerId, r.transfer_date];
+  const changedInIndex = changed.filter((r) => inRange(keyOf(r), range.lower, range.upper)).length;
   const local = changed.filter((r) => r.history_status === query.status && !r._deleted);
   const localChildren = await childrenOf(local);
   const from = day(f.from_date);
@@ -77,10 +92,19 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
     return (!from || date >= from) && (!to || date <= to);
   });
   matching.sort((a, b) => String(b.transfer_date ?? '').localeCompare(String(a.transfer_date ?? '')));
-  const cids = [...matching.map((r) => r.cid), ...indexed.filter((cid) => !changedCids.has(cid))];
-  const pagination = paginate(cids.length, query.page ?? 1, perPage);
+  const pagination = paginate(matching.length + inIndex - changedInIndex, query.page ?? 1, perPage);
   const start = (pagination.current_page - 1) * perPage;
-  const rows = (await table.bulkGet(cids.slice(start, start + perPage))).filter((r): r is ExitListRow => Boolean(r));
+  // The page reads index keys only up to its end (newest first), not the whole range.
+  const cids = matching.slice(start, start + perPage).map((r) => r.cid);
+  if (cids.length < perPage) {
+    const skip = Math.max(0, start - matching.length);
+    const keys = await indexed()
+      .reverse()
+      .limit(skip + perPage + changedInIndex)
+      .primaryKeys();
+    cids.push(...keys.filter((cid) => !changedCids.has(cid)).slice(skip, skip + perPage - cids.length));
+  }
+  const rows = (await table.bulkGet(cids)).filter((r): r is ExitListRow => Boolean(r));
   const kids = await childrenOf(rows);
   return { rows: rows.map((r) => ({ ...r, child: kids.get(r.childregId as string | number) ?? null })), pagination };
 }

@@ -87,6 +87,17 @@ async function pull(token: string) {
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
+/** Median of 5 runs; a run may return milliseconds of its own not to count (its setup). */
+async function time(run: () => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    const notCounted = await run();
+    samples.push(performance.now() - t - (typeof notCounted === 'number' ? notCounted : 0));
+  }
+  return median(samples);
+}
+
 /** The Child Registration List over `n` children on the device: open, filter, page (median of 5). */
 async function list(n: number) {
   const user = {
@@ -122,16 +133,6 @@ async function list(n: number) {
     await currentDb()
       .entity('children')
       .bulkPut(rows.slice(i, i + 2000));
-  /** Median of 5 runs; a run may return milliseconds of its own not to count (its setup). */
-  const time = async (run: () => Promise<unknown>) => {
-    const samples: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      const notCounted = await run();
-      samples.push(performance.now() - t - (typeof notCounted === 'number' ? notCounted : 0));
-    }
-    return median(samples);
-  };
   // A child edited before each sample: what the index worked out (a sort's order, a word's
   // hits) is thrown away, so the sample pays for working it out again, as after a sync.
   let edits = 0;
@@ -263,16 +264,6 @@ async function exits(n: number, children: number) {
     });
     await table.bulkPut(rows);
   }
-  /** Median of 5 runs; a run may return milliseconds of its own not to count (its setup). */
-  const time = async (run: () => Promise<unknown>) => {
-    const samples: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      const notCounted = await run();
-      samples.push(performance.now() - t - (typeof notCounted === 'number' ? notCounted : 0));
-    }
-    return median(samples);
-  };
   const filter = { centerId: 3, from_date: '2023-01-01', to_date: '2024-12-31' };
   const open = await time(() => listExitEntries({ status: 'dropout', page: 1 }));
   const filtered = await time(() => listExitEntries({ status: 'dropout', filter, page: 1 }));

@@ -3,6 +3,8 @@ import { demoPassword, newContext, sharedBrowser, viewports } from './support/br
 import { LoginPage } from './pages/login-page';
 import { ChildrenWizardPage } from './pages/children-wizard';
 import { SyncHeader } from './pages/field-day';
+import { ChildrenListPage } from './pages/children-list';
+import { ActionsProfilePage } from './pages/actions-profile';
 
 const browser = sharedBrowser();
 
@@ -11,7 +13,7 @@ const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('the smaller things, on a laptop', () => {
-  it('the wizard asks an all-center user for a Center; a chosen option stays when clicked again; deleting what is in use and the center switch say what will happen; a toast leaves the sync status readable', async () => {
+  it('the wizard asks an all-center user for a Center; a chosen option stays when clicked again; deleting what is in use and the center switch say what will happen; a toast leaves the sync status readable; an action form names its missing date', async () => {
     const context = await newContext(browser(), viewports.laptop);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
@@ -64,6 +66,22 @@ describe('the smaller things, on a laptop', () => {
     expect(
       await page.getByRole('switch', { name: 'Status of Aman Open Shelter' }).getAttribute('aria-description'),
     ).toMatch(/^Enabled\. Tap to disable: the center is marked not in use; its children, users and records stay\.$/);
+
+    // An action form without its date names the date the form shows, and marks it.
+    await new ChildrenListPage(page).open();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Next' }).waitFor();
+    const profile = new ActionsProfilePage(page);
+    await profile.menu('Medical');
+    await profile.add();
+    await profile.dialog().getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The Medical Test Date field is required.' }).first().waitFor();
+    await expect
+      .poll(() => profile.dialog().getByRole('textbox', { name: 'Medical Test Date' }).getAttribute('aria-invalid'))
+      .toBe('true');
     await context.close();
   });
 });

@@ -83,6 +83,29 @@ describe('exit/restoration lists read from the device', () => {
     expect(all.pagination.total).toBe(20);
   });
 
+  it('pages read only up to their end: an edited entry is counted once, whichever page it falls on', async () => {
+    const history = currentDb().entity('history');
+    await history.update('s2', { comment: 'edited offline', _sync: 'pending' });
+    await history.put({
+      cid: 'local-1',
+      childregId: 5,
+      centerId: 3,
+      history_status: 'restoration',
+      transfer_date: '2024-02-01',
+      _sync: 'pending',
+    });
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const answer = await listExitEntries({ status: 'restoration', page, perPage: 4 });
+      expect(answer.pagination).toMatchObject({ total: 21, last_page: 6 });
+      seen.push(...answer.rows.map((r) => r.cid));
+    }
+    seen.push(...(await listExitEntries({ status: 'restoration', page: 6, perPage: 4 })).rows.map((r) => r.cid));
+    expect(seen).toHaveLength(21);
+    expect(new Set(seen).size).toBe(21);
+    expect(seen.slice(0, 2).sort()).toEqual(['local-1', 's2']);
+  });
+
   it('the short stay register lists children registered as short stay, by center', async () => {
     const all = await listShortStayRegister({ perPage: 100 });
     expect(all.pagination.total).toBe(8);
