@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedConfigError } from '../../server/db/seed';
@@ -84,6 +85,29 @@ describe.each(databaseKinds)('startServer (%s)', (kind: DatabaseKind) => {
     // Path traversal stays inside the static folder.
     const traversal = await fetch(`${server.url}/..%2f..%2fetc%2fpasswd`);
     expect(await traversal.text()).toContain('<title>Ashray</title>');
+  });
+
+  it('an early answer (here a 401 before the route is even looked up) still reads the request body, so a keep-alive client sends its next request on the same connection', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, pathname: string, body?: Buffer) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.request(`${server.url}${pathname}`, { method, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        if (body) req.setHeader('content-type', 'application/json');
+        req.end(body);
+      });
+    try {
+      // A large body the answer never looks at: the server must still read it off the socket.
+      const first = await send('POST', '/api/no_such_call', Buffer.alloc(512 * 1024, 'a'));
+      expect(first.status).toBe(401);
+      const second = await send('GET', '/api/no_such_call_either');
+      expect(second).toEqual({ status: 401, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('a restart keeps the data and does not seed again', async () => {
