@@ -1,6 +1,5 @@
 import Dexie, { type Table } from 'dexie';
 import { ChildListIndex, childIndexMiddleware } from './child-index';
-import { TableMemo, tableMemoMiddleware } from './table-memo';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
@@ -137,8 +136,6 @@ export class AppDb extends Dexie {
   drafts!: Table<DraftRow, string>;
   /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
   readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
-  /** The device report's rows (queries/reports.ts), kept until children or history are written. */
-  readonly reportRows = new TableMemo<unknown>(['children', 'history']);
 
   constructor(name: string) {
     // strict: a queued write survives power loss the moment the transaction commits.
@@ -185,16 +182,8 @@ export class AppDb extends Dexie {
     // in memory instead, see child-index.ts, so 7 is unused.)
     this.version(8).stores({ drafts: 'key' });
     this.use(childIndexMiddleware('children', this.childIndex));
-    this.use(tableMemoMiddleware(this.reportRows));
     // Opened again (after a delete or a close): what the index held may no longer be there.
-    this.on(
-      'ready',
-      () => {
-        this.childIndex.invalidate();
-        this.reportRows.invalidate();
-      },
-      true,
-    );
+    this.on('ready', () => this.childIndex.invalidate(), true);
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {

@@ -41,23 +41,11 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: SyncError }
 const today = () => new Date().toISOString().slice(0, 10);
 type Row = LocalRow & { _deleted?: number };
 
-/**
- * The device's history entries as report rows (category, activity date, gender, center).
- * Worked out once and kept until children or history are written (db/table-memo.ts), so
- * a report asked again with other filters reads nothing; a live query still re-runs on
- * any write to either table, through the one row it reads of each.
- */
+/** The device's history entries as report rows (category, activity date, gender, center). */
 export async function deviceReportRows(): Promise<ReportRow[]> {
   const db = currentDb();
-  const [rows] = await Promise.all([
-    db.reportRows.get(async () => {
-      const [children, history] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray()]);
-      return reportRowsFrom(children, history);
-    }) as Promise<ReportRow[]>,
-    db.entity('children').limit(1).toArray(),
-    db.entity('history').limit(1).toArray(),
-  ]);
-  return rows;
+  const [children, history] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray()]);
+  return reportRowsFrom(children, history);
 }
 
 /** Previous balances on the device dated in [from, to], per center. */
