@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceReadyOffline } from './pages/field-day';
+import { SyncHeader, deviceReadyOffline } from './pages/field-day';
 import { sharedBrowser, viewports } from './support/browser';
 import { ChildrenListPage } from './pages/children-list';
 import { png } from './pages/children-wizard';
@@ -11,6 +11,7 @@ const browser = sharedBrowser();
 describe('the same child is not registered twice, on a phone', () => {
   it('a second Quick Add of the same child, offline, shows the likely match and opens it instead of saving', async () => {
     const { context, page } = await deviceReadyOffline(browser(), phone);
+    await new SyncHeader(page).waitForTone('synced', 120_000);
     await context.setOffline(true);
 
     const list = new ChildrenListPage(page);

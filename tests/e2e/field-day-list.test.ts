@@ -46,15 +46,16 @@ describe('the child list can be scanned', () => {
 
     const nameHeader = table.getByRole('columnheader', { name: 'Child Name' });
     await nameHeader.getByRole('button').click();
-    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    // Under a loaded CI the header shows the new order a moment after the address does.
+    await expect.poll(() => nameHeader.getAttribute('aria-sort'), { timeout: 15_000 }).toBe('ascending');
     const shownNames = () =>
       list.rows().evaluateAll((rows) => rows.map((r) => r.querySelector('td:nth-child(3) p')?.textContent ?? ''));
     const inOrder = (names: string[]) =>
       names.every(
         (n, i) => i === 0 || names[i - 1]!.localeCompare(n, 'en', { sensitivity: 'base', numeric: true }) <= 0,
       );
-    await expect.poll(async () => (await shownNames()).length).toBe(10);
-    await expect.poll(async () => inOrder(await shownNames())).toBe(true);
+    await expect.poll(async () => (await shownNames()).length, { timeout: 15_000 }).toBe(10);
+    await expect.poll(async () => inOrder(await shownNames()), { timeout: 15_000 }).toBe(true);
 
     await list.button('Filters').click();
     await list.pickIn('Search User Details Filters', 'Gender', 'Female');
