@@ -98,10 +98,9 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
   const cids = matching.slice(start, start + perPage).map((r) => r.cid);
   if (cids.length < perPage) {
     const skip = Math.max(0, start - matching.length);
-    const keys = await indexed()
-      .reverse()
-      .limit(skip + perPage + changedInIndex)
-      .primaryKeys();
+    // A limit beyond the range reads it all (and IndexedDB refuses a count past 2^32 - 1).
+    const wanted = skip + perPage + changedInIndex;
+    const keys = await (wanted < inIndex ? indexed().reverse().limit(wanted) : indexed().reverse()).primaryKeys();
     cids.push(...keys.filter((cid) => !changedCids.has(cid)).slice(skip, skip + perPage - cids.length));
   }
   const rows = (await table.bulkGet(cids)).filter((r): r is ExitListRow => Boolean(r));
