@@ -20,7 +20,7 @@ function useSetWithResets() {
 
 /** A text input with the spec's normalisation (digits only, leading spaces trimmed). */
 export function TextField({ name, label, required, readOnly, multiline }: Base & { multiline?: boolean }) {
-  const { control, clearErrors } = useFormContext<RegistrationValues>();
+  const { control } = useFormContext<RegistrationValues>();
   const Input = multiline ? Textarea : TextInput;
   return (
     <Controller
@@ -36,7 +36,6 @@ export function TextField({ name, label, required, readOnly, multiline }: Base &
           readOnly={readOnly}
           value={field.value}
           onChange={(e) => {
-            clearErrors(name);
             field.onChange(normaliseInput(name, e.currentTarget.value));
           }}
           inputMode={/^(mobileno|phoneno|aadharno|pincode|income|no_sibling)$/.test(name) ? 'numeric' : undefined}
@@ -47,7 +46,7 @@ export function TextField({ name, label, required, readOnly, multiline }: Base &
 }
 
 export function SelectField({ name, label, required, readOnly, data }: Base & { data: readonly Option[] }) {
-  const { control, clearErrors } = useFormContext<RegistrationValues>();
+  const { control } = useFormContext<RegistrationValues>();
   const set = useSetWithResets();
   return (
     <Controller
@@ -65,7 +64,6 @@ export function SelectField({ name, label, required, readOnly, data }: Base & { 
           searchable
           value={field.value || null}
           onChange={(v) => {
-            clearErrors(name);
             set(name, v ?? '');
           }}
         />
@@ -75,7 +73,7 @@ export function SelectField({ name, label, required, readOnly, data }: Base & { 
 }
 
 export function DateField({ name, label, required, readOnly }: Base) {
-  const { control, clearErrors } = useFormContext<RegistrationValues>();
+  const { control } = useFormContext<RegistrationValues>();
   return (
     <Controller
       name={name}
@@ -94,7 +92,6 @@ export function DateField({ name, label, required, readOnly }: Base) {
           maxDate={new Date()}
           value={field.value || null}
           onChange={(v) => {
-            clearErrors(name);
             field.onChange(v ?? '');
           }}
         />
@@ -104,7 +101,7 @@ export function DateField({ name, label, required, readOnly }: Base) {
 }
 
 export function ImageField({ label, readOnly }: { label: string; readOnly?: boolean }) {
-  const { control, clearErrors } = useFormContext<RegistrationValues>();
+  const { control } = useFormContext<RegistrationValues>();
   return (
     <Controller
       name="image"
@@ -121,7 +118,6 @@ export function ImageField({ label, readOnly }: { label: string; readOnly?: bool
           value={field.value instanceof File ? field.value : null}
           placeholder={typeof field.value === 'string' ? 'Photo kept' : 'Choose a photo'}
           onChange={(file) => {
-            clearErrors('image');
             field.onChange(file);
           }}
           clearable
