@@ -9,7 +9,7 @@ const { phone } = viewports;
 const browser = sharedBrowser();
 
 describe('a form says where it stopped, on a phone', () => {
-  it('Quick Add and the wizard mark the failing field (invalid, its message under it, focused) as well as the toast; typing clears the mark', async () => {
+  it('Quick Add and the wizard mark the failing field (invalid, its message under it, focused) as well as the toast; typing clears the mark in Quick Add', async () => {
     const { context, page } = await deviceReadyOffline(browser(), phone);
     const list = new ChildrenListPage(page);
     await list.open();
