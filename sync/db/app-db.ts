@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { ChildListIndex, childIndexMiddleware } from './child-index';
+import { TableMirror, tableMirrorMiddleware } from './table-mirror';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
@@ -136,6 +137,30 @@ export class AppDb extends Dexie {
   drafts!: Table<DraftRow, string>;
   /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
   readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
+  /**
+   * The fields the device counts over whole tables (reports and their details, the
+   * dashboard's trends, the registered beneficiaries), kept in memory (table-mirror.ts).
+   */
+  readonly historyFacts: TableMirror<HistoryFacts> = new TableMirror<HistoryFacts>(this, 'history', [
+    'cid',
+    'id',
+    'childregId',
+    'centerId',
+    'history_status',
+    'transfer_date',
+    'history_date',
+    '_deleted',
+    'deleted_at',
+  ]);
+  readonly childFacts: TableMirror<ChildFacts> = new TableMirror<ChildFacts>(this, 'children', [
+    'cid',
+    'id',
+    'gender',
+    'centerdetailId',
+    'dateofarrival',
+    '_deleted',
+    'deleted_at',
+  ]);
 
   constructor(name: string) {
     // strict: a queued write survives power loss the moment the transaction commits.
@@ -182,14 +207,44 @@ export class AppDb extends Dexie {
     // in memory instead, see child-index.ts, so 7 is unused.)
     this.version(8).stores({ drafts: 'key' });
     this.use(childIndexMiddleware('children', this.childIndex));
+    this.use(tableMirrorMiddleware([this.historyFacts, this.childFacts]));
     // Opened again (after a delete or a close): what the index held may no longer be there.
     this.on('ready', () => this.childIndex.invalidate(), true);
+  }
+
+  override close(options?: { disableAutoOpen: boolean }): void {
+    this.historyFacts.dispose();
+    this.childFacts.dispose();
+    super.close(options);
   }
 
   entity(name: EntityTable): Table<LocalRow, string> {
     return this.table(name);
   }
 }
+
+/** What the device counts of a history entry (its category, date, child and center). */
+export type HistoryFacts = {
+  cid: string;
+  id?: number;
+  childregId?: number | string;
+  centerId?: number | null;
+  history_status?: string;
+  transfer_date?: string | null;
+  history_date?: string | null;
+  _deleted?: number;
+  deleted_at?: string | null;
+};
+/** What the device counts of a child (gender, center, arrival). */
+export type ChildFacts = {
+  cid: string;
+  id?: number;
+  gender?: string | null;
+  centerdetailId?: number | null;
+  dateofarrival?: string | null;
+  _deleted?: number;
+  deleted_at?: string | null;
+};
 
 /** Name of the database of `userId` on `apiOrigin`. */
 export function appDbName(userId: number, apiOrigin: string): string {

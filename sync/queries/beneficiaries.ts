@@ -1,13 +1,13 @@
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { serviceStatuses, toStoredDate, type BeneficiaryService } from '../contract';
-import type { LocalRow, RowSyncState } from '../db/app-db';
-import { listExitEntries, type ExitListFilter, type ExitListRow } from './exits';
+import type { ChildFacts, HistoryFacts, LocalRow, RowSyncState } from '../db/app-db';
+import type { ExitListFilter, ExitListRow } from './exits';
 
 /*
  * The /education, /medical and /mhp lists over the device. Registered: each child who
- * received the service once, with its latest entry (the entries of the service's
- * statuses newest first from the exit lists' index, the first per child kept).
+ * received the service once, with its latest entry (worked out over the kept fields of
+ * history, db/table-mirror.ts; only the page's entries and children are read).
  * Non-registered: the service's beneficiaries by [service+service_date].
  */
 
@@ -32,22 +32,42 @@ export async function listRegisteredBeneficiaries(
   page = 1,
   perPage = DEFAULT_PAGE_SIZE,
 ): Promise<{ rows: ExitListRow[]; pagination: Pagination }> {
-  const seen = new Set<string>();
-  const latest: ExitListRow[] = [];
-  for (const status of serviceStatuses[service]) {
-    const all = await listExitEntries({ status, filter, perPage: Number.MAX_SAFE_INTEGER });
-    latest.push(...all.rows);
+  const db = currentDb();
+  const statuses = new Set<unknown>(serviceStatuses[service]);
+  const from = day(filter.from_date);
+  const to = day(filter.to_date);
+  const center = filter.centerId ? Number(filter.centerId) : null;
+  // Counted over the kept fields of history and children (db/table-mirror.ts), not the rows.
+  const [children, history] = await Promise.all([db.childFacts.values(), db.historyFacts.values()]);
+  const childOf = new Map<unknown, ChildFacts>();
+  for (const child of children) {
+    childOf.set(child.cid, child);
+    if (typeof child.id === 'number') childOf.set(child.id, child);
   }
-  latest.sort((a, b) => String(b.transfer_date ?? '').localeCompare(String(a.transfer_date ?? '')));
-  const rows = latest.filter((r) => {
-    const key = String(r.child?.cid ?? r.childregId);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const pagination = paginate(rows.length, page, perPage);
+  const latest = new Map<unknown, { entry: HistoryFacts; date: string; child: ChildFacts | undefined }>();
+  for (const entry of history) {
+    if (entry._deleted || !statuses.has(entry.history_status)) continue;
+    const child = childOf.get(entry.childregId);
+    if (center !== null && Number(entry.centerId ?? child?.centerdetailId) !== center) continue;
+    const date = day(entry.transfer_date) ?? '';
+    if ((from && date < from) || (to && date > to)) continue;
+    const key = child?.cid ?? entry.childregId;
+    const kept = latest.get(key);
+    if (!kept || date > kept.date || (date === kept.date && entry.cid > kept.entry.cid))
+      latest.set(key, { entry, date, child });
+  }
+  const ordered = [...latest.values()].sort((a, b) =>
+    a.date === b.date ? (a.entry.cid < b.entry.cid ? 1 : -1) : a.date < b.date ? 1 : -1,
+  );
+  const pagination = paginate(ordered.length, page, perPage);
   const start = (pagination.current_page - 1) * perPage;
-  return { rows: rows.slice(start, start + perPage), pagination };
+  const shown = ordered.slice(start, start + perPage);
+  const [entries, kids] = await Promise.all([
+    db.entity('history').bulkGet(shown.map((s) => s.entry.cid)),
+    db.entity('children').bulkGet(shown.map((s) => s.child?.cid ?? '')),
+  ]);
+  const rows = entries.flatMap((entry, i) => (entry ? [{ ...entry, child: kids[i] ?? null } as ExitListRow] : []));
+  return { rows, pagination };
 }
 
 /** One page of the non-registered beneficiaries of `service`, newest date first. */

@@ -1,4 +1,4 @@
-import type { LocalRow } from '../db/app-db';
+import type { ChildFacts, HistoryFacts, LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { request } from '../net/transport';
 import { isSyncError, type SyncError } from '../net/errors';
@@ -44,7 +44,7 @@ type Row = LocalRow & { _deleted?: number };
 /** The device's history entries as report rows (category, activity date, gender, center). */
 export async function deviceReportRows(): Promise<ReportRow[]> {
   const db = currentDb();
-  const [children, history] = await Promise.all([db.entity('children').toArray(), db.entity('history').toArray()]);
+  const [children, history] = await Promise.all([db.childFacts.values(), db.historyFacts.values()]);
   return reportRowsFrom(children, history);
 }
 
@@ -177,21 +177,21 @@ export async function deviceReportDetails(
   const to = req.to_date && req.to_date !== REPORT_NO_VALUE ? req.to_date : null;
   const statuses = category ? (reportCategories.find((c) => c.key === category)?.statuses ?? []) : null;
   const [children, history, centers] = await Promise.all([
-    db.entity('children').toArray(),
-    db.entity('history').toArray(),
+    db.childFacts.values(),
+    db.historyFacts.values(),
     centerOptions(),
   ]);
-  const childOf = new Map<string | number, Row>();
-  for (const child of children as Row[]) {
+  const childOf = new Map<string | number, ChildFacts>();
+  for (const child of children) {
     if (child._deleted || child.deleted_at) continue;
     childOf.set(child.cid, child);
     if (typeof child.id === 'number') childOf.set(child.id, child);
   }
-  const centerName = new Map(centers.map((c) => [c.id, c.name]));
-  const found: DetailsRow[] = [];
-  for (const entry of history as Row[]) {
+  // The entries behind the count, from the kept fields; only the page's rows are read whole.
+  const found: { entry: HistoryFacts; child: ChildFacts; day: string; center: number }[] = [];
+  for (const entry of history) {
     if (entry._deleted || entry.deleted_at) continue;
-    const child = childOf.get(entry.childregId as string | number);
+    const child = entry.childregId === undefined ? undefined : childOf.get(entry.childregId);
     const day = reportDateOf(entry);
     const category = reportCategoryOf(entry.history_status);
     const g = child ? reportGenderOf(child.gender) : null;
@@ -206,8 +206,22 @@ export async function deviceReportDetails(
     const center =
       entry.centerId === undefined || entry.centerId === null ? Number(child.centerdetailId) : Number(entry.centerId);
     if (req.centerId && center !== req.centerId) continue;
-    found.push({
-      id: entry.id,
+    found.push({ entry, child, day, center });
+  }
+  found.sort((a, b) => (a.day === b.day ? Number(a.entry.id ?? 0) - Number(b.entry.id ?? 0) : a.day < b.day ? 1 : -1));
+  const pagination = paginate(found.length, page, perPage);
+  const start = (pagination.current_page - 1) * perPage;
+  const shown = found.slice(start, start + perPage);
+  const [entries, kids] = await Promise.all([
+    db.entity('history').bulkGet(shown.map((f) => f.entry.cid)),
+    db.entity('children').bulkGet(shown.map((f) => f.child.cid)),
+  ]);
+  const centerName = new Map(centers.map((c) => [c.id, c.name]));
+  const rows = shown.map(({ day, center }, i): DetailsRow => {
+    const entry = (entries[i] ?? {}) as Row;
+    const child = (kids[i] ?? {}) as Row;
+    return {
+      id: entry.id as number | undefined,
       cid: entry.cid,
       name: child.name,
       uniqueId: child.uniqueId,
@@ -221,20 +235,10 @@ export async function deviceReportDetails(
       center_data: { name: centerName.get(center) ?? '', unique_centerId: null },
       created_at: entry.created_at,
       updated_at: entry.updated_at,
-    });
-  }
-  found.sort((a, b) =>
-    a.transfer_date === b.transfer_date
-      ? Number(a.id ?? 0) - Number(b.id ?? 0)
-      : String(a.transfer_date) < String(b.transfer_date)
-        ? 1
-        : -1,
-  );
-  const pagination = paginate(found.length, page, perPage);
-  const start = (pagination.current_page - 1) * perPage;
-  return { rows: found.slice(start, start + perPage), pagination };
+    };
+  });
+  return { rows, pagination };
 }
-
 /** A count's details: from the server when online, else from the device. */
 export async function loadReportDetails(
   req: DetailsRequest,
@@ -288,12 +292,12 @@ export async function dashboardTrends(months = 12, now = new Date()): Promise<Re
     if (i !== undefined) trends[tile][i] += by;
   };
   const [children, history, meals] = await Promise.all([
-    db.entity('children').toArray(),
-    db.entity('history').toArray(),
+    db.childFacts.values(),
+    db.historyFacts.values(),
     db.entity('meals').toArray(),
   ]);
-  for (const child of children as Row[]) if (!child._deleted) bump('children_supported', child.dateofarrival);
-  for (const entry of history as Row[]) {
+  for (const child of children) if (!child._deleted) bump('children_supported', child.dateofarrival);
+  for (const entry of history) {
     if (entry._deleted) continue;
     for (const [tile, rule] of Object.entries(trendOf))
       if (rule?.statuses?.includes(String(entry.history_status))) bump(tile, reportDateOf(entry));

@@ -216,7 +216,7 @@ type Fields = { [field: string]: unknown };
  * local ones: a child is found by its id or its cid; `_deleted`/`deleted_at` rows are
  * left out). The device's computation and the property test both start here.
  */
-export function reportRowsFrom(children: readonly Fields[], history: readonly Fields[]): ReportRow[] {
+export function reportRowsFrom(children: Iterable<Fields>, history: Iterable<Fields>): ReportRow[] {
   const byKey = new Map<unknown, { gender: ReportGender | null; center: number | null }>();
   for (const child of children) {
     if (child._deleted || child.deleted_at) continue;

@@ -1,0 +1,176 @@
+import Dexie, {
+  RangeSet,
+  type DBCore,
+  type DBCoreMutateRequest,
+  type IntervalTree,
+  type Middleware,
+  type ObservabilitySet,
+  type Table,
+} from 'dexie';
+
+/**
+ * A few fields of every row of one table, held in memory, for the screens that count over
+ * a whole table (the device's reports and their details, the dashboard's trends, the
+ * registered beneficiaries): at 20,000 children and 200,000 history rows, reading every
+ * row again for each report took over a second; counting over the kept fields takes tens
+ * of milliseconds.
+ *
+ * The keys a write touches are read again at the next use. They are marked when the write
+ * is issued (tableMirrorMiddleware, which only marks: it reads nothing and changes no
+ * request), because Dexie re-runs a live query optimistically, before the write commits;
+ * the re-read itself waits for the commit, as IndexedDB orders a read after the earlier
+ * write on the same table. Writes from other tabs arrive through Dexie's change signal
+ * (`storagemutated`, which drives live queries across tabs). A write whose keys are not
+ * listed (a cleared table, a range delete, a signal for 50 rows or more, as a pull page
+ * sends) makes the next use read the table again. A database opened again (after a
+ * delete or a close) starts from nothing.
+ */
+export class TableMirror<T extends Record<string, unknown>> {
+  private rows = new Map<string, T>();
+  private building: Promise<void> | null = null;
+  /** Keys written since they were last read, or 'all' when the whole table must be read again. */
+  private dirty: Set<string> | 'all' = 'all';
+  /** Counts the writes seen, so a caller waits only for a read that began after its own writes. */
+  private changes = 0;
+  private buildStart = -1;
+  private listening = false;
+
+  constructor(
+    private readonly db: Dexie,
+    readonly tableName: string,
+    private readonly fields: readonly (keyof T & string)[],
+  ) {
+    db.on('ready', () => this.reset(), true);
+  }
+
+  private get table(): Table<Record<string, unknown>, string> {
+    return this.db.table(this.tableName);
+  }
+
+  private pick(row: Record<string, unknown>): T {
+    const kept: Record<string, unknown> = {};
+    for (const field of this.fields) if (row[field] !== undefined) kept[field] = row[field];
+    return kept as T;
+  }
+
+  private reset() {
+    this.changes++;
+    this.dirty = 'all';
+  }
+
+  private readonly onMutated = (parts: ObservabilitySet) => {
+    const tree: IntervalTree | undefined = parts[`idb://${this.db.name}/${this.tableName}/`];
+    if (!tree) return;
+    this.changes++;
+    if (this.dirty === 'all') return;
+    for (const range of RangeSet(tree)) {
+      if (range.from !== range.to || typeof range.from !== 'string') return this.reset();
+      this.dirty.add(range.from);
+    }
+  };
+
+  /** A write to the table is being issued on this connection (see tableMirrorMiddleware). */
+  written(req: DBCoreMutateRequest, keyOf: (row: unknown) => unknown) {
+    this.changes++;
+    if (this.dirty === 'all') return;
+    const keys =
+      req.type === 'delete'
+        ? req.keys
+        : req.type === 'add' || req.type === 'put'
+          ? (req.keys ?? req.values.map(keyOf))
+          : null;
+    if (!keys) return this.reset();
+    for (const key of keys) {
+      if (typeof key !== 'string') return this.reset();
+      this.dirty.add(key);
+    }
+  }
+
+  /** Stops following the writes (the database is closed for good). */
+  dispose() {
+    if (this.listening) Dexie.on.storagemutated.unsubscribe(this.onMutated);
+    this.listening = false;
+    this.reset();
+  }
+
+  /**
+   * The kept fields of every row, as of the last write committed before the call. Inside a
+   * live query it also reads one row over the table's whole key range, so the query re-runs
+   * on any write to the table.
+   */
+  async values(): Promise<Iterable<T>> {
+    if (!this.listening) {
+      Dexie.on.storagemutated.subscribe(this.onMutated);
+      this.listening = true;
+    }
+    await Promise.all([this.catchUp(), this.table.limit(1).toArray()]);
+    return this.rows.values();
+  }
+
+  private async catchUp(): Promise<void> {
+    const asOf = this.changes;
+    while (this.dirty === 'all') {
+      this.building ??= this.rebuild().finally(() => (this.building = null));
+      const startedAt = this.buildStart;
+      await this.building;
+      // A read that began after every write the caller saw is enough; a write during it
+      // is the next call's (a live query re-runs on it).
+      if (startedAt >= asOf) break;
+    }
+    while (this.dirty !== 'all' && this.dirty.size > 0) {
+      const keys = [...this.dirty];
+      this.dirty.clear();
+      // A key written again while it is read is dirty again, and read once more.
+      const rows = await this.table.bulkGet(keys).catch((error: unknown) => {
+        this.reset();
+        throw error;
+      });
+      keys.forEach((key, i) => {
+        const row = rows[i];
+        if (row) this.rows.set(key, this.pick(row));
+        else this.rows.delete(key);
+      });
+    }
+  }
+
+  private async rebuild(): Promise<void> {
+    this.buildStart = this.changes;
+    // Keys written while the table is read are collected, and read again after it.
+    this.dirty = new Set();
+    const keyPath = this.table.schema.primKey.keyPath as string;
+    const rows = new Map<string, T>();
+    try {
+      for (const row of await this.table.toArray()) rows.set(row[keyPath] as string, this.pick(row));
+    } catch (error) {
+      this.reset();
+      throw error;
+    }
+    this.rows = rows;
+  }
+}
+
+/** Marks the keys each write to a mirrored table touches, as the write is issued. */
+export function tableMirrorMiddleware(
+  mirrors: readonly Pick<TableMirror<never>, 'tableName' | 'written'>[],
+): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'tableMirror',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const inner = down.table(name);
+        const mirror = mirrors.find((m) => m.tableName === name);
+        if (!mirror) return inner;
+        const keyOf = (row: unknown) => inner.schema.primaryKey.extractKey?.(row);
+        return {
+          ...inner,
+          mutate: (req) => {
+            mirror.written(req, keyOf);
+            return inner.mutate(req);
+          },
+        };
+      },
+    }),
+  };
+}

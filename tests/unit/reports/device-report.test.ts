@@ -1,0 +1,161 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveQuery } from 'dexie';
+import { dashboardTrends, deviceReport, deviceReportDetails, listRegisteredBeneficiaries } from '../../../sync/queries';
+import { currentDb } from '../../../sync/device/session';
+import { AppDb } from '../../../sync/db/app-db';
+import { serverCid } from '../../../sync/engine/pull';
+import { buildReport, countReportRows, reportPeriods, reportRowsFrom } from '../../../sync/contract';
+import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from '../children/factories';
+
+const on = '2025-06-30';
+const filter = { from_date: '2024-04-01', to_date: '2025-03-31' };
+const entry = (id: number, status: string, day: string, childregId: number) => ({
+  cid: serverCid(id),
+  id,
+  childregId,
+  history_status: status,
+  transfer_date: day,
+  history_date: day,
+  comment: `entry ${id}`,
+  _sync: 'synced' as const,
+  _base: null,
+});
+
+/** The report worked out from the tables as they are now, every row read. */
+async function fromTables(centerId: number | null = null) {
+  const db = currentDb();
+  const rows = reportRowsFrom(await db.entity('children').toArray(), await db.entity('history').toArray());
+  const p = reportPeriods(filter.from_date, filter.to_date, on);
+  return buildReport(countReportRows(rows, p, centerId), p, {
+    centerId,
+    center_name: null,
+    balance: { male: 0, female: 0 },
+  });
+}
+
+const report = (centerId: number | null = null) => deviceReport({ ...filter, centerId }, on);
+
+describe("the device's counts keep a few fields of history and children in memory", () => {
+  beforeEach(async () => {
+    await freshDeviceSignedInAs(adminUser);
+    await seedChildren(Array.from({ length: 12 }, (_, i) => makeChild(i + 1)));
+    await currentDb()
+      .entity('history')
+      .bulkPut(
+        Array.from({ length: 30 }, (_, i) =>
+          entry(
+            i + 1,
+            i % 2 ? 'medical_issue' : 'education',
+            `2024-${String((i % 12) + 1).padStart(2, '0')}-10`,
+            (i % 12) + 1,
+          ),
+        ),
+      );
+  });
+
+  it('answers as the rule over the tables after each kind of write: add, edit, delete, a child changing, a bulk write, a cleared table', async () => {
+    const db = currentDb();
+    const history = db.entity('history');
+    expect(await report()).toEqual(await fromTables());
+    expect(await report(3)).toEqual(await fromTables(3));
+    expect(await report(3)).not.toEqual(await report());
+
+    await history.put(entry(99, 'education', '2024-11-05', 3));
+    expect(await report()).toEqual(await fromTables());
+    await history.update(serverCid(1), { history_status: 'mhp' });
+    expect(await report()).toEqual(await fromTables());
+    await history.delete(serverCid(2));
+    expect(await report()).toEqual(await fromTables());
+    await db.entity('children').update('s3', { gender: 'Female', centerdetailId: 4 });
+    expect(await report()).toEqual(await fromTables());
+    expect(await report(4)).toEqual(await fromTables(4));
+    // 50 rows or more: Dexie does not list the keys, so the table is read again.
+    await history.bulkPut(Array.from({ length: 60 }, (_, i) => entry(200 + i, 'restoration', '2024-12-01', 5)));
+    expect(await report()).toEqual(await fromTables());
+    await history.where('id').between(200, 230).delete();
+    expect(await report()).toEqual(await fromTables());
+    await history.clear();
+    expect(await report()).toEqual(await fromTables());
+  });
+
+  it('another connection to the same database (another tab) writing is seen too', async () => {
+    expect(await report()).toEqual(await fromTables());
+    const other = new AppDb(currentDb().name);
+    await other.entity('history').put(entry(300, 'education', '2024-08-08', 7));
+    other.close();
+    expect(await report()).toEqual(await fromTables());
+  });
+
+  it('a write made while the table is first read is not lost', async () => {
+    const db = currentDb();
+    const [first] = await Promise.all([report(), db.entity('history').put(entry(400, 'education', '2024-09-09', 2))]);
+    expect(first).toBeTruthy();
+    expect(await report()).toEqual(await fromTables());
+  });
+
+  it('a live report re-runs when an entry or a child is written, though its rows are kept', async () => {
+    const seen: string[] = [];
+    const subscription = liveQuery(() => report()).subscribe((r) => seen.push(JSON.stringify(r)));
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await currentDb()
+      .entity('history')
+      .put(entry(100, 'education', '2024-10-01', 4));
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toBe(JSON.stringify(await fromTables()));
+    await currentDb().entity('children').update('s4', { gender: 'Male' });
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    expect(seen[2]).toBe(JSON.stringify(await fromTables()));
+    subscription.unsubscribe();
+  });
+
+  it("a count's details page reads the entries and children of the page, newest first", async () => {
+    const details = await deviceReportDetails(
+      { ...filter, gender: 'Male', where: 'category', value: 'education', where1: 'novalue', value1: 'novalue' },
+      1,
+      3,
+    );
+    // Education entries (all of Male children) dated from April 2024: May x3, Jul, Sep, Nov x2.
+    expect(details.pagination.total).toBe(9);
+    expect(details.rows.map((r) => r.transfer_date)).toEqual(['2024-11-10', '2024-11-10', '2024-09-10']);
+    expect(details.rows[0]).toMatchObject({ name: 'Child 11', gender: 'Male', history_status: 'education', id: 11 });
+    const second = await deviceReportDetails(
+      { ...filter, gender: 'Male', where: 'category', value: 'education', where1: 'novalue', value1: 'novalue' },
+      2,
+      3,
+    );
+    expect(second.rows.map((r) => r.transfer_date)).toEqual(['2024-09-10', '2024-07-10', '2024-07-10']);
+  });
+
+  it("the dashboard's trends count the last 12 months of arrivals and entries, and follow an edit", async () => {
+    const now = new Date('2025-01-15T00:00:00Z');
+    const trends = await dashboardTrends(12, now);
+    // Feb 2024 .. Jan 2025. Education is on odd months (Jan, Mar, May three times; Jul, Sep,
+    // Nov twice), medical on even ones; the children arrived in months 1-9 of 2024.
+    expect(trends.school_going).toEqual([0, 3, 0, 3, 0, 2, 0, 2, 0, 2, 0, 0]);
+    expect(trends.medical_support).toEqual([3, 0, 3, 0, 3, 0, 2, 0, 2, 0, 2, 0]);
+    expect(trends.children_supported).toEqual([2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
+    await currentDb()
+      .entity('history')
+      .put(entry(500, 'education', '2025-01-02', 6));
+    expect((await dashboardTrends(12, now)).school_going!.at(-1)).toBe(1);
+  });
+
+  it("registered beneficiaries are each child's latest entry of the service, paged", async () => {
+    // Education entries belong to the odd children, each child's in one month (child 11: Nov).
+    const page = await listRegisteredBeneficiaries('education', {}, 1, 4);
+    expect(page.pagination.total).toBe(6);
+    expect(page.rows.map((r) => r.childregId)).toEqual([11, 9, 7, 5]);
+    expect(page.rows[0]!.child).toMatchObject({ name: 'Child 11' });
+    expect(page.rows[0]!.transfer_date).toBe('2024-11-10');
+    expect((await listRegisteredBeneficiaries('education', {}, 2, 4)).rows.map((r) => r.childregId)).toEqual([3, 1]);
+    expect((await listRegisteredBeneficiaries('education', { centerId: 3 })).rows.map((r) => r.childregId)).toEqual([
+      7, 1,
+    ]);
+    await currentDb()
+      .entity('history')
+      .bulkDelete([serverCid(11), serverCid(23)]);
+    const after = await listRegisteredBeneficiaries('education', {}, 1, 4);
+    expect(after.pagination.total).toBe(5);
+    expect(after.rows.map((r) => r.childregId)).toEqual([9, 7, 5, 3]);
+  });
+});
