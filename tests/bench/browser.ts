@@ -10,7 +10,13 @@ import { pullCollection, serverCid } from '../../sync/engine/pull';
 import { sessionDb } from '../../sync/db/session-db';
 import { restoreSession, currentDb } from '../../sync/device/session';
 import { deviceReport, listChildren, listExitEntries } from '../../sync/queries';
-import { exitRestoreStatusKeys, reportCategories } from '../../sync/contract';
+import {
+  countReportRows,
+  exitRestoreStatusKeys,
+  reportCategories,
+  reportPeriods,
+  reportRowsFrom,
+} from '../../sync/contract';
 
 const transportFor = (token: string) =>
   createTransport({ baseUrl: () => `${location.origin}/api/`, token: () => token });
@@ -229,15 +235,49 @@ async function report(n: number) {
     await currentDb()
       .entity('history')
       .bulkPut(history.slice(i, i + 10_000));
-  const samples: number[] = [];
   let counted = 0;
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    const answer = await deviceReport({ from_date: '2025-04-01', to_date: '2026-03-31' }, '2026-11-23');
-    samples.push(performance.now() - t);
+  const run = async (centerId: number | null) => {
+    const answer = await deviceReport({ centerId, from_date: '2025-04-01', to_date: '2026-03-31' }, '2026-11-23');
     counted = (answer.categories ?? []).length;
-  }
-  return { ms: median(samples), categories: counted, history: history.length };
+  };
+  const notTimed = async (write: () => Promise<unknown>) => {
+    const t = performance.now();
+    await write();
+    return performance.now() - t;
+  };
+  // After a sync page (100 entries written): the kept fields are read again from the table.
+  let page = 0;
+  const afterSync = await time(async () => {
+    const spent = await notTimed(() =>
+      currentDb()
+        .entity('history')
+        .bulkPut(history.slice((page % 50) * 100, (page++ % 50) * 100 + 100)),
+    );
+    await run(null);
+    return spent;
+  });
+  // After one entry is edited on the device: only that entry is read again.
+  let edits = 0;
+  const afterWrite = await time(async () => {
+    const spent = await notTimed(() =>
+      currentDb()
+        .entity('history')
+        .update(serverCid(1), { comment: `edited ${++edits}` }),
+    );
+    await run(null);
+    return spent;
+  });
+  // Between writes, the same report for another center: nothing is read again.
+  let center = 2;
+  const again = await time(() => run((center++ % 8) + 2));
+  // Baseline: every row of both tables read and counted by the same rule, as before.
+  const p = reportPeriods('2025-04-01', '2026-03-31', '2026-11-23');
+  const baseline = await time(async () => {
+    const db = currentDb();
+    const rows = reportRowsFrom(await db.entity('children').toArray(), await db.entity('history').toArray());
+    counted = countReportRows(rows, p, null).size;
+  });
+  return { ms: again, afterWrite, afterSync, baseline, categories: counted, history: history.length };
 }
 
 /**
