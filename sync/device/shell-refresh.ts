@@ -1,5 +1,5 @@
 import { buildPath } from '../contract/endpoints';
-import { ensureGeo, ensureLookup, readGeo, tagsLookup } from '../queries/lookups';
+import { centersLookup, ensureGeo, ensureLookup, readGeo, tagsLookup } from '../queries/lookups';
 import { lookupKeys, refreshLookup, type LookupResult } from './lookups-cache';
 import { refreshUser } from './session';
 
@@ -24,7 +24,7 @@ export async function refreshShell(centerId: number): Promise<LookupResult[]> {
   return Promise.all([
     refreshLookup(lookupKeys.dashboard, buildPath('dashboard', {})),
     refreshLookup(lookupKeys.notifyCount, buildPath('notifyListCount', { centerId })),
-    refreshLookup(lookupKeys.centersList, buildPath('centersList', {})),
+    refreshLookup(centersLookup.key, centersLookup.path),
     refreshLookup(lookupKeys.centersPoints, buildPath('centersPoints', {})),
   ]);
 }

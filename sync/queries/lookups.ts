@@ -36,13 +36,15 @@ export async function ensureGeo(kind: GeoKind, parentId?: number | string | null
 
 /** Center names (GET /centers_list, stored by the shell) as a map from id. */
 export async function centerNames(): Promise<Map<number, string>> {
-  const stored = await readLookup<CenterOption[]>(lookupKeys.centersList);
-  return new Map((stored?.data ?? []).map((c) => [c.id, c.name]));
+  return new Map((await centerOptions()).map((c) => [c.id, c.name]));
 }
+
+/** The centers (GET /centers_list): stored by the shell at each start, and by a screen that needs them. */
+export const centersLookup = { key: lookupKeys.centersList, path: buildPath('centersList', {}) } as const;
 
 /** Center options for selects, in the server's order. */
 export async function centerOptions(): Promise<CenterOption[]> {
-  return (await readLookup<CenterOption[]>(lookupKeys.centersList))?.data ?? [];
+  return (await readLookup<CenterOption[]>(centersLookup.key))?.data ?? [];
 }
 
 /** Cache key and path of a child's status flags, kept for offline use. */

@@ -9,9 +9,10 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { saveAction, type ActionChild } from '../hooks/save-action';
-import { useCenterSelect, useSchemeSelect, useTagSelect } from '../hooks/use-action-data';
+import { useSchemeSelect } from '../hooks/use-action-data';
 import { actionFields, withDocuments, type ActionField } from './action-fields';
 import { FollowUpRows, newFollowUpRow } from './follow-up-rows';
+import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
 
 type Values = Record<string, unknown>;
 const newDocument = (): FileRowValues => ({

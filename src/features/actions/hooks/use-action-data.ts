@@ -1,41 +1,19 @@
-import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   activeSchemeNames,
   can,
-  centerOptions,
-  ensureLookup,
   listChildActivity,
   listChildDocuments,
   listChildHistory,
   schemesLookup,
-  tagOptions,
-  tagsLookup,
   type ChildKeys,
 } from '../../../../sync';
-import { useOnline, useUser } from '../../../lib/use-store';
-
-type Option = { value: string; label: string };
-
-export const useCenterSelect = (): Option[] =>
-  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
-
-/** A lookup kept on the device, fetched when online. */
-function useKept(key: string, path: string) {
-  const online = useOnline();
-  useEffect(() => {
-    if (online) void ensureLookup(key, path);
-  }, [online, key, path]);
-}
-
-export function useTagSelect(): Option[] {
-  useKept(tagsLookup.key, tagsLookup.path);
-  return useLiveQuery(() => tagOptions(), [], []).map((t) => ({ value: String(t.id), label: t.name }));
-}
+import { useUser } from '../../../lib/use-store';
+import { useKeptLookup, type Option } from '../../../lib/use-lookups';
 
 /** Active scheme names of the Social Protection Scheme action (/sps_all, and schemes saved on this device). */
 export function useSchemeSelect(): Option[] {
-  useKept(schemesLookup.key, schemesLookup.path);
+  useKeptLookup(schemesLookup.key, schemesLookup.path);
   return useLiveQuery(() => activeSchemeNames(), [], []).map((name) => ({ value: name, label: name }));
 }
 

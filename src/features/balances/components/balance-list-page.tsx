@@ -10,14 +10,9 @@ import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import {
-  useBalancePage,
-  useCanEditBalances,
-  useCenterSelect,
-  usePullBalances,
-  type LocalPreviousBalance,
-} from '../hooks/use-balances';
+import { useBalancePage, useCanEditBalances, usePullBalances, type LocalPreviousBalance } from '../hooks/use-balances';
 import { BalanceModal } from './balance-modal';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const filterKeys = ['centerId', 'activity_date', 'from_date', 'to_date'] as const;
 type Draft = { centerId: string; activity_date: string | null; from_date: string | null; to_date: string | null };

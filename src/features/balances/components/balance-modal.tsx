@@ -9,7 +9,8 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
-import { saveBalance, useCenterSelect, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
+import { saveBalance, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 /** Add / Update Previous Balance: center, activity date, comment, male, female; total computed. */
 export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBalance; onClose: () => void }) {

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerOptions,
   isAdministrator,
   listPreviousBalances,
   mutations,
@@ -29,9 +28,6 @@ export const useBalancePage = (filter: Partial<PreviousBalanceFilter>, page: num
 
 /** Add and edit are the administrators' (the viewer reads). */
 export const useCanEditBalances = () => isAdministrator(useUser());
-
-export const useCenterSelect = () =>
-  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
 export type BalanceValues = {
   centerId: string | null;

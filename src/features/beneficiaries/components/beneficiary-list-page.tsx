@@ -15,14 +15,10 @@ import { DeleteAction, EditAction, RowActions } from '../../../components/row-ac
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import {
-  deleteBeneficiary,
-  useCenterChoices,
-  useNonRegisteredPage,
-  useRegisteredPage,
-} from '../hooks/use-beneficiaries';
+import { deleteBeneficiary, useNonRegisteredPage, useRegisteredPage } from '../hooks/use-beneficiaries';
 import { nonRegisteredColumns, registeredColumns } from './beneficiary-columns';
 import { BeneficiaryModal } from './beneficiary-modal';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const titles: Record<BeneficiaryService, string> = { education: 'Education', medical: 'Medical', mhp: 'MHP' };
 const filterKeys = ['type', 'centerId', 'from_date', 'to_date'] as const;
@@ -51,7 +47,7 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
   const [editing, setEditing] = useState<LocalBeneficiary | 'new' | null>(null);
   const registered = useRegisteredPage(service, listFilter, type === 'registered' ? page : 0);
   const others = useNonRegisteredPage(service, listFilter, type === 'non-registered' ? page : 0);
-  const centers = useCenterChoices();
+  const centers = useCenterSelect();
   const centerNames = useMemo(() => new Map(centers.map((c) => [c.value, c.label])), [centers]);
   const canAdd = can(user, 'create', 'child_tracking');
   const canEdit = can(user, 'edit', 'child_tracking');

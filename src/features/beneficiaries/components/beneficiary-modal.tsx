@@ -15,7 +15,8 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
-import { saveBeneficiary, useCenterChoices, type BeneficiaryValues } from '../hooks/use-beneficiaries';
+import { saveBeneficiary, type BeneficiaryValues } from '../hooks/use-beneficiaries';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -30,7 +31,7 @@ export function BeneficiaryModal({
   onClose: () => void;
 }) {
   const user = useUser();
-  const centers = useCenterChoices();
+  const centers = useCenterSelect();
   const chooses = canChooseCenter(user.centerId);
   const [busy, setBusy] = useState(false);
   const form = useForm<BeneficiaryValues>({

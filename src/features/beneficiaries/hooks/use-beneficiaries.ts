@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   beneficiaryFormSchema,
-  centerOptions,
   listNonRegisteredBeneficiaries,
   listRegisteredBeneficiaries,
   messages,
@@ -30,9 +29,6 @@ export const useNonRegisteredPage = (service: BeneficiaryService, filter: ExitLi
     [service, JSON.stringify(filter), page],
     null,
   );
-
-export const useCenterChoices = () =>
-  useLiveQuery(async () => (await centerOptions()).map((c) => ({ value: String(c.id), label: c.name })), [], []);
 
 /** The first failing field's message, or the fields to save. */
 export function checkBeneficiary(service: BeneficiaryService, values: BeneficiaryValues) {

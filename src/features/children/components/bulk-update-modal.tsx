@@ -19,8 +19,9 @@ import {
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useCenterOptions } from '../hooks/use-children';
+
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
+import { useCenters } from '../../../lib/use-lookups';
 
 const typeFields: Record<string, { name: string; label: string; data?: readonly { value: string; label: string }[] }> =
   {
@@ -37,7 +38,7 @@ type Props = { cids: string[]; onClose: () => void; onDone: () => void };
 /** Bulk Update Details: one update (education, medical, mhp, follow-ups, sps or center) for every selected child. */
 export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
   const children = useSelectedChildren(cids);
-  const centers = useCenterOptions();
+  const centers = useCenters();
   const [busy, setBusy] = useState(false);
   const form = useForm<Record<string, string>>({ defaultValues: { type: '', date: '', comment: '' } });
   useUnsavedGuard(form.formState.isDirty);

@@ -15,18 +15,19 @@ import { FileRows } from '../../../components/file-rows';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useChildPermissions } from '../hooks/use-child-permissions';
-import { useTagOptions } from '../hooks/use-lookups';
+
 import { removeDocument, saveDocumentRows, type DocumentChild } from '../hooks/save-documents';
 import { ChildPhoto } from './child-photo';
 import { DocumentAudio, DocumentImage, DownloadButton } from './document-file';
 import { emptyDocumentRow, type DocumentRowValues } from './registration-values';
+import { useTagSelect } from '../../../lib/use-lookups';
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 /** A child's documents from the device (pending ones first): image, audio, download, and in Edit Profile delete by permission. */
 export function ChildDocumentList({ child, editing }: { child: DocumentChild; editing: boolean }) {
   const rows = useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
-  const tags = new Map(useTagOptions().map((t) => [t.value, t.label]));
+  const tags = new Map(useTagSelect().map((t) => [t.value, t.label]));
   const { canDeleteDocument } = useChildPermissions();
   if (rows === null) return <Loader aria-label="Loading" />;
   const tagOf = (row: LocalEntry) =>
@@ -104,7 +105,7 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
 export function AddDocuments({ child }: { child: DocumentChild }) {
   const [rows, setRows] = useState<DocumentRowValues[]>([]);
   const [busy, setBusy] = useState(false);
-  const tags = useTagOptions();
+  const tags = useTagSelect();
   const save = async () => {
     setBusy(true);
     const outcome = await saveDocumentRows(child, rows);

@@ -16,7 +16,7 @@ import { DateRangeFilter, dateRangeProblem } from '../../../components/date-rang
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
-import { useCenterOptions } from '../hooks/use-children';
+import { useCenters } from '../../../lib/use-lookups';
 
 export const childFilterKeys = [
   'centerId',
@@ -62,7 +62,7 @@ type Props = {
 /** 'Search User Details Filters': Reset and Search; date-range problems are info toasts. */
 export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
   const user = useUser();
-  const centers = useCenterOptions();
+  const centers = useCenters();
   const ownCenter = canChooseCenter(user.centerId) ? '' : String(user.centerId);
   const empty: ChildFilterValues = { centerId: ownCenter };
   const form = useForm<ChildFilterValues>({ values: { ...empty, ...value } });

@@ -7,7 +7,7 @@ import { canBulkUpdate, childSortKeys, type ChildSort, type ChildSortKey, type L
 import { DataTable, type TableSort } from '../../../components/data-table';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useReturnFocus } from '../../../lib/return-focus';
-import { useCenterNames, useChildrenPage } from '../hooks/use-children';
+import { useChildrenPage } from '../hooks/use-children';
 import { useChildPermissions } from '../hooks/use-child-permissions';
 import { centerOf, childColumns } from './child-columns';
 import { ChildFiltersModal, childFilterKeys, toListFilter, type ChildFilterValues } from './child-filters-modal';
@@ -16,6 +16,7 @@ import { ActiveFilterChips, ChildSearchBox, ColumnChooser, useHiddenColumns } fr
 import { ChildRowActions } from './child-row-actions';
 import { QuickAddModal } from './quick-add-modal';
 import { BulkUpdateModal } from './bulk-update-modal';
+import { useCenterNames } from '../../../lib/use-lookups';
 
 // The list's URL: the modal's filters, what was typed in the search box, and the sort ('name' or '-name').
 const listKeys = [...childFilterKeys, 'q', 'sort'] as const;

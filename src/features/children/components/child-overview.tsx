@@ -1,11 +1,12 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { cwcState, type LocalChild } from '../../../../sync';
-import { useCenterNames } from '../hooks/use-children';
+
 import { SyncBadge } from '../../../components/sync-badge';
 import { ChildPhoto } from './child-photo';
 import { PresentStatus } from './present-status';
 import { showDate } from '../../../lib/dates';
 import { showText } from './format';
+import { useCenterNames } from '../../../lib/use-lookups';
 
 /** The Overview tab: photo, name, status and the key facts. */
 export function ChildOverview({ child }: { child: LocalChild }) {

@@ -10,7 +10,7 @@ import {
 } from '../../../../sync';
 import { childProfileHref } from '../../../lib/child-links';
 import { showDate } from '../../../lib/dates';
-import { useCenterOptions } from '../hooks/use-children';
+import { useCenters } from '../../../lib/use-lookups';
 
 const reasonWords: Record<MatchReason, string> = {
   center: 'same center',
@@ -66,7 +66,7 @@ export function PossibleMatches({
   onOpen?: () => void;
   onNew: () => void;
 }) {
-  const centers = useCenterOptions();
+  const centers = useCenters();
   if (!check.matches) return null;
   const centerName = (id: unknown) => centers.find((c) => c.id === Number(id))?.name ?? '';
   return (

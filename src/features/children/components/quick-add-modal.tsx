@@ -17,9 +17,10 @@ import { showProblem } from '../../../lib/field-problem';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
-import { useCenterOptions } from '../hooks/use-children';
+
 import { quickAddChild, quickAddProblem } from '../hooks/use-quick-add';
 import { PossibleMatches, useDuplicateCheck } from './possible-matches';
+import { useCenters } from '../../../lib/use-lookups';
 
 type Values = {
   name: string;
@@ -34,7 +35,7 @@ type Values = {
 /** Quick Add: name, gender, arrival, photo, CWC action, case no. and center; saved on the device first. */
 export function QuickAddModal({ onClose }: { onClose: () => void }) {
   const user = useUser();
-  const centers = useCenterOptions();
+  const centers = useCenters();
   const chooseCenter = canChooseCenter(user.centerId);
   const [busy, setBusy] = useState(false);
   const form = useForm<Values>({

@@ -14,20 +14,21 @@ import {
 } from '../../../../sync';
 import { FileRows } from '../../../components/file-rows';
 import { useUser } from '../../../lib/use-store';
-import { useCenterOptions } from '../hooks/use-children';
-import { useGeoOptions, useTagOptions } from '../hooks/use-lookups';
+
+import { useGeoOptions } from '../hooks/use-lookups';
 import { DateField, ImageField, SelectField, TextField } from './form-fields';
 import { ChildPhoto } from './child-photo';
 import { ChildDocumentList } from './child-documents';
 import type { DocumentChild } from '../hooks/save-documents';
 import { emptyDocumentRow, type RegistrationValues } from './registration-values';
+import { useCenters, useTagSelect } from '../../../lib/use-lookups';
 
 const grid = { base: 1, xs: 2 } as const;
 
 /** Step 1: basic info. */
 export function BasicInfoStep({ readOnly }: { readOnly?: boolean }) {
   const user = useUser();
-  const centers = useCenterOptions().map((c) => ({ value: String(c.id), label: c.name }));
+  const centers = useCenters().map((c) => ({ value: String(c.id), label: c.name }));
   const [name, image] = useWatch<RegistrationValues, ['name', 'image']>({ name: ['name', 'image'] });
   return (
     <Stack>
@@ -107,7 +108,7 @@ export function CaseDetailsStep({ readOnly }: { readOnly?: boolean }) {
 export function DocumentsStep({ child }: { child?: DocumentChild | null }) {
   const form = useFormContext<RegistrationValues>();
   const rows = useWatch<RegistrationValues, 'documents'>({ name: 'documents' });
-  const tags = useTagOptions();
+  const tags = useTagSelect();
   return (
     <Stack>
       {child && <ChildDocumentList child={child} editing />}

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerNames,
   cachedFileUrl,
   centerOptions,
   childImageUrl,
@@ -18,7 +17,6 @@ export function useChildrenPage(query: ChildListQuery) {
   return useLiveQuery(() => listChildren(query), [key], null);
 }
 
-export const useCenterNames = () => useLiveQuery(() => centerNames(), [], new Map<number, string>());
 export const useCenterOptions = () => useLiveQuery(() => centerOptions(), [], []);
 
 // Object URLs of files picked on this device, one per file key, kept while the page lives.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ensureGeo, ensureLookup, readGeo, tagOptions, tagsLookup, type GeoKind } from '../../../../sync';
+import { ensureGeo, readGeo, type GeoKind } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
 
 type Option = { value: string; label: string };
@@ -13,14 +13,4 @@ export function useGeoOptions(kind: GeoKind, parentId?: string | null): Option[]
   }, [online, kind, parentId]);
   const rows = useLiveQuery(() => readGeo(kind, parentId), [kind, parentId]);
   return (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
-}
-
-/** Tags of the document rows, from the device, fetched when online. */
-export function useTagOptions(): Option[] {
-  const online = useOnline();
-  useEffect(() => {
-    if (online) void ensureLookup(tagsLookup.key, tagsLookup.path);
-  }, [online]);
-  const tags = useLiveQuery(() => tagOptions(), [], []);
-  return tags.map((t) => ({ value: String(t.id), label: t.name }));
 }

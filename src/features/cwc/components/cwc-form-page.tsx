@@ -19,16 +19,9 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
-import {
-  entityOf,
-  useCenterSelect,
-  useCwcPermissions,
-  useCwcRecord,
-  useTagSelect,
-  type CwcKind,
-  type LocalCwc,
-} from '../hooks/use-cwc';
+import { entityOf, useCwcPermissions, useCwcRecord, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
 import { toCwcWrite, type CwcFormValues } from './cwc-values';
+import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
 
 const titles = { produce: 'Add CWC Produce', refer: 'Add CWC Refer' } as const;
 const newRow = (): FileRowValues => ({

@@ -11,14 +11,8 @@ import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
 import { showDate } from '../../../lib/dates';
-import {
-  removeCwc,
-  useCenterSelect,
-  useCwcPage,
-  useCwcPermissions,
-  type CwcKind,
-  type LocalCwc,
-} from '../hooks/use-cwc';
+import { removeCwc, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export const cwcTitles = { produce: 'Produce to CWC', refer: 'Refer from CWC' } as const;

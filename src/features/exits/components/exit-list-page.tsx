@@ -6,9 +6,10 @@ import { DataTable } from '../../../components/data-table';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
-import { useCenterNames, useExitPage } from '../hooks/use-exit-list';
+import { useExitPage } from '../hooks/use-exit-list';
 import { exitColumns } from './exit-columns';
 import { ExitFiltersDrawer, exitFilterKeys } from './exit-filters-drawer';
+import { useCenterNames } from '../../../lib/use-lookups';
 
 const emptyPage = {
   rows: [],

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  centerOptions,
   listExitEntries,
   listShortStayRegister,
   type ExitListConfig,
@@ -26,6 +25,3 @@ export function useExitPage(config: ExitListConfig, filter: ExitListFilter, page
     null,
   );
 }
-
-export const useCenterNames = (): Map<number, string> =>
-  useLiveQuery(async () => new Map((await centerOptions()).map((c) => [c.id, c.name])), [], new Map<number, string>());

@@ -10,15 +10,9 @@ import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
-import {
-  deleteMeal,
-  useCenterSelect,
-  useMealPage,
-  useMealPermissions,
-  usePullMeals,
-  type LocalMeal,
-} from '../hooks/use-meals';
+import { deleteMeal, useMealPage, useMealPermissions, usePullMeals, type LocalMeal } from '../hooks/use-meals';
 import { MealModal } from './meal-modal';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const filterKeys = ['center_id', 'meal_type', 'from_date', 'to_date'] as const;
 type Draft = { center_id: string; meal_type: string; from_date: string | null; to_date: string | null };

@@ -9,7 +9,8 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
-import { saveMeal, useCenterSelect, type LocalMeal, type MealValues } from '../hooks/use-meals';
+import { saveMeal, type LocalMeal, type MealValues } from '../hooks/use-meals';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: `${t.value} - ${t.label}` }));
 

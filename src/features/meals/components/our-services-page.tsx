@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { Loader, Stack, Title } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { useListSearchParams } from '../../../components/use-list-search-params';
-import { useCenterSelect, useMealPage, usePullMeals } from '../hooks/use-meals';
+import { useMealPage, usePullMeals } from '../hooks/use-meals';
 import { mealColumns } from './meal-list-page';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 const noFilter = [] as const;
 

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   can,
-  centerOptions,
   listMeals,
   mealFormSchema,
   messages,
@@ -37,9 +36,6 @@ export function useMealPermissions() {
     canDelete: can(user, 'delete', 'meal_type'),
   };
 }
-
-export const useCenterSelect = () =>
-  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
 export type MealValues = {
   center_id: string | null;

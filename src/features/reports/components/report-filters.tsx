@@ -5,7 +5,7 @@ import { ALL_CENTERS_ID } from '../../../../sync';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { toast } from '../../../components/toast';
 import { useUser } from '../../../lib/use-store';
-import { useCenterSelect } from '../hooks/use-report';
+import { useCenterSelect } from '../../../lib/use-lookups';
 
 type Values = { centerId: string; from_date: string | null; to_date: string | null };
 

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { showDateTime } from '../../../lib/dates';
 import {
   ALL_CENTERS_ID,
-  centerOptions,
   loadGroupReport,
   loadReport,
   loadReportDetails,
@@ -65,8 +63,6 @@ export const useReportDetails = (req: DetailsRequest, page: number, group: boole
   );
 
 export type Option = { value: string; label: string };
-export const useCenterSelect = (): Option[] =>
-  useLiveQuery(() => centerOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
 
 /** Which source answered: the server, or this device as of its last sync. */
 export function sourceText(source: ReportSource): string {

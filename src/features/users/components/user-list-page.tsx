@@ -8,8 +8,9 @@ import { useListSearchParams } from '../../../components/use-list-search-params'
 import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { deleteUser } from '../hooks/save-user';
-import { useCenterOptions, usePullUsers, useRoleOptions, useUserImage, useUsersPage } from '../hooks/use-users';
+import { usePullUsers, useRoleOptions, useUserImage, useUsersPage } from '../hooks/use-users';
 import { UserModal } from './user-modal';
+import { useCenters } from '../../../lib/use-lookups';
 
 const filterKeys = ['centertypeId', 'role_id', 'name'] as const;
 
@@ -34,7 +35,7 @@ export function UserListPage() {
   const canManage = isAdministrator(me);
   usePullUsers();
   const roles = useRoleOptions();
-  const centers = useCenterOptions();
+  const centers = useCenters();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
   // The center filter is read-only, preset to the user's own center, unless the user's
   // centerId is 1 (spec part 1, lists).

@@ -20,7 +20,8 @@ import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
 import { saveUser, type UserValues } from '../hooks/save-user';
-import { useCenterOptions, useRoleOptions } from '../hooks/use-users';
+import { useRoleOptions } from '../hooks/use-users';
+import { useCenters } from '../../../lib/use-lookups';
 
 const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -28,7 +29,7 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** Add User / Update User: every field; the e-mail fixed once created, the password optional on update. */
 export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => void }) {
   const roles = useRoleOptions();
-  const centers = useCenterOptions();
+  const centers = useCenters();
   const [busy, setBusy] = useState(false);
   const form = useForm<UserValues>({
     defaultValues: {

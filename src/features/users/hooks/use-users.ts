@@ -1,13 +1,6 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  authorisedImageUrl,
-  centerOptions,
-  listUsers,
-  pullAdminLists,
-  roleOptions,
-  userImageUrl,
-} from '../../../../sync';
+import { authorisedImageUrl, listUsers, pullAdminLists, roleOptions, userImageUrl } from '../../../../sync';
 
 export function useUsersPage(filter: Parameters<typeof listUsers>[0], page: number) {
   const key = JSON.stringify(filter);
@@ -15,7 +8,6 @@ export function useUsersPage(filter: Parameters<typeof listUsers>[0], page: numb
 }
 
 export const useRoleOptions = () => useLiveQuery(() => roleOptions(), [], []);
-export const useCenterOptions = () => useLiveQuery(() => centerOptions(), [], []);
 
 /** A user's picture fetched with the bearer token; null while pending or offline. */
 export function useUserImage(image: unknown): string | null {
