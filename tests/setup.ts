@@ -8,6 +8,12 @@ import { notifications } from '@mantine/notifications';
 // a screen can take longer. This bounds a wait for something that must happen; it times nothing.
 configure({ asyncUtilTimeout: 10_000 });
 
+// No unit test reaches a real network: a request no test answered fails as an unreachable
+// server does (a stray server on the API's port would otherwise answer it).
+vi.stubGlobal('fetch', async () => {
+  throw new TypeError('Failed to fetch');
+});
+
 // Mantine reads these browser APIs that jsdom lacks (skipped in files that run in node).
 if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'matchMedia', {

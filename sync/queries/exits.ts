@@ -40,8 +40,18 @@ function rangeOf(status: string, f: ExitListFilter) {
   const to = day(f.to_date) ?? MAX_DAY;
   const center = f.centerId ? Number(f.centerId) : null;
   return center === null
-    ? { index: '[history_status+transfer_date]', lower: [status, from], upper: [status, to] }
-    : { index: '[history_status+centerId+transfer_date]', lower: [status, center, from], upper: [status, center, to] };
+    ? {
+        index: '[history_status+transfer_date]',
+        lower: [status, from],
+        upper: [status, to],
+        keyOf: (r: ExitListRow) => [r.history_status, r.transfer_date],
+      }
+    : {
+        index: '[history_status+centerId+transfer_date]',
+        lower: [status, center, from],
+        upper: [status, center, to],
+        keyOf: (r: ExitListRow) => [r.history_status, r.centerId, r.transfer_date],
+      };
 }
 
 async function childrenOf(rows: ExitListRow[]): Promise<Map<string | number, LocalRow>> {
@@ -78,9 +88,7 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
   ]);
   const changedCids = new Set(changed.map((r) => r.cid));
   // Rows with unsent changes are decided here; those the index also holds are left out of its part.
-  const keyOf = (r: ExitListRow) =>
-    range.lower.length === 2 ? [r.history_status, r.transfer_date] : [r.history_status, r.centerId, r.transfer_date];
-  const changedInIndex = changed.filter((r) => inRange(keyOf(r), range.lower, range.upper)).length;
+  const changedInIndex = changed.filter((r) => inRange(range.keyOf(r), range.lower, range.upper)).length;
   const local = changed.filter((r) => r.history_status === query.status && !r._deleted);
   const localChildren = await childrenOf(local);
   const from = day(f.from_date);
