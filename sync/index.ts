@@ -36,6 +36,7 @@ export {
   bindSyncToSession,
   outboxCounts,
   lastSyncedAt,
+  type BeneficiaryDocumentFields,
 } from './public-api';
 export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 export type { Resolution, ReviewItem } from './engine/review';

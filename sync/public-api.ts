@@ -15,6 +15,7 @@ import {
 } from './engine/review';
 import type { Fields } from './engine/reconcile';
 import type {
+  BeneficiaryDocumentAdd,
   BeneficiaryForm,
   CenterForm,
   ChildUpdate,
@@ -99,6 +100,21 @@ export type EntityWrites<T> = {
   remove(cid: string): Promise<WriteResult>;
 };
 
+/**
+ * A beneficiary's document: the beneficiary by its server id, or by its cid while its
+ * create waits (the document then waits for it, R6); the file travels separately.
+ */
+export type BeneficiaryDocumentFields = Sent<Omit<BeneficiaryDocumentAdd, 'filename' | 'beneficiaryId'>> & {
+  beneficiaryId: number | string;
+};
+
+const beneficiaryDocumentRequest = (fields: BeneficiaryDocumentFields, file: Blob): WriteRequest => ({
+  entity: 'beneficiaryDocuments',
+  op: 'create',
+  fields,
+  files: { filename: file },
+});
+
 const writesOf = <T extends object>(entity: string): EntityWrites<T> => ({
   create: (fields, files) => write({ entity, op: 'create', fields: fields as Fields, files }),
   update: (cid, fields, files) => write({ entity, op: 'update', cid, fields: fields as Fields, files }),
@@ -120,6 +136,17 @@ export const mutations = {
   meals: writesOf<MealForm>('meals'),
   previousBalances: writesOf<PreviousBalanceForm>('previousBalances'),
   beneficiaries: writesOf<BeneficiaryForm>('beneficiaries'),
+  /**
+   * A beneficiary's documents: added (its file kept on the device until sent, R2) and
+   * removed, never edited. `request` is the same add as one write of `together`, to save
+   * documents with their beneficiary.
+   */
+  beneficiaryDocuments: {
+    create: (fields: BeneficiaryDocumentFields, file: Blob): Promise<WriteResult> =>
+      write(beneficiaryDocumentRequest(fields, file)),
+    request: beneficiaryDocumentRequest,
+    remove: (cid: string): Promise<WriteResult> => write({ entity: 'beneficiaryDocuments', op: 'delete', cid }),
+  },
   create: (entity: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op: 'create', fields, files }),
   update: (entity: string, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>

@@ -9,6 +9,7 @@ import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
 import { fail, idParam, ok, readBody } from '../core/http';
 import { checkSchema, invalid, tooLongIssues } from '../core/validation';
+import { deleteDocumentsOf } from './documents';
 import { beneficiaryMessages, beneficiaryRecord, lockBeneficiary } from './records';
 
 const fieldsOf = (d: {
@@ -74,7 +75,7 @@ export async function updateBeneficiary(c: Context<AppEnv>) {
   );
 }
 
-/** DELETE /beneficiary_delete/{id}: a soft delete the device's pull hears of. */
+/** DELETE /beneficiary_delete/{id}: a soft delete, with its documents, that the device's pull hears of. */
 export async function deleteBeneficiary(c: Context<AppEnv>) {
   const user = c.get('user');
   const id = idParam(c.req.param('id'));
@@ -92,6 +93,7 @@ export async function deleteBeneficiary(c: Context<AppEnv>) {
           updated_at: nextUpdatedAt(beneficiaries.updated_at),
         })
         .where(eq(beneficiaries.id, row.id));
+      await deleteDocumentsOf(tx, row.id);
       return { done: null };
     },
   );

@@ -13,11 +13,13 @@ import { fail, ok, readBody, text } from '../core/http';
 import { unflatten } from '../core/multipart';
 import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 import { CHILD_IMAGE_PATH } from './records';
+import { BENEFICIARY_FILE_PATH, mayReadBeneficiaryFile } from '../beneficiaries/document-records';
 
 /*
  * A child's own documents (spec part 1 sections 3, 5 and 7): the rows sent with the
  * registration (child_add, child_update as documents[i][field]), child_document_update
- * for an existing child, the img_documents of child_view, and download_images. Files are
+ * for an existing child, the img_documents of child_view, and download_images (which also
+ * hands out a non-registered beneficiary's document files). Files are
  * checked by their bytes and stored before the transaction (actions/files.ts), and
  * removed again when it does not commit.
  */
@@ -98,18 +100,26 @@ export async function updateChildDocuments(c: Context<AppEnv>) {
   }
 }
 
-const FILE_LINK = /^(?:.*\/)?files\/(children|documents)\/([^/?#]+)(?:[?#].*)?$/;
+const FILE_LINK = /^(?:.*\/)?files\/(children|documents|beneficiaries)\/([^/?#]+)(?:[?#].*)?$/;
+type Folder = 'children' | 'documents' | 'beneficiaries';
 
 /** The folder and stored name a download_images url names: a file link, or a bare document file name. */
-function fileOf(url: string): { folder: 'children' | 'documents'; name: string } | null {
+function fileOf(url: string): { folder: Folder; name: string } | null {
   const match = FILE_LINK.exec(url.trim());
-  if (match) return { folder: match[1] as 'children' | 'documents', name: decodeURIComponent(match[2]) };
+  if (match) return { folder: match[1] as Folder, name: decodeURIComponent(match[2]) };
   return /^[a-f0-9]{32}\.[a-z0-9]{1,5}$/.test(url.trim()) ? { folder: 'documents', name: url.trim() } : null;
 }
 
-async function mayRead(db: Db, user: Principal, file: { folder: 'children' | 'documents'; name: string }) {
+async function mayRead(db: Db, user: Principal, file: { folder: Folder; name: string }) {
+  if (file.folder === 'beneficiaries') return mayReadBeneficiaryFile(db, user, file.name);
   return file.folder === 'children' ? mayReadChildImage(db, user, file.name) : mayReadDocumentFile(db, user, file.name);
 }
+
+const FILE_PATHS: Record<Folder, string> = {
+  children: CHILD_IMAGE_PATH,
+  documents: DOCUMENT_FILE_PATH,
+  beneficiaries: BENEFICIARY_FILE_PATH,
+};
 
 /**
  * POST /download_images (form with `url`): answers the link the file is downloaded from,
@@ -123,6 +133,5 @@ export async function downloadImages(c: Context<AppEnv>) {
   const file = fileOf(url);
   const { db } = c.get('deps');
   if (!file || !(await mayRead(db, c.get('user'), file))) return fail(c, 404, messages.notFound);
-  const base = file.folder === 'children' ? CHILD_IMAGE_PATH : DOCUMENT_FILE_PATH;
-  return ok(c, `${base}${encodeURIComponent(file.name)}?download=1`);
+  return ok(c, `${FILE_PATHS[file.folder]}${encodeURIComponent(file.name)}?download=1`);
 }

@@ -53,3 +53,33 @@ export const beneficiaries = pgTable(
     index('beneficiaries_deleted_idx').on(t.deleted_at),
   ],
 );
+
+/**
+ * A non-registered beneficiary's documents (ours: the issue's "documents"), shaped like a
+ * child's (child_documents) without the audio: a tag, a date, the stored file and a
+ * comment. Soft-deleted (with the beneficiary, too) so delta pulls report them.
+ */
+export const beneficiaryDocuments = pgTable(
+  'beneficiary_documents',
+  {
+    id: serial('id').primaryKey(),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id),
+    // Tags are managed by the tags screens; a document keeps the id it was filed under.
+    tagId: integer('tag_id'),
+    doc_date: date('doc_date', { mode: 'string' }),
+    filename: text('filename').notNull(),
+    comment: text('comment'),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: created(),
+    updated_at: updated(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    index('beneficiary_documents_beneficiary_idx').on(t.beneficiaryId),
+    index('beneficiary_documents_filename_idx').on(t.filename),
+    index('beneficiary_documents_updated_idx').on(t.updated_at, t.id),
+    index('beneficiary_documents_deleted_idx').on(t.deleted_at),
+  ],
+);

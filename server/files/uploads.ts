@@ -11,7 +11,8 @@ import type { Issue } from '../core/validation';
  * stored extension is the one the bytes prove.
  */
 
-export type UploadFolder = 'children';
+/** children: the children's photos; beneficiaries: the documents of non-registered beneficiaries. */
+export type UploadFolder = 'children' | 'beneficiaries';
 export type ImageKind = 'jpg' | 'png';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

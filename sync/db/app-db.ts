@@ -81,6 +81,7 @@ export const entityTables = [
   'notifications',
   'activityLogs',
   'beneficiaries',
+  'beneficiaryDocuments',
 ] as const;
 export type EntityTable = (typeof entityTables)[number];
 
@@ -101,6 +102,7 @@ const entityIndexes: Record<EntityTable, string> = {
   notifications: 'cid, &id, childregId, centerId',
   activityLogs: 'cid, &id, childregId, _sync',
   beneficiaries: 'cid, &id, [service+centerId+service_date], [service+service_date], _sync',
+  beneficiaryDocuments: 'cid, &id, beneficiaryId, updated_at, _sync',
 };
 
 const outboxTables = {
@@ -112,7 +114,12 @@ const outboxTables = {
 };
 
 /** The first schema; kept so a database of that version can be opened and upgraded. */
-const { activityLogs: _v3Only, beneficiaries: _v5Only, ...entityIndexesV1 } = entityIndexes;
+const {
+  activityLogs: _v3Only,
+  beneficiaries: _v5Only,
+  beneficiaryDocuments: _v9Only,
+  ...entityIndexesV1
+} = entityIndexes;
 export const schemaV1: Record<string, string> = { ...entityIndexesV1, ...outboxTables };
 
 const withSyncIndex = (indexes: string) => (indexes.includes('_sync') ? indexes : `${indexes}, _sync`);
@@ -206,6 +213,9 @@ export class AppDb extends Dexie {
     // dead battery. (7 was kept for the child list's indexes; that list filters and sorts
     // in memory instead, see child-index.ts, so 7 is unused.)
     this.version(8).stores({ drafts: 'key' });
+    // v9: a non-registered beneficiary's documents, indexed by their beneficiary so a
+    // document of a beneficiary created offline gets its id with it (R8).
+    this.version(9).stores({ beneficiaryDocuments: entityIndexes.beneficiaryDocuments });
     this.use(childIndexMiddleware('children', this.childIndex));
     this.use(tableMirrorMiddleware([this.historyFacts, this.childFacts]));
     // Opened again (after a delete or a close): what the index held may no longer be there.

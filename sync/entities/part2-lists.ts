@@ -38,6 +38,19 @@ export const part2ListEntities: Record<string, EntityDescriptor> = {
     refs: {},
     fileFields: [],
   },
+  // A beneficiary's documents, one per entry (its file kept on the device until sent); a
+  // document of a beneficiary created offline waits for it and goes with its id (R6, R8).
+  beneficiaryDocuments: {
+    table: 'beneficiaryDocuments',
+    ops: {
+      create: { endpoint: 'beneficiaryDocumentAdd', effect: 'create' },
+      delete: { endpoint: 'beneficiaryDocumentDelete', effect: 'delete' },
+    },
+    view: { endpoint: 'beneficiaryDocuments' },
+    list: { endpoint: 'beneficiaryDocuments' },
+    refs: { beneficiaryId: 'beneficiaries' },
+    fileFields: ['filename'],
+  },
   notifications: {
     table: 'notifications',
     ops: { update: { endpoint: 'notifyUpdate' } },

@@ -104,3 +104,34 @@ export async function listNonRegisteredBeneficiaries(
   );
   return { rows, pagination };
 }
+
+/** A beneficiary's document on the device: its tag, date, file (a server name or 'local-file:' while waiting) and comment. */
+export type LocalBeneficiaryDocument = LocalRow & {
+  beneficiaryId?: number | string;
+  tagId?: number;
+  tag_data?: { id: number; name: string } | null;
+  doc_date?: string | null;
+  filename?: string | null;
+  comment?: string | null;
+  created_at?: string;
+  _deleted?: number;
+};
+
+/**
+ * A beneficiary's documents, oldest first, those still waiting for the server last. A
+ * beneficiary created offline is named by its cid until its create succeeds (R8), so
+ * both keys are asked.
+ */
+export async function listBeneficiaryDocuments(beneficiary: {
+  cid: string;
+  id?: number | null;
+}): Promise<LocalBeneficiaryDocument[]> {
+  const keys: (string | number)[] = beneficiary.id ? [beneficiary.cid, beneficiary.id] : [beneficiary.cid];
+  const rows = (await currentDb()
+    .entity('beneficiaryDocuments')
+    .where('beneficiaryId')
+    .anyOf(keys)
+    .toArray()) as LocalBeneficiaryDocument[];
+  const order = (r: LocalBeneficiaryDocument) => (r.created_at ? `0${r.created_at}` : '1');
+  return rows.filter((r) => !r._deleted).sort((a, b) => order(a).localeCompare(order(b)));
+}

@@ -74,6 +74,15 @@ export function documentFileUrl(name: unknown): string | null {
   return `${DOCUMENT_FILE_PATH}${encodeURIComponent(name)}`;
 }
 
+/** Where the server serves a non-registered beneficiary's document file. */
+export const BENEFICIARY_FILE_PATH = `${apiBase.replace(/\/$/, '')}${pathPrefix('beneficiaryDocumentFile')}`;
+
+export function beneficiaryFileUrl(name: unknown): string | null {
+  if (typeof name !== 'string' || name === '' || isLocalFile(name)) return null;
+  if (/^(https?:|blob:|data:|\/)/.test(name)) return name;
+  return `${BENEFICIARY_FILE_PATH}${encodeURIComponent(name)}`;
+}
+
 /** A file to save on the device: its bytes and the name to save it under. */
 export type DownloadedFile = { blob: Blob; name: string };
 

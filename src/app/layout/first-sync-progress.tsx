@@ -21,6 +21,7 @@ const broughtWords: Record<string, string> = {
   notifications: 'notifications',
   activityLogs: 'activity logs',
   beneficiaries: 'beneficiaries',
+  beneficiaryDocuments: "beneficiaries' documents",
 };
 
 /**

@@ -199,6 +199,13 @@ export const recordFieldLabels: Readonly<Record<string, string>> = {
   exit_type: 'Exit Type',
   medical_issues: 'Medical Issue',
   centerId: 'Center',
+  // A non-registered beneficiary and its documents (the document row's labels, part 1 section 5).
+  service: 'Service',
+  service_date: 'Date',
+  beneficiaryId: 'Beneficiary',
+  tagId: 'Tag Name',
+  doc_date: "Document's Date",
+  filename: 'File',
 };
 
 /** The label of a record field; a field missing from the table still reads as words. */

@@ -20,4 +20,8 @@ export const extensionEndpoints = {
   childImageFile: get('/files/children/:name', perm('child_registration', 'view'), scopedExt),
   documentFile: get('/files/documents/:name', perm('child_registration', 'view'), scopedExt),
   userImageFile: get('/files/users/:name', 'authenticated', ext),
+  // Non-registered beneficiaries' documents: the device pulls them by delta, and their
+  // files are served to users who reach the beneficiary's center (as /beneficiaries).
+  beneficiaryDocuments: get('/beneficiary_documents', 'authenticated', scopedExt),
+  beneficiaryDocumentFile: get('/files/beneficiaries/:name', 'authenticated', scopedExt),
 };

@@ -24,7 +24,7 @@ import { exitRestoreListFilterSchema, mealFilterSchema, previousBalanceFilterSch
 import { mealFormSchema } from '../forms/meal';
 import { previousBalanceFormSchema } from '../forms/previous-balance';
 import { schemeFormSchema } from '../forms/scheme';
-import { beneficiaryFormSchema } from '../forms/beneficiary';
+import { beneficiaryDocumentAddSchema, beneficiaryFormSchema } from '../forms/beneficiary';
 import { groupSingleReportRequestSchema, reportRequestSchema, singleReportRequestSchema } from '../forms/reports';
 import type { WireEndpointName } from '../endpoints';
 
@@ -94,6 +94,7 @@ export const payloadSchemas: Partial<Record<WireEndpointName, z.ZodType>> = {
   shortStayRegisterList: exitRestoreListFilterSchema,
   beneficiaryAdd: beneficiaryFormSchema,
   beneficiaryUpdate: withId(beneficiaryFormSchema),
+  beneficiaryDocumentAdd: beneficiaryDocumentAddSchema,
 };
 
 /** The top-level fields of a schema (of every variant of a union). */

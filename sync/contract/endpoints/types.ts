@@ -30,8 +30,9 @@ export type EndpointSpec = {
   /** Whether the answer is a page (`?page=` and `pagination`). */
   paged?: boolean;
   /**
-   * A call of our sync protocol that the spec does not list (DESIGN.md, The wire): the
-   * client works without it (a full pull and diff instead of a delta, no file preview).
+   * A call the spec does not list (DESIGN.md, The wire): one of our sync protocol, which
+   * the client works without (a full pull and diff instead of a delta, no file preview),
+   * or one of a record of ours the spec names without its calls (a beneficiary's documents).
    */
   extension?: true;
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { enumOf, genders } from '../constants/options';
-import { theFieldRequired } from '../messages';
+import { messages, theFieldRequired } from '../messages';
 import { requiredDate } from '../rules/date';
+import { documentFile } from '../rules/file';
 import { optionalChoice, optionalId, optionalText, requiredId, requiredText } from '../rules/fields';
 
 /*
@@ -34,3 +35,27 @@ export const beneficiaryFormSchema = z.object({
   comment: optionalText(),
 });
 export type BeneficiaryForm = z.output<typeof beneficiaryFormSchema>;
+
+/*
+ * A beneficiary's documents (ours, like the beneficiaries: the spec's non-registered
+ * beneficiary carries "documents" and shows no form for them). A row is what a child's
+ * document row is (spec part 1, section 5) without the audio: the tag (the document's
+ * type), its date, the file and a comment, with the same messages. Unlike a child's row
+ * the file is required: a document row without its file says 'Documents is required.',
+ * as Add Document does for a child's row without its file.
+ */
+
+/** One document row of the Add/Update Beneficiary form. */
+export const beneficiaryDocumentRowSchema = z.object({
+  tagId: requiredId(messages.docTagRequired),
+  doc_date: requiredDate(messages.docDateRequired),
+  filename: documentFile(messages.documentsRequired),
+  comment: optionalText(),
+});
+export type BeneficiaryDocumentRow = z.output<typeof beneficiaryDocumentRowSchema>;
+
+/** POST /beneficiary_document_add (multipart): one document of one beneficiary. */
+export const beneficiaryDocumentAddSchema = beneficiaryDocumentRowSchema.extend({
+  beneficiaryId: requiredId(theFieldRequired('Beneficiary')),
+});
+export type BeneficiaryDocumentAdd = z.output<typeof beneficiaryDocumentAddSchema>;

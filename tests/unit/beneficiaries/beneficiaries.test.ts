@@ -93,7 +93,7 @@ describe('education, medical and MHP beneficiaries on the device', () => {
     expect(listed.rows).toHaveLength(1);
     expect(listed.rows[0]).toMatchObject({ name: 'Camp Visitor', service: 'medical', centerId: 3, _sync: 'pending' });
     expect((await listNonRegisteredBeneficiaries('education')).rows).toHaveLength(0);
-    expect(await deleteBeneficiary(listed.rows[0]!.cid)).toEqual({ ok: true });
+    expect(await deleteBeneficiary(listed.rows[0]!)).toEqual({ ok: true });
     expect((await listNonRegisteredBeneficiaries('medical')).rows).toHaveLength(0);
     expect(await currentDb().outbox.count()).toBe(0);
   });

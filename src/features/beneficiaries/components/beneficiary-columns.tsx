@@ -2,6 +2,7 @@ import { statusLabel, type ExitListRow, type LocalBeneficiary } from '../../../.
 import type { DataColumn } from '../../../components/data-table';
 import { NameCell } from '../../../components/row-actions';
 import { showDate } from '../../../lib/dates';
+import { BeneficiaryDocumentsCell } from './beneficiary-documents';
 
 type Named = { name?: string } | null | undefined;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -39,5 +40,10 @@ export const nonRegisteredColumns = (
   },
   { key: 'date', header: 'Date', nowrap: true, render: (b) => showDate(b.service_date) },
   { key: 'comment', header: 'Comment', render: (b) => text(b.comment) },
+  {
+    key: 'documents',
+    header: 'Documents',
+    render: (b) => <BeneficiaryDocumentsCell beneficiary={b} name={text(b.name)} />,
+  },
   { key: 'action', header: 'Action', render: actions },
 ];

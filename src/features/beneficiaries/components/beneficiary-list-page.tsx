@@ -71,7 +71,7 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
           title="Delete beneficiary"
           question={`Delete ${b.name ?? 'this beneficiary'}?`}
           success="Beneficiary deleted successfully"
-          onDelete={() => deleteBeneficiary(b.cid)}
+          onDelete={() => deleteBeneficiary(b)}
         />
       )}
     </RowActions>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -14,13 +14,20 @@ import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useFormDraft } from '../../../lib/form-draft';
 import { DraftNotice } from '../../../components/draft-notice';
+import { FileRows } from '../../../components/file-rows';
 import { useUser } from '../../../lib/use-store';
+import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
+import { documentPermissions, emptyDocumentRow } from '../hooks/beneficiary-documents';
 import { saveBeneficiary, type BeneficiaryValues } from '../hooks/use-beneficiaries';
-import { useCenterSelect } from '../../../lib/use-lookups';
+import { BeneficiaryDocumentList } from './beneficiary-documents';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-/** Add / Update a non-registered beneficiary (ours: the spec shows no form). */
+/**
+ * Add / Update a non-registered beneficiary (ours: the spec shows no form), with its
+ * documents: the stored ones listed (open, download, delete by permission) and new rows
+ * saved with the beneficiary.
+ */
 export function BeneficiaryModal({
   service,
   beneficiary,
@@ -33,6 +40,8 @@ export function BeneficiaryModal({
   const user = useUser();
   const centers = useCenterSelect();
   const chooses = canChooseCenter(user.centerId);
+  const tags = useTagSelect();
+  const { canAdd: canAddDocuments } = documentPermissions(user);
   const [busy, setBusy] = useState(false);
   const form = useForm<BeneficiaryValues>({
     defaultValues: {
@@ -42,13 +51,14 @@ export function BeneficiaryModal({
       centerId: text(beneficiary?.centerId ?? (chooses ? '' : user.centerId)),
       service_date: text(beneficiary?.service_date),
       comment: text(beneficiary?.comment),
+      documents: [],
     },
   });
   const draft = useFormDraft(form, `beneficiary:${beneficiary?.cid ?? 'new'}`);
   useUnsavedGuard(form.formState.isDirty && !busy);
   const save = form.handleSubmit(async (values) => {
     setBusy(true);
-    const outcome = await saveBeneficiary(service, values, beneficiary?.cid);
+    const outcome = await saveBeneficiary(service, values, beneficiary);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
     await draft.clear();
@@ -57,7 +67,7 @@ export function BeneficiaryModal({
     onClose();
   });
   return (
-    <Modal opened onClose={onClose} title={beneficiary ? 'Update Beneficiary' : 'Add Beneficiary'} size="lg">
+    <Modal opened onClose={onClose} title={beneficiary ? 'Update Beneficiary' : 'Add Beneficiary'} size="xl">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
@@ -112,6 +122,23 @@ export function BeneficiaryModal({
             />
           </SimpleGrid>
           <Textarea label="Comment" size="md" {...form.register('comment')} />
+          {(beneficiary || canAddDocuments) && <Title order={4}>Documents</Title>}
+          {beneficiary && <BeneficiaryDocumentList beneficiary={beneficiary} />}
+          {canAddDocuments && (
+            <Controller
+              name="documents"
+              control={form.control}
+              render={({ field }) => (
+                <FileRows
+                  rows={field.value ?? []}
+                  onChange={field.onChange}
+                  tags={tags}
+                  newRow={emptyDocumentRow}
+                  withAudio={false}
+                />
+              )}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>
               Cancel

@@ -18,7 +18,8 @@ import { useChildPermissions } from '../hooks/use-child-permissions';
 
 import { removeDocument, saveDocumentRows, type DocumentChild } from '../hooks/save-documents';
 import { ChildPhoto } from './child-photo';
-import { DocumentAudio, DocumentImage, DownloadButton } from './document-file';
+import { DownloadButton } from '../../../components/stored-file';
+import { DocumentAudio, DocumentImage } from './document-file';
 import { emptyDocumentRow, type DocumentRowValues } from './registration-values';
 import { useTagSelect } from '../../../lib/use-lookups';
 

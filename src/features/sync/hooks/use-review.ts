@@ -8,6 +8,8 @@ const entityLabels: Record<string, string> = {
   children: 'Child',
   history: 'History entry',
   bulkUpdates: 'Bulk update',
+  beneficiaries: 'Beneficiary',
+  beneficiaryDocuments: "Beneficiary's document",
 };
 const opLabels: Record<string, string> = { create: 'New', update: 'Edit', delete: 'Delete' };
 

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button, Image, Modal, UnstyledButton } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { downloadStoredFile, messages } from '../../sync';
+import { saveFile } from '../lib/save-file';
+import { useStoredFile } from '../lib/use-stored-file';
+import { useOnline } from '../lib/use-store';
+import { toast } from './toast';
+
+/**
+ * A stored image (a document's file) as a thumbnail that opens full size: its local Blob
+ * while it waits to be sent, else the server's file (`serverUrl`), kept for offline.
+ */
+export function StoredImage({
+  name,
+  label,
+  serverUrl,
+}: {
+  name: unknown;
+  label: string;
+  serverUrl: (name: unknown) => string | null;
+}) {
+  const src = useStoredFile(name, serverUrl);
+  const [open, setOpen] = useState(false);
+  if (!name) return null;
+  return (
+    <>
+      <UnstyledButton onClick={() => setOpen(true)} aria-label={`View ${label}`}>
+        <Image src={src} alt={label} w={64} h={64} fit="cover" radius="sm" data-testid="document-thumbnail" />
+      </UnstyledButton>
+      <Modal opened={open} onClose={() => setOpen(false)} title={label} size="lg" centered>
+        <Image src={src} alt={label} fit="contain" mah="70vh" />
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * Downloads a stored file under its original extension: one picked on this device from
+ * IndexedDB, one on the server through download_images (online only).
+ */
+export function DownloadButton({ name, serverUrl, label }: { name: string; serverUrl: string | null; label: string }) {
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    const local = name.startsWith('local-file:');
+    if (!local && !online) return void toast.error(messages.serverNotRespondingRetry);
+    setBusy(true);
+    const file = await downloadStoredFile(name, serverUrl);
+    setBusy(false);
+    if (!file) return void toast.error(messages.somethingWentWrong);
+    saveFile(file.blob, file.name);
+  };
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconDownload size={16} />}
+      loading={busy}
+      onClick={() => void download()}
+      aria-label={label}
+    >
+      Download
+    </Button>
+  );
+}
