@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { centerOptions, childImageUrl, documentFileUrl, listChildren, type ChildListQuery } from '../../../../sync';
+import { childImageUrl, documentFileUrl, listChildren, type ChildListQuery } from '../../../../sync';
 import { useStoredFile } from '../../../lib/use-stored-file';
 
 /** One page of the list from the device; null while the first read runs. */
@@ -7,8 +7,6 @@ export function useChildrenPage(query: ChildListQuery) {
   const key = JSON.stringify(query);
   return useLiveQuery(() => listChildren(query), [key], null);
 }
-
-export const useCenterOptions = () => useLiveQuery(() => centerOptions(), [], []);
 
 /** The URL of a child's photo: its local Blob while pending, else the server's file. */
 export const useChildImage = (image: unknown): string | null => useStoredFile(image, childImageUrl);
