@@ -2,9 +2,11 @@ import type { EntityDescriptor } from './registry';
 
 /*
  * Sync descriptors of meals and previous balances (part 2 section 7); spread into
- * `entities`. Their lists need the meal_type module or an administrator/viewer role, so
- * the app's sync leaves them out for everyone and their screens pull them when they
- * open (`pullPart2Lists`, queries/part2-lists.ts), like the administration lists.
+ * `entities`. The sync pulls them for the roles that may read their lists (the meal_type
+ * module; an administrator or viewer for balances: canReadCollection), so the device's
+ * reports count the previous balances and the dashboard's meals trend has its meals
+ * without their screens opened first; the screens still pull them when they open
+ * (`pullPart2Lists`, queries/part2-lists.ts).
  */
 
 export const part2ReportEntities: Record<string, EntityDescriptor> = {
@@ -19,7 +21,6 @@ export const part2ReportEntities: Record<string, EntityDescriptor> = {
     list: { endpoint: 'getMealData' },
     refs: {},
     fileFields: [],
-    pull: false,
   },
   previousBalances: {
     table: 'previousBalances',
@@ -31,6 +32,5 @@ export const part2ReportEntities: Record<string, EntityDescriptor> = {
     list: { endpoint: 'getPreviousBalance' },
     refs: {},
     fileFields: [],
-    pull: false,
   },
 };
