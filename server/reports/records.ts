@@ -3,7 +3,6 @@ import {
   canReachCenter,
   isAllCenterUser,
   reportCategories,
-  REPORT_NO_VALUE,
   type Principal,
   type ReportPeriods,
 } from '../../sync/contract';
@@ -131,20 +130,6 @@ export type DetailsFilter = {
   gender: string | null;
   category: string | null;
 };
-
-const set = (v: unknown): v is string => typeof v === 'string' && v !== '' && v !== REPORT_NO_VALUE;
-
-/** The where/value pairs of a details request as a filter; unknown fields are refused (null). */
-export function conditionsOf(pairs: [unknown, unknown][]): { category: string | null; gender: string | null } | null {
-  const found = { category: null as string | null, gender: null as string | null };
-  for (const [where, value] of pairs) {
-    if (!set(where) || !set(value)) continue;
-    if (where === 'category' && reportCategories.some((c) => c.key === value)) found.category = value;
-    else if (where === 'gender' && (value === 'Male' || value === 'Female')) found.gender = value;
-    else return null;
-  }
-  return found;
-}
 
 /** The entries behind a count, newest activity first, a page of them. */
 export async function detailsPage(db: Db, f: DetailsFilter, limit: number, offset: number) {

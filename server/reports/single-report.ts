@@ -1,16 +1,22 @@
 import type { Context } from 'hono';
-import { groupSingleReportRequestSchema, messages, paginate, singleReportRequestSchema } from '../../sync/contract';
+import {
+  groupSingleReportRequestSchema,
+  messages,
+  paginate,
+  reportConditions,
+  singleReportRequestSchema,
+} from '../../sync/contract';
 import type { AppEnv } from '../core/context';
 import { readListQuery } from '../delta/delta';
 import { fail } from '../core/http';
 import { invalid } from '../core/validation';
-import { conditionsOf, detailsPage, reportCenter } from './records';
+import { detailsPage, reportCenter } from './records';
 import { readReportRequest } from './request';
 
 /*
  * POST /single_report and /group_single_report: the entries behind a count, paged like
- * Laravel. Conditions travel as where/value pairs ('category' or 'gender'; 'novalue' for
- * none); the dates are the count's period (from_last/to_last for previous-period counts).
+ * Laravel. Conditions travel as where/value pairs (reportConditions, the device's rule
+ * too); the dates are the count's period (from_last/to_last for previous-period counts).
  */
 
 async function details(c: Context<AppEnv>, group: boolean) {
@@ -24,11 +30,7 @@ async function details(c: Context<AppEnv>, group: boolean) {
   };
   const centerId = reportCenter(c.get('user'), d.centerId);
   if (centerId === false) return fail(c, 403, messages.forbidden);
-  const conditions = conditionsOf([
-    [d.where, d.value],
-    [d.where1, d.value1],
-    [d.where2, d.value2],
-  ]);
+  const conditions = reportConditions(d);
   if (!conditions) return invalid(c, [{ path: 'where', message: messages.somethingWentWrong }]);
   const gender = d.gender === 'Male' || d.gender === 'Female' ? d.gender : conditions.gender;
   const paging = readListQuery(c.req.query());

@@ -13,6 +13,7 @@ import {
   paginate,
   reportCategories,
   reportCategoryOf,
+  reportConditions,
   reportDateOf,
   reportGenderOf,
   reportPeriods,
@@ -155,6 +156,14 @@ export type DetailsRequest = {
   value: string;
   where1: string;
   value1: string;
+  /** Group details: 'yes' for a count of the Total column, 'no' for one center's. */
+  isTotal?: string;
+  /** 'yes' when the count's entries carry a session number (shown as a column). */
+  time?: string;
+  /** 'noaction' adds the where2/value2 condition. */
+  type?: string;
+  where2?: string;
+  value2?: string;
 };
 
 export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };
@@ -166,13 +175,10 @@ export async function deviceReportDetails(
   perPage = 10,
 ): Promise<{ rows: DetailsRow[]; pagination: Pagination }> {
   const db = currentDb();
-  const conditions = [
-    [req.where, req.value],
-    [req.where1, req.value1],
-  ].filter(([w, v]) => w && v && w !== REPORT_NO_VALUE && v !== REPORT_NO_VALUE);
-  const category = conditions.find(([w]) => w === 'category')?.[1] ?? null;
-  const gender =
-    req.gender && req.gender !== REPORT_NO_VALUE ? req.gender : (conditions.find(([w]) => w === 'gender')?.[1] ?? null);
+  const conditions = reportConditions(req);
+  if (!conditions) return { rows: [], pagination: paginate(0, page, perPage) };
+  const category = conditions.category;
+  const gender = req.gender === 'Male' || req.gender === 'Female' ? req.gender : conditions.gender;
   const from = req.from_date && req.from_date !== REPORT_NO_VALUE ? req.from_date : null;
   const to = req.to_date && req.to_date !== REPORT_NO_VALUE ? req.to_date : null;
   const statuses = category ? (reportCategories.find((c) => c.key === category)?.statuses ?? []) : null;

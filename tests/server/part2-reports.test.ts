@@ -169,6 +169,23 @@ describe('part 2 reports, meals and previous balance', () => {
       isTotal: false,
     });
     expect(group.body.pagination?.total).toBe(cell.countgender);
+    // type noaction adds a third condition (part 2 section 7): the same count asked by category, then gender.
+    const noaction = await post<Record<string, unknown>[]>('/api/group_single_report', admin, {
+      from_date: from,
+      to_date: to,
+      where: 'category',
+      value: key,
+      where1: 'novalue',
+      value1: 'novalue',
+      isTotal: 'yes',
+      time: 'no',
+      type: 'noaction',
+      where2: 'gender',
+      value2: cell.gender,
+    });
+    expect(noaction.status).toBe(200);
+    expect(noaction.body.pagination?.total).toBe(cell.countgender);
+    expect(noaction.body.data.every((r) => r.gender === cell.gender)).toBe(true);
     const unknown = await post('/api/single_report', admin, { where: 'password', value: 'x' });
     expect(unknown.status).toBe(422);
   });

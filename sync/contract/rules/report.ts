@@ -269,6 +269,33 @@ export function countGroupRows(rows: Iterable<ReportRow>, p: ReportPeriods): Map
   return counts;
 }
 
+/** Categories whose entries carry a session number (MHP): their details show it (the time flag). */
+export const reportTimedCategories: ReadonlySet<string> = new Set(['mhp']);
+
+/**
+ * The conditions of a count's details: where/value pairs ('category' or 'gender'; 'novalue'
+ * for none), and where2/value2 when `type` is 'noaction' (part 2 section 7). null when a
+ * pair names something else.
+ */
+export function reportConditions(req: {
+  readonly [field: string]: unknown;
+}): { category: string | null; gender: ReportGender | null } | null {
+  const set = (v: unknown): v is string => typeof v === 'string' && v !== '' && v !== REPORT_NO_VALUE;
+  const pairs: [unknown, unknown][] = [
+    [req.where, req.value],
+    [req.where1, req.value1],
+    ...(req.type === 'noaction' ? [[req.where2, req.value2] as [unknown, unknown]] : []),
+  ];
+  const found = { category: null as string | null, gender: null as ReportGender | null };
+  for (const [where, value] of pairs) {
+    if (!set(where) || !set(value)) continue;
+    if (where === 'category' && reportCategories.some((c) => c.key === value)) found.category = value;
+    else if (where === 'gender' && (value === 'Male' || value === 'Female')) found.gender = value;
+    else return null;
+  }
+  return found;
+}
+
 export type GroupCell = { total: number; centerId: number | 'total'; searchParams: Record<string, string | number> };
 export type GroupReportAnswer = {
   AllCenterList: { id: number; name: string }[];
@@ -293,14 +320,14 @@ export function buildGroupReport(
     const perCenter = centers.map((c) => ({
       total: total(c.id),
       centerId: c.id,
-      searchParams: { ...params, centerId: c.id },
+      searchParams: { ...params, centerId: c.id, isTotal: 'no' },
     }));
     return [
       ...perCenter,
       {
         total: perCenter.reduce((sum, c) => sum + c.total, 0),
         centerId: 'total' as const,
-        searchParams: { ...params },
+        searchParams: { ...params, isTotal: 'yes' },
       },
     ];
   };
@@ -318,6 +345,7 @@ export function buildGroupReport(
       cells((id) => (gender ? of(id, key, gender) : of(id, key, 'Male') + of(id, key, 'Female')), {
         category: key,
         gender: gender ?? REPORT_NO_VALUE,
+        ...(reportTimedCategories.has(key) ? { time: 'yes' } : {}),
       });
     answer[key] = { Male: row('Male'), Female: row('Female'), Total: row(null) };
   }

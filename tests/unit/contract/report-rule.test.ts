@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildGroupReport,
   detailsRangeOf,
+  reportConditions,
   financialYearOf,
   reportCategoryOf,
   reportDateOf,
@@ -84,5 +86,44 @@ describe('report categories and genders', () => {
     expect(reportDateOf({ transfer_date: null, history_date: '2025-01-02' })).toBe('2025-01-02');
     expect(reportDateOf({ transfer_date: '2025-01-03T00:00:00Z' })).toBe('2025-01-03');
     expect(reportDateOf({})).toBeNull();
+  });
+});
+
+describe("a count's details (group report: isTotal, time, type noaction with where2)", () => {
+  it('conditions: where/value pairs, a third pair only when type is noaction, anything else refused', () => {
+    const base = { where: 'category', value: 'mhp', where1: 'novalue', value1: 'novalue' };
+    expect(reportConditions(base)).toEqual({ category: 'mhp', gender: null });
+    expect(reportConditions({ ...base, where2: 'gender', value2: 'Female' })).toEqual({
+      category: 'mhp',
+      gender: null,
+    });
+    expect(reportConditions({ ...base, type: 'noaction', where2: 'gender', value2: 'Female' })).toEqual({
+      category: 'mhp',
+      gender: 'Female',
+    });
+    expect(reportConditions({ ...base, type: 'noaction', where2: 'password', value2: 'x' })).toBeNull();
+    expect(reportConditions({ ...base, where1: 'gender', value1: 'Other' })).toBeNull();
+  });
+
+  it("the group report's cells say whether they are the Total column, and MHP's carry the time flag", () => {
+    const p = reportPeriods('2025-04-01', '2026-03-31', '2026-06-01');
+    const answer = buildGroupReport(
+      new Map([['2|mhp|Male', 3]]),
+      p,
+      [
+        { id: 2, name: 'A' },
+        { id: 3, name: 'B' },
+      ],
+      new Map(),
+    );
+    const mhp = answer.mhp as Record<string, { centerId: number | 'total'; total: number; searchParams: object }[]>;
+    expect(mhp.Male!.map((c) => c.searchParams)).toEqual([
+      { category: 'mhp', gender: 'Male', time: 'yes', centerId: 2, isTotal: 'no' },
+      { category: 'mhp', gender: 'Male', time: 'yes', centerId: 3, isTotal: 'no' },
+      { category: 'mhp', gender: 'Male', time: 'yes', isTotal: 'yes' },
+    ]);
+    expect(mhp.Male!.map((c) => c.total)).toEqual([3, 0, 3]);
+    const education = answer.education as Record<string, { searchParams: Record<string, unknown> }[]>;
+    expect(education.Total!.at(-1)!.searchParams).toEqual({ category: 'education', gender: 'novalue', isTotal: 'yes' });
   });
 });

@@ -124,6 +124,13 @@ describe("the device's counts keep a few fields of history and children in memor
       3,
     );
     expect(second.rows.map((r) => r.transfer_date)).toEqual(['2024-09-10', '2024-07-10', '2024-07-10']);
+    // The group details' third condition, when type is noaction: the medical entries are all of girls.
+    const medical = { ...filter, where: 'category', value: 'medical_issue', where1: 'novalue', value1: 'novalue' };
+    expect((await deviceReportDetails(medical, 1)).pagination.total).toBe(12);
+    const boys = { ...medical, type: 'noaction', where2: 'gender', value2: 'Male' };
+    expect((await deviceReportDetails(boys, 1)).pagination.total).toBe(0);
+    expect((await deviceReportDetails({ ...boys, value2: 'Female' }, 1)).pagination.total).toBe(12);
+    expect((await deviceReportDetails({ ...boys, where2: 'password' }, 1)).rows).toEqual([]);
   });
 
   it("the dashboard's trends count the last 12 months of arrivals and entries, and follow an edit", async () => {

@@ -45,8 +45,12 @@ export function GroupReportPage() {
       value: String(params.category),
       where1: params.gender === REPORT_NO_VALUE ? REPORT_NO_VALUE : 'gender',
       value1: String(params.gender),
+      isTotal: String(params.isTotal ?? 'no'),
     });
-    if (typeof cell.centerId === 'number') q.set('centerId', String(cell.centerId));
+    if (params.time) q.set('time', String(params.time));
+    // The Total column is every center of the report: the report's own center, if it has one.
+    const center = typeof cell.centerId === 'number' ? cell.centerId : filter.centerId;
+    if (center) q.set('centerId', String(center));
     void navigate(`/groupReports/report-details?${q.toString()}`);
   };
   return (

@@ -26,6 +26,14 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
     value: get('value'),
     where1: get('where1'),
     value1: get('value1'),
+    // Group details also carry the count's column and time flag, and a third condition.
+    ...(group
+      ? Object.fromEntries(
+          (['isTotal', 'time', 'type', 'where2', 'value2'] as const).flatMap((key) =>
+            params.get(key) ? [[key, params.get(key)!]] : [],
+          ),
+        )
+      : {}),
   };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const answer = useReportDetails(req, page, group);
