@@ -110,6 +110,21 @@ describe.each(databaseKinds)('hardening (%s)', (kind) => {
     expect((await response.text()).length).toBeLessThan(1000);
   });
 
+  it('a body nested too deeply (JSON 100,000 levels, a form key 5,000 brackets deep) is a 413, not a stack overflow', async () => {
+    const deepJson = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    // The sync engine sends every write with an Idempotency-Key, whose check reads the body too.
+    const json = await h.request('/api/tag_add', {
+      method: 'POST',
+      token: admin,
+      body: deepJson,
+      headers: { 'content-type': 'application/json', 'Idempotency-Key': `deep-${Date.now()}` },
+    });
+    const form = new FormData();
+    form.append(`a${'[a]'.repeat(5_000)}`, 'x');
+    const multipart = await h.request('/api/child_add', { method: 'POST', token: admin, body: form });
+    expect([json.status, multipart.status]).toEqual([413, 413]);
+  });
+
   it('an id that is an object or an array is refused, never coerced', async () => {
     for (const id of [{ toString: 1 }, [9], '9abc']) {
       const response = await h.request('/api/tag_update', { method: 'POST', token: admin, json: { id, name: 'x' } });
