@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { centers, children, tags } from '../../server/db/schema';
+import { centers, children, cwcProduce, tags } from '../../server/db/schema';
 import { createHarness, databaseKinds, DEMO_PASSWORD, json, type Harness } from './harness';
 
 /*
@@ -132,25 +132,61 @@ describe.each(databaseKinds)('hardening (%s)', (kind) => {
     }
   });
 
+  /** A center soft-deleted for a CWC test, and a form of the given fields. */
+  const closedCenter = async (name: string, prefix: string) =>
+    (
+      await h.db
+        .insert(centers)
+        .values({ name, centertypeId: 1, prefix, deleted_at: new Date() })
+        .returning({ id: centers.id })
+    )[0]!.id;
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return form;
+  };
+
   it('a CWC produce for an unknown or deleted center is a 422, not a foreign-key 500', async () => {
     const [child] = await h.db.select({ id: children.id }).from(children).limit(1);
-    const [gone] = await h.db
-      .insert(centers)
-      .values({ name: 'Closed Point', centertypeId: 1, prefix: 'CLSD', deleted_at: new Date() })
-      .returning({ id: centers.id });
-    for (const centerId of [99_999, gone!.id]) {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
+    const gone = await closedCenter('Closed Point', 'CLSD');
+    for (const centerId of [99_999, gone]) {
+      const form = formOf({
         childregId: String(child!.id),
         centerId: String(centerId),
         transfer_date: '2025-03-10',
         comment: 'x',
         'documents[0][tagId]': '1',
-      }))
-        form.append(k, v);
+      });
       const response = await h.request('/api/produce_to_cwc', { method: 'POST', token: admin, body: form });
       expect(response.status, String(centerId)).toBe(422);
     }
+  });
+
+  it('a CWC update to an unknown or deleted center is a 422 and changes nothing', async () => {
+    const [child] = await h.db.select({ id: children.id }).from(children).limit(1);
+    const made = await h.request('/api/produce_to_cwc', {
+      method: 'POST',
+      token: admin,
+      body: formOf({
+        childregId: String(child!.id),
+        centerId: '1',
+        transfer_date: '2025-03-11',
+        comment: 'before the move',
+        'documents[0][tagId]': '1',
+      }),
+    });
+    const { id } = (await json<Body>(made)).data as { id: number };
+    const gone = await closedCenter('Closed Hall', 'CLSH');
+    const statuses: number[] = [];
+    for (const centerId of [99_999, gone]) {
+      const form = formOf({ centerId: String(centerId), comment: 'moved' });
+      statuses.push(
+        (await h.request(`/api/produce_to_cwc/${id}`, { method: 'POST', token: admin, body: form })).status,
+      );
+    }
+    expect(statuses).toEqual([422, 422]);
+    const [stored] = await h.db.select().from(cwcProduce).where(eq(cwcProduce.id, id));
+    expect(stored).toMatchObject({ centerId: 1, comment: 'before the move' });
   });
 
   it('case ids stay unique in a center after a child moves in (a per-center serial, not a count)', async () => {
