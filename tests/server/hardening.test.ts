@@ -125,6 +125,18 @@ describe.each(databaseKinds)('hardening (%s)', (kind) => {
     expect([json.status, multipart.status]).toEqual([413, 413]);
   });
 
+  it("a 422 is worded for a person, not in zod's words (spec: the first message of the first field is shown)", async () => {
+    const response = await h.request('/api/role_permission', {
+      method: 'POST',
+      token: admin,
+      json: { id: 3, child_tracking: [] },
+    });
+    const body = await json<Body>(response);
+    expect(response.status).toBe(422);
+    expect(body.message).not.toMatch(/invalid input|expected .* received|too big|too small/i);
+    expect(body.message).toMatch(/^The .+ field /);
+  });
+
   it('an id that is an object or an array is refused, never coerced', async () => {
     for (const id of [{ toString: 1 }, [9], '9abc']) {
       const response = await h.request('/api/tag_update', { method: 'POST', token: admin, json: { id, name: 'x' } });
