@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { WireRequest } from '../../sync/contract/wire';
+import { freshPostgres } from '../fresh-postgres';
 import { checkRecorded, wire, wireSummary } from '../wire';
 
 declare module 'vitest' {
@@ -49,7 +50,9 @@ async function waitUntilServing(url: string, child: ChildProcess, log: () => str
 
 /**
  * Starts the app exactly as `npm start` serves it (the built PWA and the API in one
- * process) on a random port with a temporary data folder, for the e2e suite.
+ * process) on a random port with a temporary data folder, for the e2e suite. Its database
+ * is PGlite in that folder; with DATABASE_URL set, a fresh PostgreSQL database created for
+ * the run and dropped after it, as the server suites do (tests/fresh-postgres.ts).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
@@ -60,6 +63,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ashray-e2e-'));
   // The wire test: the server logs every API request (fields, never values) to this file.
   const wireLog = join(dataDir, 'wire.jsonl');
+  const pg = process.env.DATABASE_URL ? await freshPostgres() : null;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -70,7 +74,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DEMO_PASSWORD: demoPassword,
       SEED_DEMO: '1',
-      DATABASE_URL: '',
+      DATABASE_URL: pg?.url ?? '',
       WIRE_LOG: wireLog,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,7 +82,14 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseUrl, child, () => output);
+  try {
+    await waitUntilServing(baseUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await pg?.drop();
+    throw error;
+  }
+  console.log(`e2e server on ${pg ? 'PostgreSQL (a database for this run)' : 'PGlite'}`);
   project.provide('baseUrl', baseUrl);
   project.provide('demoPassword', demoPassword);
 
@@ -87,6 +98,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     const logged = existsSync(wireLog) ? readFileSync(wireLog, 'utf8').split('\n').filter(Boolean) : [];
     rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop();
     // Every request the browser (page or service worker) sent must be a row of the endpoint
     // table with fields its payload schema knows; the tests' own API helpers are not the client.
     for (const line of logged) {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,21 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
     });
     expect(response.status).toBe(422);
     expect((await json<Body>(response)).message).toBeTruthy();
+  });
+
+  it('a stored file whose bytes are no image or audio is served as an attachment, never inline as its extension says', async () => {
+    const added = await addChild({
+      'documents[0][tagId]': tagId,
+      'documents[0][doc_date]': '2025-02-04',
+      'documents[0][profile_audio_name]': audio(),
+    });
+    const [doc] = await documentsOf(added.id);
+    // A file kept from before audio was checked by its bytes: an .mp3 holding a page.
+    writeFileSync(path.join(h.uploadsDir, 'documents', doc!.profile_audio_name!), '<script>alert(1)</script>');
+    const served = await h.request(doc!.audio_path!, { token: staff });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toBe(`attachment; filename="${doc!.profile_audio_name!}"`);
   });
 
   it("child_add refuses a bad document row with 422 and the spec's message, and stores nothing", async () => {

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { createApp } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db/client';
 import { seedDatabase, type SeedOptions } from '../../server/db/seed';
+import { freshPostgres } from '../fresh-postgres';
 
 /*
  * Each suite runs against every available database: in-memory PGlite always, and a
@@ -29,23 +28,6 @@ export type Harness = {
   request: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
   close: () => Promise<void>;
 };
-
-/** Creates an empty PostgreSQL database next to DATABASE_URL's, and its URL. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `ashray_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(base.toString(), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 export async function createHarness(
   kind: DatabaseKind,

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedConfigError } from '../../server/db/seed';
 import { startServer, type RunningServer, type StartOptions } from '../../server/server';
-import { databaseKinds, freshPostgres, type DatabaseKind } from './harness';
+import { freshPostgres } from '../fresh-postgres';
+import { databaseKinds, type DatabaseKind } from './harness';
 
 /** startServer as `npm start` and the e2e runner use it: a real socket, a data folder, the built app. */
 describe.each(databaseKinds)('startServer (%s)', (kind: DatabaseKind) => {
