@@ -172,14 +172,15 @@ describe('dashboard, logout and offline start', () => {
         '–',
     );
     const expected = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v.toLocaleString('en-IN')]));
-    expect(await shell.tileValues()).toEqual(expected);
     expect(Object.keys(expected)).toHaveLength(8);
+    // The tiles show '–' until the stored counts are read; under load that read can come late.
+    await expect.poll(() => shell.tileValues(), { timeout: 15_000 }).toEqual(expected);
 
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('tile-children_supported').waitFor();
-    expect(await shell.tileValues()).toEqual(expected);
+    await expect.poll(() => shell.tileValues(), { timeout: 15_000 }).toEqual(expected);
     expect(await page.getByTestId('connectivity').textContent()).toContain('Offline');
     await context.close();
   });
