@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Image, Modal, UnstyledButton } from '@mantine/core';
+import { Button, Group, Image, Modal, UnstyledButton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { downloadStoredFile, messages } from '../../sync';
 import { saveFile } from '../lib/save-file';
 import { useStoredFile } from '../lib/use-stored-file';
 import { useOnline } from '../lib/use-store';
 import { toast } from './toast';
+import { ConfirmButton } from './confirm-button';
 
 /**
  * A stored image (a document's file) as a thumbnail that opens full size: its local Blob
@@ -62,5 +63,38 @@ export function DownloadButton({ name, serverUrl, label }: { name: string; serve
     >
       Download
     </Button>
+  );
+}
+
+/** A document row's actions: Download when it has a file, Delete (asked first) when allowed. */
+export function DocumentActions({
+  file,
+  serverUrl,
+  downloadLabel,
+  canDelete,
+  onDelete,
+}: {
+  file: string;
+  serverUrl: string | null;
+  downloadLabel: string;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {file && <DownloadButton name={file} serverUrl={serverUrl} label={downloadLabel} />}
+      {canDelete && (
+        <ConfirmButton
+          label="Delete"
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          title="Delete Document"
+          question="Are you sure you want to delete this document?"
+          confirmLabel="Delete"
+          onConfirm={onDelete}
+        />
+      )}
+    </Group>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { Button, Loader, Modal, Table, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { beneficiaryFileUrl, messages, type LocalBeneficiaryDocument } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
-import { DownloadButton, StoredImage } from '../../../components/stored-file';
+import { DocumentActions, StoredImage } from '../../../components/stored-file';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { showDate } from '../../../lib/dates';
@@ -61,23 +60,13 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
                 <Table.Td>{file && <StoredImage name={file} label={label} serverUrl={beneficiaryFileUrl} />}</Table.Td>
                 <Table.Td>{text(row.comment)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {file && (
-                      <DownloadButton name={file} serverUrl={beneficiaryFileUrl(file)} label={`Download ${label}`} />
-                    )}
-                    {canDelete && (
-                      <ConfirmButton
-                        label="Delete"
-                        variant="subtle"
-                        color="red"
-                        size="compact-sm"
-                        title="Delete Document"
-                        question="Are you sure you want to delete this document?"
-                        confirmLabel="Delete"
-                        onConfirm={() => remove(row)}
-                      />
-                    )}
-                  </Group>
+                  <DocumentActions
+                    file={file}
+                    serverUrl={file ? beneficiaryFileUrl(file) : null}
+                    downloadLabel={`Download ${label}`}
+                    canDelete={canDelete}
+                    onDelete={() => remove(row)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

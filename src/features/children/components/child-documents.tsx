@@ -10,7 +10,6 @@ import {
   type LocalEntry,
 } from '../../../../sync';
 import { showDate as day } from '../../../lib/dates';
-import { ConfirmButton } from '../../../components/confirm-button';
 import { FileRows } from '../../../components/file-rows';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -18,7 +17,7 @@ import { useChildPermissions } from '../hooks/use-child-permissions';
 
 import { removeDocument, saveDocumentRows, type DocumentChild } from '../hooks/save-documents';
 import { ChildPhoto } from './child-photo';
-import { DownloadButton } from '../../../components/stored-file';
+import { DocumentActions, DownloadButton } from '../../../components/stored-file';
 import { DocumentAudio, DocumentImage } from './document-file';
 import { emptyDocumentRow, type DocumentRowValues } from './registration-values';
 import { useTagSelect } from '../../../lib/use-lookups';
@@ -75,23 +74,13 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
                 </Table.Td>
                 <Table.Td>{text(row.comment)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {file && (
-                      <DownloadButton name={file} serverUrl={documentFileUrl(file)} label={`Download ${tagOf(row)}`} />
-                    )}
-                    {editing && canDeleteDocument && (
-                      <ConfirmButton
-                        label="Delete"
-                        variant="subtle"
-                        color="red"
-                        size="compact-sm"
-                        title="Delete Document"
-                        question="Are you sure you want to delete this document?"
-                        confirmLabel="Delete"
-                        onConfirm={() => remove(row)}
-                      />
-                    )}
-                  </Group>
+                  <DocumentActions
+                    file={file}
+                    serverUrl={file ? documentFileUrl(file) : null}
+                    downloadLabel={`Download ${tagOf(row)}`}
+                    canDelete={editing && canDeleteDocument}
+                    onDelete={() => remove(row)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
