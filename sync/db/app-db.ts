@@ -256,6 +256,16 @@ export type ChildFacts = {
   deleted_at?: string | null;
 };
 
+/** Children by the keys a history entry names its child with: the local cid and, once synced, the server id. */
+export function childrenByKey(children: Iterable<ChildFacts>): Map<unknown, ChildFacts> {
+  const byKey = new Map<unknown, ChildFacts>();
+  for (const child of children) {
+    byKey.set(child.cid, child);
+    if (typeof child.id === 'number') byKey.set(child.id, child);
+  }
+  return byKey;
+}
+
 /** Name of the database of `userId` on `apiOrigin`. */
 export function appDbName(userId: number, apiOrigin: string): string {
   return `ashray-u${userId}-${apiOrigin.replace(/[^a-z0-9]+/gi, '_')}`;

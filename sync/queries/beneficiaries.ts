@@ -1,7 +1,7 @@
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { serviceStatuses, toStoredDate, type BeneficiaryService } from '../contract';
-import type { ChildFacts, HistoryFacts, LocalRow, RowSyncState } from '../db/app-db';
+import { childrenByKey, type ChildFacts, type HistoryFacts, type LocalRow, type RowSyncState } from '../db/app-db';
 import type { ExitListFilter, ExitListRow } from './exits';
 
 /*
@@ -39,11 +39,7 @@ export async function listRegisteredBeneficiaries(
   const center = filter.centerId ? Number(filter.centerId) : null;
   // Counted over the kept fields of history and children (db/table-mirror.ts), not the rows.
   const [children, history] = await Promise.all([db.childFacts.values(), db.historyFacts.values()]);
-  const childOf = new Map<unknown, ChildFacts>();
-  for (const child of children) {
-    childOf.set(child.cid, child);
-    if (typeof child.id === 'number') childOf.set(child.id, child);
-  }
+  const childOf = childrenByKey(children);
   const latest = new Map<unknown, { entry: HistoryFacts; date: string; child: ChildFacts | undefined }>();
   for (const entry of history) {
     if (entry._deleted || !statuses.has(entry.history_status)) continue;

@@ -1,4 +1,4 @@
-import type { ChildFacts, HistoryFacts, LocalRow } from '../db/app-db';
+import { childrenByKey, type ChildFacts, type HistoryFacts, type LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { request } from '../net/transport';
 import { isSyncError, type SyncError } from '../net/errors';
@@ -187,17 +187,13 @@ export async function deviceReportDetails(
     db.historyFacts.values(),
     centerOptions(),
   ]);
-  const childOf = new Map<string | number, ChildFacts>();
-  for (const child of children) {
-    if (child._deleted || child.deleted_at) continue;
-    childOf.set(child.cid, child);
-    if (typeof child.id === 'number') childOf.set(child.id, child);
-  }
+  const childOf = childrenByKey(children);
   // The entries behind the count, from the kept fields; only the page's rows are read whole.
   const found: { entry: HistoryFacts; child: ChildFacts; day: string; center: number }[] = [];
   for (const entry of history) {
     if (entry._deleted || entry.deleted_at) continue;
-    const child = entry.childregId === undefined ? undefined : childOf.get(entry.childregId);
+    const kid = childOf.get(entry.childregId);
+    const child = kid && !kid._deleted && !kid.deleted_at ? kid : undefined;
     const day = reportDateOf(entry);
     const category = reportCategoryOf(entry.history_status);
     const g = child ? reportGenderOf(child.gender) : null;
