@@ -25,6 +25,9 @@ import Dexie, {
  * sends) makes the next use read the table again. A database opened again (after a
  * delete or a close) starts from nothing.
  */
+/** More keys written than this between two reads: the next read reads the whole table. */
+const MAX_DIRTY_KEYS = 5_000;
+
 export class TableMirror<T extends Record<string, unknown>> {
   private rows = new Map<string, T>();
   private building: Promise<void> | null = null;
@@ -73,13 +76,11 @@ export class TableMirror<T extends Record<string, unknown>> {
   written(req: DBCoreMutateRequest, keyOf: (row: unknown) => unknown) {
     this.changes++;
     if (this.dirty === 'all') return;
+    const count = req.type === 'delete' ? req.keys.length : req.type === 'deleteRange' ? null : req.values.length;
+    // A range, or past a few thousand keys: reading the table again is cheaper than each key.
+    if (count === null || this.dirty.size + count > MAX_DIRTY_KEYS) return this.reset();
     const keys =
-      req.type === 'delete'
-        ? req.keys
-        : req.type === 'add' || req.type === 'put'
-          ? (req.keys ?? req.values.map(keyOf))
-          : null;
-    if (!keys) return this.reset();
+      req.type === 'delete' ? req.keys : req.type === 'deleteRange' ? [] : (req.keys ?? req.values.map(keyOf));
     for (const key of keys) {
       if (typeof key !== 'string') return this.reset();
       this.dirty.add(key);
