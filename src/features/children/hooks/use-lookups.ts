@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ensureGeo, readGeo, type GeoKind } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
-
-type Option = { value: string; label: string };
+import type { Option } from '../../../lib/use-lookups';
 
 /** A location list as select options: from the device, fetched (and kept) when online. */
 export function useGeoOptions(kind: GeoKind, parentId?: string | null): Option[] {

@@ -62,8 +62,6 @@ export const useReportDetails = (req: DetailsRequest, page: number, group: boole
     JSON.stringify([req, page, group]),
   );
 
-export type Option = { value: string; label: string };
-
 /** Which source answered: the server, or this device as of its last sync. */
 export function sourceText(source: ReportSource): string {
   if (source.source === 'server') return 'Counted by the server';
