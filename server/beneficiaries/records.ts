@@ -9,12 +9,6 @@ import { iso } from '../delta/timestamps';
 
 const { deleted_at: _deleted, ...columns } = getTableColumns(beneficiaries);
 
-export const beneficiaryMessages = {
-  added: 'Beneficiary added successfully',
-  updated: 'Beneficiary updated successfully',
-  deleted: 'Beneficiary deleted successfully',
-} as const;
-
 /** A center-bound user reaches only its center's beneficiaries. */
 export const beneficiaryScope = (user: Principal): SQL | undefined =>
   isAllCenterUser(user) ? undefined : eq(beneficiaries.centerId, user.centerId);

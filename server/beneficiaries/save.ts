@@ -10,7 +10,7 @@ import { nextUpdatedAt } from '../delta/timestamps';
 import { fail, idParam, ok, readBody } from '../core/http';
 import { checkSchema, invalid, tooLongIssues } from '../core/validation';
 import { deleteDocumentsOf } from './documents';
-import { beneficiaryMessages, beneficiaryRecord, lockBeneficiary } from './records';
+import { beneficiaryRecord, lockBeneficiary } from './records';
 
 const fieldsOf = (d: {
   name: string;
@@ -42,7 +42,7 @@ export async function addBeneficiary(c: Context<AppEnv>) {
     .insert(beneficiaries)
     .values({ ...fieldsOf(checked.data), created_by: user.id })
     .returning({ id: beneficiaries.id });
-  return ok(c, await beneficiaryRecord(db, row.id, user), { message: beneficiaryMessages.added });
+  return ok(c, await beneficiaryRecord(db, row.id, user), { message: messages.beneficiaryAdded });
 }
 
 /** POST /beneficiary_update: under If-Match (sync/SPEC.md R11). */
@@ -71,7 +71,7 @@ export async function updateBeneficiary(c: Context<AppEnv>) {
     c,
     outcome,
     () => beneficiaryRecord(db, id, user),
-    async () => ok(c, await beneficiaryRecord(db, id, user), { message: beneficiaryMessages.updated }),
+    async () => ok(c, await beneficiaryRecord(db, id, user), { message: messages.beneficiaryUpdated }),
   );
 }
 
@@ -101,6 +101,6 @@ export async function deleteBeneficiary(c: Context<AppEnv>) {
     c,
     outcome,
     () => beneficiaryRecord(db, id, user),
-    () => c.json({ success: true, message: beneficiaryMessages.deleted }),
+    () => c.json({ success: true, message: messages.beneficiaryDeleted }),
   );
 }

@@ -8,6 +8,7 @@ import {
   type BeneficiaryService,
   type ExitListRow,
   type LocalBeneficiary,
+  messages,
 } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
@@ -70,7 +71,7 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
           name={b.name}
           title="Delete beneficiary"
           question={`Delete ${b.name ?? 'this beneficiary'}?`}
-          success="Beneficiary deleted successfully"
+          success={messages.beneficiaryDeleted}
           onDelete={() => deleteBeneficiary(b)}
         />
       )}

@@ -8,6 +8,7 @@ import {
   genders,
   type BeneficiaryService,
   type LocalBeneficiary,
+  messages,
 } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
@@ -62,7 +63,7 @@ export function BeneficiaryModal({
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
     await draft.clear();
-    toast.success(beneficiary ? 'Beneficiary updated successfully' : 'Beneficiary added successfully');
+    toast.success(beneficiary ? messages.beneficiaryUpdated : messages.beneficiaryAdded);
     form.reset(values);
     onClose();
   });
