@@ -44,11 +44,11 @@ describe('custom roles take effect without signing out (spec part 1, section 6)'
       (list) => list.some((r) => r.name === roleName),
     );
     await admin.getByRole('button', { name: `Set permission of ${roleName}` }).waitFor();
-    await roles.setPermissions(roleName, {});
-    expect(await roles.toast()).toBe('Please choose permission');
+    expect(await roles.setPermissions(roleName, {})).toBe('Please choose permission');
     await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await roles.setPermissions(roleName, { 'Child Registration View': true });
-    expect(await roles.toast()).toBe('Permissions updated successfully');
+    expect(await roles.setPermissions(roleName, { 'Child Registration View': true })).toBe(
+      'Permissions updated successfully',
+    );
     await eventually(
       () => apiGet<Role[]>('/roles?per_page=100', token),
       (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.view === 1,
@@ -95,8 +95,9 @@ describe('custom roles take effect without signing out (spec part 1, section 6)'
     expect(await reader.getByRole('button', { name: /^Edit / }).count()).toBe(0);
 
     await roles.open();
-    await roles.setPermissions(roleName, { 'Child Registration Create': true });
-    expect(await roles.toast()).toBe('Permissions updated successfully');
+    expect(await roles.setPermissions(roleName, { 'Child Registration Create': true })).toBe(
+      'Permissions updated successfully',
+    );
     await eventually(
       () => apiGet<Role[]>('/roles?per_page=100', token),
       (list) => list.find((r) => r.name === roleName)?.permissions?.child_registration?.create === 1,

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { toastAfter } from '../support/browser';
 
 /** Page model of /roles-management: the list, Add Role and Set Permission. */
 export class RolesPage {
@@ -17,18 +18,19 @@ export class RolesPage {
     await dialog.waitFor({ state: 'detached' });
   }
 
-  /** Opens Set Permission of `role`, sets the given checkboxes ('Child Registration View'…) and saves. */
-  async setPermissions(role: string, checks: Record<string, boolean>) {
+  /**
+   * Opens Set Permission of `role`, sets the given checkboxes ('Child Registration View'…),
+   * saves, and returns the toast the save shows.
+   */
+  setPermissions(role: string, checks: Record<string, boolean>): Promise<string> {
+    return toastAfter(this.page, () => this.choosePermissions(role, checks));
+  }
+
+  private async choosePermissions(role: string, checks: Record<string, boolean>) {
     await this.page.getByRole('button', { name: `Set permission of ${role}` }).click();
     const dialog = this.page.getByRole('dialog', { name: `Set Permission: ${role}` });
     for (const [label, on] of Object.entries(checks))
       await dialog.getByRole('checkbox', { name: label, exact: true }).setChecked(on);
     await dialog.getByRole('button', { name: 'Save' }).click();
-  }
-
-  async toast(): Promise<string> {
-    const toast = this.page.locator('.mantine-Notification-root').last();
-    await toast.waitFor();
-    return (await toast.locator('.mantine-Notification-description').textContent()) ?? '';
   }
 }

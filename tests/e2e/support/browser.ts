@@ -149,3 +149,16 @@ export async function waitForOfflineData(page: Page, options: { tag?: string } =
     { timeout: 60_000, polling: 500 },
   );
 }
+
+/**
+ * Runs `action` and returns the text of the first toast shown after it. Toasts already on the
+ * screen are marked first, so an earlier toast still fading out is never read as the answer.
+ */
+export async function toastAfter(page: Page, action: () => Promise<void>): Promise<string> {
+  const toasts = page.locator('.mantine-Notification-root');
+  await toasts.evaluateAll((shown) => shown.forEach((t) => t.setAttribute('data-e2e-seen', '')));
+  await action();
+  const fresh = page.locator('.mantine-Notification-root:not([data-e2e-seen])').first();
+  await fresh.waitFor();
+  return (await fresh.locator('.mantine-Notification-description').textContent()) ?? '';
+}
