@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { keepReportRule } from '../reports/summary';
 import * as schema from './schema';
 
 /** The one database type the routes see, whichever driver is underneath. */
@@ -25,7 +26,7 @@ export type DatabaseOptions = {
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations (idempotent). */
+  /** Applies the committed migrations and the contract's report rule (idempotent). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -44,7 +45,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePostgres(db, { migrationsFolder });
+        await keepReportRule(db);
+      },
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -61,7 +65,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await keepReportRule(db);
+    },
     close: () => client.close(),
   };
 }

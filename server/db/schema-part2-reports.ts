@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { centers, users } from './schema-core';
 
 /*
@@ -32,3 +32,27 @@ export const previousBalances = pgTable(
     index('previous_balances_updated_idx').on(t.updated_at, t.id),
   ],
 );
+
+/*
+ * The report counts kept as they change (sync/contract/rules/report.ts, part 2 section 3):
+ * live entries of live children per entry center, activity day, category and gender.
+ * Triggers on child_history and children keep it (migration 0008); reports sum it instead of
+ * joining every entry. report_status_category is the contract's status → category rule,
+ * written at every start (server/reports/summary.ts), which rebuilds the counts when it changed.
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    centerId: integer('center_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    gender: text('gender').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.centerId, t.day, t.category, t.gender] }), index('report_daily_day_idx').on(t.day)],
+);
+
+export const reportStatusCategory = pgTable('report_status_category', {
+  status: text('status').primaryKey(),
+  category: text('category').notNull(),
+});

@@ -7,28 +7,20 @@ import {
   type ReportPeriods,
 } from '../../sync/contract';
 import type { Db } from '../db/client';
-import { centers, childHistory, children, previousBalances } from '../db/schema';
+import { centers, childHistory, children, previousBalances, reportDaily } from '../db/schema';
 import { iso } from '../delta/timestamps';
 
 /*
- * The report rule of sync/contract/rules/report.ts in SQL: the category, gender, date and
- * center of an entry are the same expressions the device applies to its rows.
+ * The report rule of sync/contract/rules/report.ts in SQL. The counts are summed from
+ * report_daily, which triggers keep (summary.ts, migration 0008); the details read the
+ * entries, with the same category, gender, date and center the device applies to its rows.
  */
 
+/** The day an entry counts on, and its center (the child's when the entry names none). */
 export const activityDay = sql`coalesce(${childHistory.transfer_date}, ${childHistory.history_date})`;
 export const entryCenter = sql`coalesce(${childHistory.centerId}, ${children.centerdetailId})`;
 const genderKey = sql`lower(trim(${children.gender}))`;
 export const genderCase = sql<string>`case ${genderKey} when 'male' then 'Male' when 'female' then 'Female' end`;
-export const categoryCase = sql<string>`case ${sql.join(
-  reportCategories.map(
-    (c) =>
-      sql`when ${childHistory.history_status} in (${sql.join(
-        c.statuses.map((s) => sql`${s}`),
-        sql`, `,
-      )}) then ${c.key}`,
-  ),
-  sql` `,
-)} end`;
 const allStatuses = reportCategories.flatMap((c) => c.statuses);
 
 /** Today (UTC) as yyyy-MM-dd: the default financial year. */
@@ -56,20 +48,25 @@ export const countedEntries = (centerId: number | null, extra?: SQL) =>
     extra,
   );
 
-/** Counts by category, period and gender (keys of reportCountKey). */
+/** Counts by category, period and gender (keys of reportCountKey), summed from the kept counts. */
 export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | null): Promise<Map<string, number>> {
+  const day = reportDaily.day;
   const period = sql<string>`case
-    when ${activityDay} between ${p.from_date}::date and ${p.to_date}::date then 'new'
-    when ${activityDay} between ${p.from_last}::date and ${p.to_last}::date and ${activityDay} < ${p.from_date}::date then 'pre'
-    when ${activityDay} <= ${p.till_to}::date then 'till' end`;
+    when ${day} between ${p.from_date}::date and ${p.to_date}::date then 'new'
+    when ${day} between ${p.from_last}::date and ${p.to_last}::date and ${day} < ${p.from_date}::date then 'pre'
+    when ${day} <= ${p.till_to}::date then 'till' end`;
   const rows = await db
-    .select({ category: categoryCase, period, gender: genderCase, n: sql<number>`count(*)::int` })
-    .from(childHistory)
-    .innerJoin(children, eq(children.id, childHistory.childregId))
-    .where(countedEntries(centerId, sql`${activityDay} <= ${p.to_date}::date`))
+    .select({
+      category: reportDaily.category,
+      period,
+      gender: reportDaily.gender,
+      n: sql<number>`sum(${reportDaily.n})::int`,
+    })
+    .from(reportDaily)
+    .where(and(sql`${day} <= ${p.to_date}::date`, centerId === null ? undefined : eq(reportDaily.centerId, centerId)))
     .groupBy(sql`1`, sql`2`, sql`3`);
   const counts = new Map<string, number>();
-  for (const row of rows) if (row.period) counts.set(`${row.category}|${row.period}|${row.gender}`, row.n);
+  for (const row of rows) if (row.period && row.n) counts.set(`${row.category}|${row.period}|${row.gender}`, row.n);
   return counts;
 }
 
@@ -77,16 +74,20 @@ export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | 
 export async function groupCounts(db: Db, p: ReportPeriods, centerId: number | null): Promise<Map<string, number>> {
   const rows = await db
     .select({
-      center: sql<number>`${entryCenter}`,
-      category: categoryCase,
-      gender: genderCase,
-      n: sql<number>`count(*)::int`,
+      center: reportDaily.centerId,
+      category: reportDaily.category,
+      gender: reportDaily.gender,
+      n: sql<number>`sum(${reportDaily.n})::int`,
     })
-    .from(childHistory)
-    .innerJoin(children, eq(children.id, childHistory.childregId))
-    .where(countedEntries(centerId, sql`${activityDay} between ${p.from_date}::date and ${p.to_date}::date`))
+    .from(reportDaily)
+    .where(
+      and(
+        sql`${reportDaily.day} between ${p.from_date}::date and ${p.to_date}::date`,
+        centerId === null ? undefined : eq(reportDaily.centerId, centerId),
+      ),
+    )
     .groupBy(sql`1`, sql`2`, sql`3`);
-  return new Map(rows.map((r) => [`${r.center}|${r.category}|${r.gender}`, r.n]));
+  return new Map(rows.filter((r) => r.n).map((r) => [`${r.center}|${r.category}|${r.gender}`, r.n]));
 }
 
 /** Previous balances dated in [from, to], per center. */

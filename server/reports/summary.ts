@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import { reportCategories } from '../../sync/contract';
+import type { Db } from '../db/client';
+import { childHistory, children, reportDaily, reportStatusCategory } from '../db/schema';
+import { activityDay, countedEntries, entryCenter, genderCase } from './records';
+
+/*
+ * The kept report counts (report_daily, migration 0008). Triggers add and take away an
+ * entry's part as entries and children change; the status → category rule they read is the
+ * contract's, written here at every start. When it differs from what the database holds
+ * (a first start, or a release that moved a status), the counts are rebuilt from the entries.
+ */
+
+const ruleRows = () =>
+  reportCategories.flatMap((c) => c.statuses.map((status) => ({ status, category: c.key }))).sort(byStatus);
+
+function byStatus(a: { status: string }, b: { status: string }) {
+  return a.status < b.status ? -1 : a.status > b.status ? 1 : 0;
+}
+
+/** Writes the contract's category rule and rebuilds the counts if it changed; true when it did. */
+export async function keepReportRule(db: Db): Promise<boolean> {
+  const wanted = ruleRows();
+  const stored = (await db.select().from(reportStatusCategory)).sort(byStatus);
+  if (JSON.stringify(stored) === JSON.stringify(wanted)) return false;
+  await db.transaction(async (tx) => {
+    await tx.delete(reportStatusCategory);
+    await tx.insert(reportStatusCategory).values(wanted);
+    await rebuildReportCounts(tx as unknown as Db);
+  });
+  return true;
+}
+
+/** The counts worked out again from every entry: what the triggers keep, from scratch. */
+export async function rebuildReportCounts(db: Db): Promise<void> {
+  await db.delete(reportDaily);
+  await db.insert(reportDaily).select(countsFromEntries(db));
+}
+
+/** Counts per center, day, category and gender, straight from the live entries. */
+export function countsFromEntries(db: Db) {
+  return db
+    .select({
+      centerId: sql<number>`${entryCenter}`.as('center_id'),
+      day: sql<string>`${activityDay}`.as('day'),
+      category: reportStatusCategory.category,
+      gender: sql<string>`${genderCase}`.as('gender'),
+      n: sql<number>`count(*)::int`.as('n'),
+    })
+    .from(childHistory)
+    .innerJoin(children, eq(children.id, childHistory.childregId))
+    .innerJoin(reportStatusCategory, eq(reportStatusCategory.status, childHistory.history_status))
+    .where(countedEntries(null, sql`${entryCenter} is not null`))
+    .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);
+}
