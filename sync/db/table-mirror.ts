@@ -20,11 +20,15 @@ import Dexie, {
  * request), because Dexie re-runs a live query optimistically, before the write commits;
  * the re-read itself waits for the commit, as IndexedDB orders a read after the earlier
  * write on the same table. Writes from other tabs arrive through Dexie's change signal
- * (`storagemutated`, which drives live queries across tabs). A write whose keys are not
- * listed (a cleared table, a range delete, a signal for 50 rows or more, as a pull page
- * sends) makes the next use read the table again. A database opened again (after a
- * delete or a close) starts from nothing.
+ * (`storagemutated`, which drives live queries across tabs); the signal of this connection's
+ * own commit is passed over, its keys being marked already (a pull page of 100 entries is
+ * 100 keys read again, not the table). A write whose keys are not known (a cleared table, a
+ * range delete, another tab's signal for 50 rows or more) makes the next use read the table
+ * again. A database opened again (after a delete or a close) starts from nothing.
  */
+/** An IndexedDB transaction as Dexie's observability middleware leaves it (its private field). */
+type OwnTransaction = IDBTransaction & { mutatedParts?: ObservabilitySet };
+
 /** More keys written than this between two reads: the next read reads the whole table. */
 const MAX_DIRTY_KEYS = 5_000;
 
@@ -37,6 +41,10 @@ export class TableMirror<T extends Record<string, unknown>> {
   private changes = 0;
   private buildStart = -1;
   private listening = false;
+  /** This connection's write transactions whose commit has not been signalled yet. */
+  private readonly own = new Set<OwnTransaction>();
+  /** How many times the whole table was read (the bench and the tests watch it). */
+  fullReads = 0;
 
   constructor(
     private readonly db: Dexie,
@@ -64,6 +72,9 @@ export class TableMirror<T extends Record<string, unknown>> {
   private readonly onMutated = (parts: ObservabilitySet) => {
     const tree: IntervalTree | undefined = parts[`idb://${this.db.name}/${this.tableName}/`];
     if (!tree) return;
+    // Dexie signals a commit with the observability set it kept on the transaction. When it
+    // is one of ours, written() marked its keys; anything else (another tab) is read here.
+    for (const trans of this.own) if (trans.mutatedParts === parts) return;
     this.changes++;
     if (this.dirty === 'all') return;
     for (const range of RangeSet(tree)) {
@@ -75,6 +86,7 @@ export class TableMirror<T extends Record<string, unknown>> {
   /** A write to the table is being issued on this connection (see tableMirrorMiddleware). */
   written(req: DBCoreMutateRequest, keyOf: (row: unknown) => unknown) {
     this.changes++;
+    this.follow(req.trans as OwnTransaction);
     if (this.dirty === 'all') return;
     const count = req.type === 'delete' ? req.keys.length : req.type === 'deleteRange' ? null : req.values.length;
     // A range, or past a few thousand keys: reading the table again is cheaper than each key.
@@ -85,6 +97,16 @@ export class TableMirror<T extends Record<string, unknown>> {
       if (typeof key !== 'string') return this.reset();
       this.dirty.add(key);
     }
+  }
+
+  private follow(trans: OwnTransaction) {
+    if (this.own.has(trans) || typeof trans.addEventListener !== 'function') return;
+    this.own.add(trans);
+    // Forgotten a task after the commit: Dexie signals it from its oncomplete handler, which
+    // an event target may call before or after the listeners added here.
+    const done = () => setTimeout(() => this.own.delete(trans), 0);
+    trans.addEventListener('complete', done);
+    trans.addEventListener('abort', done);
   }
 
   /** Stops following the writes (the database is closed for good). */
@@ -136,6 +158,7 @@ export class TableMirror<T extends Record<string, unknown>> {
 
   private async rebuild(): Promise<void> {
     this.buildStart = this.changes;
+    this.fullReads++;
     // Keys written while the table is read are collected, and read again after it.
     this.dirty = new Set();
     const keyPath = this.table.schema.primKey.keyPath as string;

@@ -69,9 +69,12 @@ describe("the device's counts keep a few fields of history and children in memor
     await db.entity('children').update('s3', { gender: 'Female', centerdetailId: 4 });
     expect(await report()).toEqual(await fromTables());
     expect(await report(4)).toEqual(await fromTables(4));
-    // 50 rows or more: Dexie does not list the keys, so the table is read again.
+    // 50 rows or more (a pull page): Dexie's signal lists no keys, but the write was this
+    // connection's, so only its keys are read again, not the table.
+    const fullReads = db.historyFacts.fullReads;
     await history.bulkPut(Array.from({ length: 60 }, (_, i) => entry(200 + i, 'restoration', '2024-12-01', 5)));
     expect(await report()).toEqual(await fromTables());
+    expect(db.historyFacts.fullReads).toBe(fullReads);
     await history.where('id').between(200, 230).delete();
     expect(await report()).toEqual(await fromTables());
     // More keys than the mirror re-reads one by one (5,000): it reads the table again.
@@ -85,8 +88,13 @@ describe("the device's counts keep a few fields of history and children in memor
     expect(await report()).toEqual(await fromTables());
     const other = new AppDb(currentDb().name);
     await other.entity('history').put(entry(300, 'education', '2024-08-08', 7));
-    other.close();
     expect(await report()).toEqual(await fromTables());
+    // Another tab's page of 60 rows: its signal lists no keys, so the table is read again.
+    const fullReads = currentDb().historyFacts.fullReads;
+    await other.entity('history').bulkPut(Array.from({ length: 60 }, (_, i) => entry(500 + i, 'mhp', '2024-07-07', 8)));
+    expect(await report()).toEqual(await fromTables());
+    expect(currentDb().historyFacts.fullReads).toBe(fullReads + 1);
+    other.close();
   });
 
   it('a write made while the table is first read is not lost', async () => {
