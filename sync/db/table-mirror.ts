@@ -130,15 +130,27 @@ export class TableMirror<T extends Record<string, unknown>> {
     return this.rows.values();
   }
 
+  /**
+   * The kept fields when the table has been read whole already (the written keys are read
+   * again first), or null before that: for a caller that has a cheaper way than a first
+   * full read (the exit lists count over an index then).
+   */
+  async keptValues(): Promise<Iterable<T> | null> {
+    if (this.dirty === 'all' || this.building) return null;
+    return this.values();
+  }
+
   private async catchUp(): Promise<void> {
     const asOf = this.changes;
-    while (this.dirty === 'all') {
-      this.building ??= this.rebuild().finally(() => (this.building = null));
+    for (;;) {
+      if (this.dirty === 'all') this.building ??= this.rebuild().finally(() => (this.building = null));
+      // A read of the table under way (another caller's too) is waited for.
+      if (!this.building) break;
       const startedAt = this.buildStart;
       await this.building;
       // A read that began after every write the caller saw is enough; a write during it
       // is the next call's (a live query re-runs on it).
-      if (startedAt >= asOf) break;
+      if (this.dirty !== 'all' || startedAt >= asOf) break;
     }
     while (this.dirty !== 'all' && this.dirty.size > 0) {
       const keys = [...this.dirty];

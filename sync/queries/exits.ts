@@ -1,4 +1,4 @@
-import { cmp } from 'dexie';
+import { cmp, type Collection } from 'dexie';
 import type { LocalRow, RowSyncState } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
@@ -74,6 +74,21 @@ function inRange(key: unknown[], lower: unknown[], upper: unknown[]): boolean {
   }
 }
 
+/**
+ * How many rows the index range holds. IndexedDB counts by walking the range (140 ms for
+ * one status of 200,000 entries in Chromium); when the history's fields are kept in memory
+ * already (table-mirror.ts: a report or the dashboard read them), they are counted there.
+ */
+async function countInIndex(range: ReturnType<typeof rangeOf>, indexed: () => Collection): Promise<number> {
+  const kept = await currentDb().historyFacts.keptValues();
+  if (!kept) return indexed().count();
+  const status = range.lower[0];
+  let n = 0;
+  for (const row of kept)
+    if (row.history_status === status && inRange(range.keyOf(row as ExitListRow), range.lower, range.upper)) n++;
+  return n;
+}
+
 /** One page of the history entries of `status` on the device, filtered like POST /restore_exit_list. */
 export async function listExitEntries(query: ExitListQuery): Promise<ExitListPage> {
   const db = currentDb();
@@ -83,7 +98,7 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
   const range = rangeOf(query.status, f);
   const indexed = () => table.where(range.index).between(range.lower, range.upper, true, true);
   const [inIndex, changed] = await Promise.all([
-    indexed().count(),
+    countInIndex(range, indexed),
     table.where('_sync').anyOf(unsynced).toArray() as Promise<ExitListRow[]>,
   ]);
   const changedCids = new Set(changed.map((r) => r.cid));

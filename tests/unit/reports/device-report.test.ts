@@ -97,6 +97,12 @@ describe("the device's counts keep a few fields of history and children in memor
     other.close();
   });
 
+  it('two reports asked at once, while the table is first read, both wait for that read', async () => {
+    const [all, one] = await Promise.all([report(), report(3)]);
+    expect(all).toEqual(await fromTables());
+    expect(one).toEqual(await fromTables(3));
+  });
+
   it('a write made while the table is first read is not lost', async () => {
     const db = currentDb();
     const [first] = await Promise.all([report(), db.entity('history').put(entry(400, 'education', '2024-09-09', 2))]);
