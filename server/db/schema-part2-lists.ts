@@ -41,7 +41,6 @@ export const beneficiaries = pgTable(
     service: text('service').notNull(),
     service_date: date('service_date', { mode: 'string' }).notNull(),
     comment: text('comment'),
-    document: text('document'),
     created_by: integer('created_by').references(() => users.id),
     created_at: created(),
     updated_at: updated(),
