@@ -20,15 +20,20 @@ function byStatus(a: { status: string }, b: { status: string }) {
 
 /** Writes the contract's category rule and rebuilds the counts if it changed; true when it did. */
 export async function keepReportRule(db: Db): Promise<boolean> {
-  const wanted = ruleRows();
-  const stored = (await db.select().from(reportStatusCategory)).sort(byStatus);
-  if (JSON.stringify(stored) === JSON.stringify(wanted)) return false;
-  await db.transaction(async (tx) => {
+  const wanted = JSON.stringify(ruleRows());
+  const same = async (reader: Db) =>
+    JSON.stringify((await reader.select().from(reportStatusCategory)).sort(byStatus)) === wanted;
+  if (await same(db)) return false;
+  return db.transaction(async (tx) => {
+    // Two servers starting at once on one PostgreSQL database: one writes, the other waits
+    // for it and then finds the rule written.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ashray report rule'))`);
+    if (await same(tx as unknown as Db)) return false;
     await tx.delete(reportStatusCategory);
-    await tx.insert(reportStatusCategory).values(wanted);
+    await tx.insert(reportStatusCategory).values(ruleRows());
     await rebuildReportCounts(tx as unknown as Db);
+    return true;
   });
-  return true;
 }
 
 /** The counts worked out again from every entry: what the triggers keep, from scratch. */

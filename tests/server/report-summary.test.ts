@@ -52,4 +52,15 @@ describe.each(databaseKinds)('kept report counts (%s)', (kind) => {
     expect(byKey(await h.db.select().from(reportDaily))).toEqual(byKey(await countsFromEntries(h.db)));
     expect(await keepReportRule(h.db)).toBe(false);
   });
+
+  it('two starts at once write the rule once (on PostgreSQL, two connections)', async () => {
+    const [moved] = reportCategories[1].statuses;
+    await h.db
+      .update(reportStatusCategory)
+      .set({ category: 'elsewhere' })
+      .where(eq(reportStatusCategory.status, moved));
+    const wrote = await Promise.all([keepReportRule(h.db), keepReportRule(h.db)]);
+    expect(wrote.filter(Boolean)).toEqual([true]);
+    expect(byKey(await h.db.select().from(reportDaily))).toEqual(byKey(await countsFromEntries(h.db)));
+  });
 });
