@@ -88,11 +88,11 @@ export class TableMirror<T extends Record<string, unknown>> {
     this.changes++;
     this.follow(req.trans as OwnTransaction);
     if (this.dirty === 'all') return;
-    const count = req.type === 'delete' ? req.keys.length : req.type === 'deleteRange' ? null : req.values.length;
     // A range, or past a few thousand keys: reading the table again is cheaper than each key.
-    if (count === null || this.dirty.size + count > MAX_DIRTY_KEYS) return this.reset();
-    const keys =
-      req.type === 'delete' ? req.keys : req.type === 'deleteRange' ? [] : (req.keys ?? req.values.map(keyOf));
+    if (req.type === 'deleteRange') return this.reset();
+    const count = req.type === 'delete' ? req.keys.length : req.values.length;
+    if (this.dirty.size + count > MAX_DIRTY_KEYS) return this.reset();
+    const keys = req.type === 'delete' ? req.keys : (req.keys ?? req.values.map(keyOf));
     for (const key of keys) {
       if (typeof key !== 'string') return this.reset();
       this.dirty.add(key);
