@@ -47,3 +47,27 @@ export function ConfirmButton({ label, title, question, confirmLabel, onConfirm,
     </>
   );
 }
+
+/** The text "Delete" of a table row, asked first with `question` under `title`. */
+export function DeleteButton({
+  title,
+  question,
+  onConfirm,
+}: {
+  title: string;
+  question: string;
+  onConfirm: () => Promise<void> | void;
+}) {
+  return (
+    <ConfirmButton
+      label="Delete"
+      variant="subtle"
+      color="red"
+      size="compact-sm"
+      title={title}
+      question={question}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { saveFile } from '../lib/save-file';
 import { useStoredFile } from '../lib/use-stored-file';
 import { useOnline } from '../lib/use-store';
 import { toast } from './toast';
-import { ConfirmButton } from './confirm-button';
+import { DeleteButton } from './confirm-button';
 
 /**
  * A stored image (a document's file) as a thumbnail that opens full size: its local Blob
@@ -84,14 +84,9 @@ export function DocumentActions({
     <Group gap={4} wrap="nowrap">
       {file && <DownloadButton name={file} serverUrl={serverUrl} label={downloadLabel} />}
       {canDelete && (
-        <ConfirmButton
-          label="Delete"
-          variant="subtle"
-          color="red"
-          size="compact-sm"
+        <DeleteButton
           title="Delete Document"
           question="Are you sure you want to delete this document?"
-          confirmLabel="Delete"
           onConfirm={onDelete}
         />
       )}

@@ -10,7 +10,7 @@ import {
   type LocalEntry,
 } from '../../../../sync';
 import { showDate as day, showDateTime as time } from '../../../lib/dates';
-import { ConfirmButton } from '../../../components/confirm-button';
+import { DeleteButton } from '../../../components/confirm-button';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useActionPermissions, useChildActivity, useChildDocuments, useChildHistory } from '../hooks/use-action-data';
@@ -76,14 +76,9 @@ function EntriesTable({
               ))}
               <Table.Td>
                 {deletable(row, i) && (
-                  <ConfirmButton
-                    label="Delete"
-                    variant="subtle"
-                    color="red"
-                    size="compact-sm"
+                  <DeleteButton
                     title={`Delete ${deleteTitle}`}
                     question="Are you sure you want to delete this entry?"
-                    confirmLabel="Delete"
                     onConfirm={() => onDelete(row)}
                   />
                 )}

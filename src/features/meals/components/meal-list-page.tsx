@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, mealTypeLabel, mealTypes, messages } from '../../../../sync';
-import { ConfirmButton } from '../../../components/confirm-button';
+import { DeleteButton } from '../../../components/confirm-button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -91,14 +91,9 @@ export function MealListPage() {
         </Tooltip>
       )}
       {canDelete && (
-        <ConfirmButton
-          label="Delete"
-          variant="subtle"
-          color="red"
-          size="compact-sm"
+        <DeleteButton
           title="Delete"
           question="Are you sure you want to delete this record?"
-          confirmLabel="Delete"
           onConfirm={async () => {
             const done = await deleteMeal(m.cid);
             if (done.ok) toast.success(messages.deleted);
