@@ -48,6 +48,9 @@ export const countedEntries = (centerId: number | null, extra?: SQL) =>
     extra,
   );
 
+/** The kept counts of `centerId` (null: every center). */
+const keptFor = (centerId: number | null) => (centerId === null ? undefined : eq(reportDaily.centerId, centerId));
+
 /** Counts by category, period and gender (keys of reportCountKey), summed from the kept counts. */
 export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | null): Promise<Map<string, number>> {
   const day = reportDaily.day;
@@ -63,7 +66,7 @@ export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | 
       n: sql<number>`sum(${reportDaily.n})::int`,
     })
     .from(reportDaily)
-    .where(and(sql`${day} <= ${p.to_date}::date`, centerId === null ? undefined : eq(reportDaily.centerId, centerId)))
+    .where(and(sql`${day} <= ${p.to_date}::date`, keptFor(centerId)))
     .groupBy(sql`1`, sql`2`, sql`3`);
   const counts = new Map<string, number>();
   for (const row of rows) if (row.period && row.n) counts.set(`${row.category}|${row.period}|${row.gender}`, row.n);
@@ -80,12 +83,7 @@ export async function groupCounts(db: Db, p: ReportPeriods, centerId: number | n
       n: sql<number>`sum(${reportDaily.n})::int`,
     })
     .from(reportDaily)
-    .where(
-      and(
-        sql`${reportDaily.day} between ${p.from_date}::date and ${p.to_date}::date`,
-        centerId === null ? undefined : eq(reportDaily.centerId, centerId),
-      ),
-    )
+    .where(and(sql`${reportDaily.day} between ${p.from_date}::date and ${p.to_date}::date`, keptFor(centerId)))
     .groupBy(sql`1`, sql`2`, sql`3`);
   return new Map(rows.filter((r) => r.n).map((r) => [`${r.center}|${r.category}|${r.gender}`, r.n]));
 }

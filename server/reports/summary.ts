@@ -20,7 +20,8 @@ function byStatus(a: { status: string }, b: { status: string }) {
 
 /** Writes the contract's category rule and rebuilds the counts if it changed; true when it did. */
 export async function keepReportRule(db: Db): Promise<boolean> {
-  const wanted = JSON.stringify(ruleRows());
+  const rule = ruleRows();
+  const wanted = JSON.stringify(rule);
   const same = async (reader: Db) =>
     JSON.stringify((await reader.select().from(reportStatusCategory)).sort(byStatus)) === wanted;
   if (await same(db)) return false;
@@ -30,7 +31,7 @@ export async function keepReportRule(db: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ashray report rule'))`);
     if (await same(tx as unknown as Db)) return false;
     await tx.delete(reportStatusCategory);
-    await tx.insert(reportStatusCategory).values(ruleRows());
+    await tx.insert(reportStatusCategory).values(rule);
     await rebuildReportCounts(tx as unknown as Db);
     return true;
   });
