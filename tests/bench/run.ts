@@ -138,16 +138,19 @@ async function main() {
       plain: (t: string, n: number) => Promise<{ ms: number }>;
       pull: (t: string) => Promise<{ pullMs: number; rawMs: number; children: number; history: number }>;
     };
+    /** Runs the bench page's `name` (tests/bench/browser.ts puts them on window) with `args`. */
+    const call = <K extends keyof Bench>(name: K, ...args: Parameters<Bench[K]>) =>
+      page.evaluate(
+        ([n, a]) => {
+          const fns = (window as unknown as { ashrayBench: Record<string, (...x: unknown[]) => unknown> }).ashrayBench;
+          return fns[n](...a);
+        },
+        [name, args] as [string, unknown[]],
+      ) as unknown as ReturnType<Bench[K]>;
     console.log('\n| measure | result |\n| --- | --- |');
     if (wanted('replay')) {
-      const replay = await page.evaluate(
-        ([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.replay(t as string, n as number),
-        [token, N_CREATES],
-      );
-      const plain = await page.evaluate(
-        ([t, n]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.plain(t as string, n as number),
-        [token, N_CREATES],
-      );
+      const replay = await call('replay', token, N_CREATES);
+      const plain = await call('plain', token, N_CREATES);
       const rate = (ms: number) => ((N_CREATES / ms) * 1000).toFixed(0);
       console.log(
         `| replay of ${N_CREATES} queued creates (outbox, Idempotency-Key, id write-back) | ${Math.round(replay.ms)} ms, ${rate(replay.ms)}/s (sent ${replay.sent}, left ${replay.left}) |`,
@@ -158,7 +161,7 @@ async function main() {
       console.log(`| replay / plain time | ${(replay.ms / plain.ms).toFixed(2)} |`);
     }
     if (wanted('pull')) {
-      const pull = await page.evaluate((t) => (window as unknown as { ashrayBench: Bench }).ashrayBench.pull(t), token);
+      const pull = await call('pull', token);
       console.log(
         `| pull of ${pull.children} children and ${pull.history} history rows | ${Math.round(pull.pullMs)} ms |`,
       );
@@ -166,10 +169,7 @@ async function main() {
       console.log(`| pull / raw time | ${(pull.pullMs / pull.rawMs).toFixed(2)} |`);
     }
     if (wanted('list')) {
-      const listed = await page.evaluate(
-        (n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.list(n),
-        N_LIST,
-      );
+      const listed = await call('list', N_LIST);
       console.log(
         `| child list over ${N_LIST} children: open before its index is built (median of 5) | ${listed.open.toFixed(1)} ms |`,
       );
@@ -207,10 +207,7 @@ async function main() {
       );
     }
     if (wanted('report')) {
-      const deviceReport = await page.evaluate(
-        (n) => (window as unknown as { ashrayBench: Bench }).ashrayBench.report(n),
-        N_REPORT,
-      );
+      const deviceReport = await call('report', N_REPORT);
       const rows = `${N_REPORT} children / ${deviceReport.history} history rows on the device`;
       const ratio = (ms: number) => (ms / deviceReport.baseline).toFixed(2);
       console.log(
@@ -227,10 +224,7 @@ async function main() {
       );
     }
     if (wanted('exits')) {
-      const exited = await page.evaluate(
-        ([n, c]) => (window as unknown as { ashrayBench: Bench }).ashrayBench.exits(n as number, c as number),
-        [N_EXIT_HISTORY, N_LIST],
-      );
+      const exited = await call('exits', N_EXIT_HISTORY, N_LIST);
       const vs = (ms: number) => (ms / exited.baseline).toFixed(2);
       console.log(
         `| exit list (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children: open before a report or the dashboard read the history's fields (counted over the index; median of 5; / baseline ${vs(exited.openCold)}) | ${exited.openCold.toFixed(1)} ms |`,
