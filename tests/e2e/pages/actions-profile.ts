@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { toasts } from '../support/browser';
 import { ChildrenListPage } from './children-list';
 import { ChildrenWizardPage } from './children-wizard';
 
@@ -121,6 +122,6 @@ export class ActionsProfilePage {
   }
 
   toast(text: string): Locator {
-    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+    return toasts(this.page, text);
   }
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { toasts } from '../support/browser';
 import { answerAsNewChild } from './children-wizard';
 
 /** Page model of /child-registration. */
@@ -41,7 +42,7 @@ export class ChildrenListPage {
 
   /** A success or error toast with `text`. */
   toast(text: string) {
-    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+    return toasts(this.page, text);
   }
 
   /** The row's photo thumbnail as an <img>, present once its picture has loaded. */

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { toasts } from '../support/browser';
 
 /** Page model of /produce and /refer and their add pages. */
 export class CwcPages {
@@ -61,6 +62,6 @@ export class CwcPages {
   }
 
   toast(text: string) {
-    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+    return toasts(this.page, text);
   }
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { toasts } from '../support/browser';
 
 /** Page model of /login. */
 export class LoginPage {
@@ -18,7 +19,7 @@ export class LoginPage {
 
   /** The text of the newest toast. */
   async toast(): Promise<string> {
-    const toast = this.page.locator('.mantine-Notification-root').last();
+    const toast = toasts(this.page).last();
     await toast.waitFor();
     return (await toast.locator('.mantine-Notification-description').textContent()) ?? '';
   }

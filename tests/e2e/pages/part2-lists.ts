@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { toasts } from '../support/browser';
 
 /** Page model of the part 2 lists: exit/restoration lists, SPS Management, notifications. */
 export class Part2ListsPage {
@@ -18,7 +19,7 @@ export class Part2ListsPage {
   }
 
   toast(text: string) {
-    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+    return toasts(this.page, text);
   }
 
   async openFilters() {

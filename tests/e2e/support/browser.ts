@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser; CHROME_PATH overrides. */
@@ -150,13 +150,18 @@ export async function waitForOfflineData(page: Page, options: { tag?: string } =
   );
 }
 
+/** The app's toasts (Mantine notifications) on `page`; with `text`, those saying it. */
+export function toasts(page: Page, text?: string): Locator {
+  const all = page.locator('.mantine-Notification-root');
+  return text === undefined ? all : all.filter({ hasText: text });
+}
+
 /**
  * Runs `action` and returns the text of the first toast shown after it. Toasts already on the
  * screen are marked first, so an earlier toast still fading out is never read as the answer.
  */
 export async function toastAfter(page: Page, action: () => Promise<void>): Promise<string> {
-  const toasts = page.locator('.mantine-Notification-root');
-  await toasts.evaluateAll((shown) => shown.forEach((t) => t.setAttribute('data-e2e-seen', '')));
+  await toasts(page).evaluateAll((shown) => shown.forEach((t) => t.setAttribute('data-e2e-seen', '')));
   await action();
   const fresh = page.locator('.mantine-Notification-root:not([data-e2e-seen])').first();
   await fresh.waitFor();
