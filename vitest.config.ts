@@ -37,6 +37,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/support/report-attempts.ts'],
           fileParallelism: false,
           // A real browser against a real server on a shared 2-core box: a test that fails
           // is run again (twice at most) before the run is red. Assertions are unchanged.
