@@ -4,6 +4,7 @@ import { IconArrowRight, IconEdit, IconPlus, IconTrash } from '@tabler/icons-rea
 import { Link } from 'react-router';
 import type { RowSyncState } from '../../sync';
 import { childProfileHref } from '../lib/child-links';
+import { useOnlyView } from '../lib/only-view';
 import { ConfirmButton } from './confirm-button';
 import { SyncBadge } from './sync-badge';
 import { toast } from './toast';
@@ -51,8 +52,14 @@ export function RowActions({ children }: { children: ReactNode }) {
   );
 }
 
+/** A row action other than view: left out in the hide-action mode (spec part 1, section 6). */
+export function ChangeAction({ children }: { children: ReactNode }) {
+  return useOnlyView() ? null : children;
+}
+
 /** Go-to: opens the profile of the child a row is about (its own address, so a new tab works too). */
 export function GoToChildAction({ child }: { child: { id?: unknown; cid: string; name?: unknown } }) {
+  if (useOnlyView()) return null;
   return (
     <Tooltip label="Go to profile">
       <ActionIcon
@@ -68,18 +75,24 @@ export function GoToChildAction({ child }: { child: { id?: unknown; cid: string;
   );
 }
 
-/** An icon action of a row, named for screen readers after the row. */
+/**
+ * An icon action of a row, named for screen readers after the row. Only a `view` action
+ * stays in the hide-action mode.
+ */
 export function IconAction({
   tooltip,
   label,
   icon,
   onClick,
+  view = false,
 }: {
   tooltip: string;
   label: string;
   icon: ReactNode;
   onClick: () => void;
+  view?: boolean;
 }) {
+  if (useOnlyView() && !view) return null;
   return (
     <Tooltip label={tooltip}>
       <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={onClick}>
@@ -117,6 +130,7 @@ export function DeleteAction({
   /** Why this row cannot be deleted now (something still uses it), or null. */
   refusal?: () => Promise<string | null>;
 }) {
+  if (useOnlyView()) return null;
   return (
     <ConfirmButton
       variant="subtle"

@@ -77,4 +77,36 @@ describe('the child list can be scanned', () => {
     expect(await table.getByRole('columnheader', { name: 'Phone No.', exact: true }).count()).toBe(1);
     await context.close();
   });
+
+  it('offline, the hide-action mode from the user menu leaves each row only View, and stays after a reload', async () => {
+    const { context, page } = await deviceReadyOffline(browser(), laptop);
+    await new SyncHeader(page).waitForTone('synced', 120_000);
+    await context.setOffline(true);
+    const list = new ChildrenListPage(page);
+    await list.open();
+    const first = list.rows().first();
+    await first.getByRole('button', { name: /^Edit / }).waitFor();
+    const actions = () =>
+      first.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    expect(await actions()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^View /), expect.stringMatching(/^Edit /)]),
+    );
+
+    const onlyView = page.getByRole('menuitemcheckbox', { name: 'Only view in lists' });
+    await page.getByTestId('user-menu').click();
+    expect(await onlyView.getAttribute('aria-checked')).toBe('false');
+    await onlyView.click();
+    await first.getByRole('button', { name: /^Edit / }).waitFor({ state: 'detached' });
+    expect((await actions()).filter((a) => /^(Edit|Delete) /.test(a))).toEqual([]);
+    expect((await actions()).filter((a) => a.startsWith('View '))).toHaveLength(1);
+
+    await page.reload();
+    await first.getByRole('button', { name: /^View / }).waitFor();
+    expect((await actions()).filter((a) => /^(Edit|Delete) /.test(a))).toEqual([]);
+    await page.getByTestId('user-menu').click();
+    expect(await onlyView.getAttribute('aria-checked')).toBe('true');
+    await onlyView.click();
+    await first.getByRole('button', { name: /^Edit / }).waitFor();
+    await context.close();
+  });
 });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconDeviceMobile, IconDownload, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconDeviceMobile, IconDownload, IconEye, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../sync';
 import { useUser } from '../../lib/use-store';
 import { toast } from '../../components/toast';
 import { countOf } from '../../lib/words';
+import { onlyViewStore } from '../../lib/only-view';
 import { installApp, installStore } from '../install-prompt';
 import { DevicePanel } from './device-panel';
 import { useStore } from 'zustand';
@@ -18,6 +19,7 @@ export function UserMenu() {
   const [busy, setBusy] = useState(false);
   const [deviceOpen, setDeviceOpen] = useState(false);
   const installOffer = useStore(installStore, (s) => s.offer);
+  const { onlyView, setOnlyView } = onlyViewStore();
 
   const logout = async (force = false) => {
     setBusy(true);
@@ -54,6 +56,15 @@ export function UserMenu() {
           <Menu.Label>{user.role.name}</Menu.Label>
           <Menu.Item leftSection={<IconDeviceMobile size={16} />} onClick={() => setDeviceOpen(true)}>
             On this device
+          </Menu.Item>
+          <Menu.Item
+            role="menuitemcheckbox"
+            aria-checked={onlyView}
+            leftSection={<IconEye size={16} />}
+            rightSection={onlyView ? <IconCheck size={16} /> : null}
+            onClick={() => setOnlyView(!onlyView)}
+          >
+            Only view in lists
           </Menu.Item>
           {installOffer && (
             <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void installApp()}>

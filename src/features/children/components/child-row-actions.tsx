@@ -20,6 +20,7 @@ export function ChildRowActions({ child, canView, canEdit, canDelete }: Props) {
           label={`View ${child.name ?? ''}`}
           icon={<IconEye size={20} />}
           onClick={() => open('view')}
+          view
         />
       )}
       {canEdit && <EditAction name={child.name} onClick={() => open('edit')} />}

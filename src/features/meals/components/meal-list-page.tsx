@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Ti
 import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, mealTypeLabel, mealTypes, messages } from '../../../../sync';
 import { DeleteButton } from '../../../components/confirm-button';
+import { ChangeAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -82,26 +83,28 @@ export function MealListPage() {
     setFilter({});
   };
   const actions = (m: LocalMeal) => (
-    <Group gap={4} wrap="nowrap">
-      {canEdit && (
-        <Tooltip label="Edit">
-          <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => setEditing(m)}>
-            <IconEdit size={20} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {canDelete && (
-        <DeleteButton
-          title="Delete"
-          question="Are you sure you want to delete this record?"
-          onConfirm={async () => {
-            const done = await deleteMeal(m.cid);
-            if (done.ok) toast.success(messages.deleted);
-            else toast.error(done.message);
-          }}
-        />
-      )}
-    </Group>
+    <ChangeAction>
+      <RowActions>
+        {canEdit && (
+          <Tooltip label="Edit">
+            <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => setEditing(m)}>
+              <IconEdit size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {canDelete && (
+          <DeleteButton
+            title="Delete"
+            question="Are you sure you want to delete this record?"
+            onConfirm={async () => {
+              const done = await deleteMeal(m.cid);
+              if (done.ok) toast.success(messages.deleted);
+              else toast.error(done.message);
+            }}
+          />
+        )}
+      </RowActions>
+    </ChangeAction>
   );
 
   return (

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { ActionIcon, Button, Loader, Stack, Title, Tooltip } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
+import { Button, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { LocalNotification } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { RowActions } from '../../../components/row-actions';
+import { ChangeAction, EditAction, RowActions } from '../../../components/row-actions';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { markRead, useNotificationsPage } from '../hooks/use-notifications';
@@ -29,29 +28,25 @@ export function NotificationListPage() {
         header: 'Action',
         render: (n) => (
           <RowActions>
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={() =>
-                void markRead(n.cid).then((done) => {
-                  if (!done.ok) toast.error(done.message);
-                })
-              }
-            >
-              Mark As Read
-            </Button>
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label={`Edit ${(n.child_data as Named)?.name ?? 'child'}`}
+            <ChangeAction>
+              <Button
+                size="compact-sm"
+                variant="light"
                 onClick={() =>
-                  void navigate('/child-registration/profile', { state: { id: Number(n.childregId), action: 'edit' } })
+                  void markRead(n.cid).then((done) => {
+                    if (!done.ok) toast.error(done.message);
+                  })
                 }
               >
-                <IconEdit size={20} />
-              </ActionIcon>
-            </Tooltip>
+                Mark As Read
+              </Button>
+            </ChangeAction>
+            <EditAction
+              name={(n.child_data as Named)?.name ?? 'child'}
+              onClick={() =>
+                void navigate('/child-registration/profile', { state: { id: Number(n.childregId), action: 'edit' } })
+              }
+            />
           </RowActions>
         ),
       },
