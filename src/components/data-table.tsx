@@ -28,6 +28,8 @@ type Props<T> = {
   rowKey: (row: T) => string;
   pagination: Pagination;
   onPageChange: (page: number) => void;
+  /** The rows are shown while the list's total is still being counted. */
+  counting?: boolean;
   /** Optional checkbox selection, shown after SL No. as the spec orders it. */
   selection?: RowSelection;
   /** The list's sort, and what a tap on a sortable header asks for (asc, then desc, then none). */
@@ -70,6 +72,7 @@ export function DataTable<T>({
   rowKey,
   pagination,
   onPageChange,
+  counting = false,
   selection,
   sort,
   onSort,
@@ -162,7 +165,7 @@ export function DataTable<T>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <TablePagination pagination={pagination} onPageChange={onPageChange} />
+      <TablePagination pagination={pagination} onPageChange={onPageChange} counting={counting} />
     </Stack>
   );
 }

@@ -28,7 +28,8 @@ export type ExitListRow = LocalRow & {
   child?: LocalRow | null;
   _deleted?: number;
 };
-export type ExitListPage = { rows: ExitListRow[]; pagination: Pagination };
+/** A page of a list; `counting` while its total is not known yet (the pagination holds the page's place only). */
+export type ExitListPage = { rows: ExitListRow[]; pagination: Pagination; counting: boolean };
 
 const unsynced: RowSyncState[] = ['pending', 'conflict', 'rejected'];
 const day = (v: unknown) => (typeof v === 'string' && v ? toStoredDate(v) : null);
@@ -75,9 +76,10 @@ function inRange(key: unknown[], lower: unknown[], upper: unknown[]): boolean {
 }
 
 /**
- * How many rows the index range holds. IndexedDB counts by walking the range (140 ms for
- * one status of 200,000 entries in Chromium); when the history's fields are kept in memory
- * already (table-mirror.ts: a report or the dashboard read them), they are counted there.
+ * How many rows the index range holds. IndexedDB counts by walking the range (140-200 ms
+ * for one status of 200,000 entries in Chromium); when the history's fields are kept in
+ * memory already (table-mirror.ts: a report or the dashboard read them), they are counted
+ * there (40-60 ms).
  */
 async function countInIndex(range: ReturnType<typeof rangeOf>, indexed: () => Collection): Promise<number> {
   const kept = await currentDb().historyFacts.keptValues();
@@ -89,19 +91,20 @@ async function countInIndex(range: ReturnType<typeof rangeOf>, indexed: () => Co
   return n;
 }
 
-/** One page of the history entries of `status` on the device, filtered like POST /restore_exit_list. */
-export async function listExitEntries(query: ExitListQuery): Promise<ExitListPage> {
-  const db = currentDb();
-  const table = db.entity('history');
+/**
+ * The entries of `status` under the filter, in two parts: the synced ones in the index
+ * range, and those with unsent changes (few), decided here because a row saved offline may
+ * lack the indexed fields (the server fills centerId from the child).
+ */
+async function entriesOf(query: ExitListQuery, counted: boolean) {
+  const table = currentDb().entity('history');
   const f = query.filter ?? {};
-  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
   const range = rangeOf(query.status, f);
   const indexed = () => table.where(range.index).between(range.lower, range.upper, true, true);
   const [inIndex, changed] = await Promise.all([
-    countInIndex(range, indexed),
+    counted ? countInIndex(range, indexed) : null,
     table.where('_sync').anyOf(unsynced).toArray() as Promise<ExitListRow[]>,
   ]);
-  const changedCids = new Set(changed.map((r) => r.cid));
   // Rows with unsent changes are decided here; those the index also holds are left out of its part.
   const changedInIndex = changed.filter((r) => inRange(range.keyOf(r), range.lower, range.upper)).length;
   const local = changed.filter((r) => r.history_status === query.status && !r._deleted);
@@ -115,7 +118,34 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
     return (!from || date >= from) && (!to || date <= to);
   });
   matching.sort((a, b) => String(b.transfer_date ?? '').localeCompare(String(a.transfer_date ?? '')));
-  const pagination = paginate(matching.length + inIndex - changedInIndex, query.page ?? 1, perPage);
+  const total = inIndex === null ? null : matching.length + inIndex - changedInIndex;
+  return { table, indexed, inIndex, changed, changedInIndex, matching, total };
+}
+
+/** How many entries an exit list holds under its filter (its pagination's total). */
+export async function countExitEntries(query: Omit<ExitListQuery, 'page' | 'perPage'>): Promise<number> {
+  return (await entriesOf(query, true)).total!;
+}
+
+/**
+ * One page of the history entries of `status` on the device, filtered like POST
+ * /restore_exit_list. With `total: 'later'` the page does not wait for its range to be
+ * counted (up to 200 ms at bench scale, see countInIndex): unless the page itself shows
+ * where the list ends, `counting` is true and the total is countExitEntries' to give.
+ */
+export async function listExitEntries(
+  query: ExitListQuery,
+  { total = 'exact' }: { total?: 'exact' | 'later' } = {},
+): Promise<ExitListPage> {
+  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+  const { table, indexed, inIndex, changed, changedInIndex, matching, ...counted } = await entriesOf(
+    query,
+    total === 'exact',
+  );
+  const changedCids = new Set(changed.map((r) => r.cid));
+  const requested = Math.max(1, Math.floor(query.page ?? 1));
+  // While the total is counted, the page is taken as it was asked for.
+  const pagination = paginate(counted.total ?? requested * perPage, requested, perPage);
   const start = (pagination.current_page - 1) * perPage;
   // The page reads index keys only up to its end (newest first), not the whole range.
   const cids = matching.slice(start, start + perPage).map((r) => r.cid);
@@ -123,12 +153,21 @@ export async function listExitEntries(query: ExitListQuery): Promise<ExitListPag
     const skip = Math.max(0, start - matching.length);
     // A limit beyond the range reads it all (and IndexedDB refuses a count past 2^32 - 1).
     const wanted = skip + perPage + changedInIndex;
-    const keys = await (wanted < inIndex ? indexed().reverse().limit(wanted) : indexed().reverse()).primaryKeys();
+    const keys = await (
+      inIndex === null || wanted < inIndex ? indexed().reverse().limit(wanted) : indexed().reverse()
+    ).primaryKeys();
     cids.push(...keys.filter((cid) => !changedCids.has(cid)).slice(skip, skip + perPage - cids.length));
   }
   const rows = (await table.bulkGet(cids)).filter((r): r is ExitListRow => Boolean(r));
   const kids = await childrenOf(rows);
-  return { rows: rows.map((r) => ({ ...r, child: kids.get(r.childregId as string | number) ?? null })), pagination };
+  const page = rows.map((r) => ({ ...r, child: kids.get(r.childregId as string | number) ?? null }));
+  if (counted.total !== null) return { rows: page, pagination, counting: false };
+  // Past the range's end: the count decides which page is the last one.
+  if (!page.length && requested > 1) return listExitEntries(query);
+  // A short page read the range to its end, so its total is known without a count.
+  if (page.length < perPage)
+    return { rows: page, pagination: paginate(start + page.length, requested, perPage), counting: false };
+  return { rows: page, pagination: { ...pagination, from: start + 1, to: start + page.length }, counting: true };
 }
 
 /** One page of the short stay registration list: children registered with Short Stay "yes". */
@@ -159,5 +198,9 @@ export async function listShortStayRegister(query: Omit<ExitListQuery, 'status'>
   const pagination = paginate(cids.length, query.page ?? 1, perPage);
   const start = (pagination.current_page - 1) * perPage;
   const rows = (await table.bulkGet(cids.slice(start, start + perPage))).filter((r): r is LocalRow => Boolean(r));
-  return { rows: rows.map((r) => ({ ...r, centerId: r.centerdetailId as number, child: r })), pagination };
+  return {
+    rows: rows.map((r) => ({ ...r, centerId: r.centerdetailId as number, child: r })),
+    pagination,
+    counting: false,
+  };
 }

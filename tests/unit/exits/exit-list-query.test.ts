@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exitListConfig, exitRestoreRoutes, statusLabel } from '../../../sync/contract';
-import { listExitEntries, listShortStayRegister } from '../../../sync/queries';
+import { countExitEntries, listExitEntries, listShortStayRegister } from '../../../sync/queries';
 import { currentDb } from '../../../sync/device/session';
 import { serverCid } from '../../../sync/engine/pull';
 import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from '../children/factories';
@@ -108,6 +108,36 @@ describe.each(['index', 'kept fields'])('exit/restoration lists read from the de
     expect(seen).toHaveLength(21);
     expect(new Set(seen).size).toBe(21);
     expect(seen.slice(0, 2).sort()).toEqual(['local-1', 's2']);
+  });
+
+  it('a page shown before its total: the same rows as the counted page, its total counted after', async () => {
+    const history = currentDb().entity('history');
+    await history.update('s2', { comment: 'edited offline', _sync: 'pending' });
+    const filters = [{}, { centerId: 3 }, { from_date: '2024-03-02', to_date: '2024-03-20' }];
+    for (const filter of filters)
+      for (let page = 1; page <= 7; page++) {
+        const query = { status: 'restoration', filter, page, perPage: 4 };
+        const exact = await listExitEntries(query);
+        const early = await listExitEntries(query, { total: 'later' });
+        const label = `${JSON.stringify(filter)} page ${page}`;
+        expect(
+          early.rows.map((r) => r.cid),
+          label,
+        ).toEqual(exact.rows.map((r) => r.cid));
+        expect(exact.counting).toBe(false);
+        // A full page within the range shows before its total (a short one shows where the
+        // list ends); its place on the list is already right.
+        const inRange = exact.pagination.current_page === page;
+        expect(early.counting, label).toBe(inRange && exact.rows.length === 4);
+        if (early.counting)
+          expect(early.pagination, label).toMatchObject({
+            current_page: page,
+            from: exact.pagination.from,
+            to: exact.pagination.to,
+          });
+        else expect(early.pagination, label).toEqual(exact.pagination);
+        expect(await countExitEntries(query), label).toBe(exact.pagination.total);
+      }
   });
 
   it('the short stay register lists children registered as short stay, by center', async () => {

@@ -72,6 +72,7 @@ export function ExitListPage({ path }: { path: string }) {
           columns={columns}
           rowKey={(r) => r.cid}
           pagination={result === 'failed' ? emptyPage.pagination : result.pagination}
+          counting={result !== 'failed' && result.counting}
           onPageChange={setPage}
         />
       )}
