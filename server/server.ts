@@ -53,6 +53,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       adminEmail: options.adminEmail,
       adminPassword: options.adminPassword,
     });
+    // A newly seeded (or long unused) embedded database is planned from stale statistics.
+    await database.analyzeStale();
     const seeded = performance.now();
     const app = createApp({
       db: database.db,

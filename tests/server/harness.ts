@@ -41,6 +41,7 @@ export async function createHarness(
   await database.migrate();
   const t2 = performance.now();
   await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD, ...seed });
+  await database.analyzeStale(); // as startServer does after seeding
   const t3 = performance.now();
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ashray-uploads-'));
   const app = createApp({ db: database.db, uploadsDir, logError: options.logError ?? (() => {}) });
