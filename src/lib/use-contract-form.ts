@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -28,8 +28,10 @@ export type ContractFormOptions<T extends FieldValues> = {
   /** How a problem is told, when the form names a field otherwise than the contract (an action's date). */
   describe?: (problem: FieldProblem) => FieldProblem;
   defaultValues: DefaultValues<T>;
-  /** Where the draft is kept ('tag:<cid>'); without it the form keeps no draft and no unsaved guard. */
+  /** Where the draft is kept ('tag:<cid>'); without it the form keeps no draft. */
   draftKey?: string;
+  /** Whether typed input holds back the update prompt and warns before the tab closes (default true). */
+  guarded?: boolean;
   /** Saves checked values; null when it has shown something else instead (possible duplicates). */
   save: (values: T) => Promise<SaveOutcome | null>;
   /** After a save: the draft is forgotten and the form holds the saved values (not dirty). */
@@ -78,28 +80,36 @@ export function firstProblem(errors: FieldErrors, order: readonly string[]): Fie
   return null;
 }
 
+type Checked<T> = { schema: ContractSchema; input?: (values: T) => unknown };
+
 /** zodResolver over what the schema checks; the values saved stay the form's own, as typed. */
-function contractResolver<T extends FieldValues>(schema: ContractSchema, input?: (values: T) => unknown): Resolver<T> {
-  const check = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<T>;
-  return async (values, context, options) => {
-    const checked = await check((input ? input(values) : values) as T, context, options);
-    return Object.keys(checked.errors).length > 0 ? (checked as never) : { values, errors: {} };
-  };
+async function check<T extends FieldValues>(
+  { schema, input }: Checked<T>,
+  ...[values, context, options]: Parameters<Resolver<T>>
+): Promise<Awaited<ReturnType<Resolver<T>>>> {
+  const resolver = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<T>;
+  const checked = await resolver((input ? input(values) : values) as T, context, options);
+  return Object.keys(checked.errors).length > 0 ? checked : { values, errors: {} };
 }
 
 /**
  * A form of the contract: react-hook-form checked by `zodResolver(schema)`, the first
  * failing field's message as the one error toast (spec part 1, section 5), a draft kept on
  * the device, the unsaved guard, and a save whose refusal is told the same way and loses
- * nothing typed. The schema and `input` are read once, when the form opens.
+ * nothing typed.
  */
 export function useContractForm<T extends FieldValues>(options: ContractFormOptions<T>): ContractForm<T> {
-  const { schema, input, describe, defaultValues, draftKey, save, onSaved, onProblem } = options;
+  const { schema, input, describe, defaultValues, draftKey, guarded = true, save, onSaved, onProblem } = options;
   const [busy, setBusy] = useState(false);
-  const [resolver] = useState(() => contractResolver(schema, input));
+  // The resolver reads the schema and input of the last render (a selection loaded after the form opened).
+  const checked = useRef<Checked<T>>({ schema, input });
+  useEffect(() => {
+    checked.current = { schema, input };
+  });
+  const resolver = useCallback<Resolver<T>>((...args) => check(checked.current, ...args), []);
   const form = useForm<T>({ defaultValues, resolver });
   const draft = useFormDraft(form, draftKey ?? null);
-  useUnsavedGuard(draftKey !== undefined && form.formState.isDirty && !busy);
+  useUnsavedGuard(guarded && form.formState.isDirty && !busy);
 
   const tell = useCallback(
     (found: FieldProblem) => {
