@@ -116,8 +116,9 @@ export function useContractForm<T extends FieldValues>(options: ContractFormOpti
       const problem = describe ? describe(found) : found;
       toast.error(problem.message);
       form.clearErrors();
-      const field = problem.field?.split('.')[0];
-      if (problem.field && field && field in form.getValues())
+      // Marked even when nothing was typed in it yet (a blank action field); a field the form
+      // does not show (an id the record adds) is marked where nothing reads it.
+      if (problem.field)
         form.setError(problem.field as Path<T>, { type: 'manual', message: problem.message }, { shouldFocus: true });
       onProblem?.(problem);
     },
