@@ -38,6 +38,7 @@ export {
   lastSyncedAt,
   type BeneficiaryDocumentFields,
 } from './public-api';
+export { bulkUpdateInput } from './entities/bulk-update';
 export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 export type { Resolution, ReviewItem } from './engine/review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';

@@ -26,10 +26,11 @@ type Values = Record<string, unknown>;
  * Keeps a form's values as a draft on the device under `key` (per form and record, e.g.
  * 'quick-add:new' or 'registration:<cid>'), puts it back through `restore` when the form
  * opens again, and forgets it when the form is saved or the draft discarded. Leaving the
- * form (another menu item, a closed dialog, a closed tab) loses nothing typed.
+ * form (another menu item, a closed dialog, a closed tab) loses nothing typed. With a null
+ * `key` nothing is kept (a form with nothing worth keeping, such as the login).
  */
 export function useDraft(
-  key: string,
+  key: string | null,
   values: Values,
   initial: Values | undefined,
   restore: (values: Values | null) => void,
@@ -48,7 +49,7 @@ export function useDraft(
     timer.current = null;
     const next = pending.current;
     pending.current = null;
-    if (!next) return;
+    if (!next || key === null) return;
     // A form back at its starting values has nothing to keep (also after a save's reset);
     // before the saved draft has been read, starting values say nothing and must not erase it.
     if (snapshot(next) !== snapshot(latest.current.initial)) void saveDraft(key, next);
@@ -56,6 +57,7 @@ export function useDraft(
   }, [key]);
 
   useEffect(() => {
+    if (key === null) return;
     let live = true;
     ready.current = false;
     readDraft(key)
@@ -93,7 +95,7 @@ export function useDraft(
   const discard = useCallback(() => {
     pending.current = null;
     if (timer.current) clearTimeout(timer.current);
-    void discardDraft(key);
+    if (key !== null) void discardDraft(key);
     latest.current.restore(null);
     setRestored(false);
   }, [key]);
@@ -102,14 +104,14 @@ export function useDraft(
     pending.current = null;
     if (timer.current) clearTimeout(timer.current);
     setRestored(false);
-    await discardDraft(key);
+    if (key !== null) await discardDraft(key);
   }, [key]);
 
   return { restored, discard, clear };
 }
 
 /** `useDraft` for a react-hook-form form; every change, typed or set by the form's logic, counts. */
-export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string): FormDraft {
+export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string | null): FormDraft {
   const watched = useWatch({ control: form.control });
   const restore = useCallback(
     (saved: Values | null) =>

@@ -13,20 +13,27 @@ export type BulkChild = { cid: string; id?: number | null; centerdetailId?: numb
 
 export type BulkRequestOutcome = { ok: true; request: BatchRequest } | { ok: false; message: string };
 
-/** Checks the modal's values with the contract's schema (first failing field's message) and builds the batch. */
-export function bulkUpdateRequest(values: Record<string, unknown>, children: readonly BulkChild[]): BulkRequestOutcome {
-  // A child created on this device is named by its cid: the entry waits for its create
-  // and then carries its id (R6, R8). The schema checks the ids' shape, so it sees a
-  // stand-in number for those.
-  const refs = children.map((c) => (typeof c.id === 'number' ? c.id : c.cid));
-  const waitsFor = children.filter((c) => typeof c.id !== 'number').map((c) => c.cid);
-  const pair = (childregId: number | string) =>
+/** The selected children's refs: the server id, or the cid of a child created on this device. */
+const refsOf = (children: readonly BulkChild[]) => children.map((c) => (typeof c.id === 'number' ? c.id : c.cid));
+
+/**
+ * What `bulkUpdateSchema` checks for the modal's values and selection: `bulk` holds the
+ * children (paired with the modal's center for a center move). A child created on this
+ * device is named by its cid: the entry waits for its create and then carries its id
+ * (R6, R8). The schema checks the ids' shape, so it sees a stand-in number for those.
+ */
+export function bulkUpdateInput(values: Record<string, unknown>, children: readonly BulkChild[]) {
+  const pair = (childregId: number) =>
     values.type === 'center' ? { childregId, centerId: values.centerId } : childregId;
   const { centerId: _centerId, ...rest } = values;
-  const parsed = bulkUpdateSchema.safeParse({
-    ...rest,
-    bulk: refs.map((ref) => pair(typeof ref === 'number' ? ref : 1)),
-  });
+  return { ...rest, bulk: refsOf(children).map((ref) => pair(typeof ref === 'number' ? ref : 1)) };
+}
+
+/** Checks the modal's values with the contract's schema (first failing field's message) and builds the batch. */
+export function bulkUpdateRequest(values: Record<string, unknown>, children: readonly BulkChild[]): BulkRequestOutcome {
+  const refs = refsOf(children);
+  const waitsFor = children.filter((c) => typeof c.id !== 'number').map((c) => c.cid);
+  const parsed = bulkUpdateSchema.safeParse(bulkUpdateInput(values, children));
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   const update: BulkUpdate = parsed.data;
   const centerId = update.type === 'center' ? update.bulk[0]!.centerId : undefined;

@@ -1,14 +1,13 @@
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { actionForms, dateFormats, uploadLimits, type ActionFormKey } from '../../../../sync';
 import { FileRows, type FileRowValues } from '../../../components/file-rows';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
-import { saveAction, type ActionChild } from '../hooks/save-action';
+import { actionInput, saveAction, toldAs, type ActionChild } from '../hooks/save-action';
 import { useSchemeSelect } from '../hooks/use-action-data';
 import { actionFields, withDocuments, type ActionField } from './action-fields';
 import { FollowUpRows, newFollowUpRow } from './follow-up-rows';
@@ -39,34 +38,24 @@ type Props = { formKey: ActionFormKey; child: ActionChild; onClose: () => void }
 /** One action form of the profile, in a modal: its date label, fields, document rows and messages. */
 export function ActionFormModal({ formKey, child, onClose }: Props) {
   const spec = actionForms[formKey];
-  const [initial] = useState<Values>(() => initialValues(formKey, child));
-  const [values, setValues] = useState<Values>(initial);
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // The field the last save stopped at, marked until it is changed.
-  const [invalid, setInvalid] = useState<{ field: string; message: string } | null>(null);
-  useUnsavedGuard(dirty);
-  const draft = useDraft(`action:${formKey}:${child.cid}`, values, initial, (saved) => {
-    setValues(saved ? { ...initial, ...saved } : initial);
-    setDirty(saved !== null);
+  const { form, busy, draft, submit } = useContractForm<Values>({
+    schema: spec.schema,
+    input: (values) => actionInput(values, child),
+    describe: toldAs(formKey),
+    defaultValues: initialValues(formKey, child),
+    draftKey: `action:${formKey}:${child.cid}`,
+    save: (values) => saveAction(formKey, values, child),
+    onSaved: () => {
+      toast.success(formKey === 'followUps' ? 'Follow Up added successfully' : `${spec.title} added successfully`);
+      onClose();
+    },
   });
+  const values = useWatch({ control: form.control });
+  const { errors } = form.formState;
+  // The field a check stopped at is marked until it is changed.
   const set = (patch: Values) => {
-    if (invalid && invalid.field in patch) setInvalid(null);
-    setValues((v) => ({ ...v, ...patch }));
-    setDirty(true);
-  };
-  const submit = async () => {
-    setBusy(true);
-    const outcome = await saveAction(formKey, values, child);
-    setBusy(false);
-    if (!outcome.ok) {
-      setInvalid(outcome.field ? { field: outcome.field, message: outcome.message } : null);
-      return void toast.error(outcome.message);
-    }
-    setDirty(false);
-    await draft.clear();
-    toast.success(formKey === 'followUps' ? 'Follow Up added successfully' : `${spec.title} added successfully`);
-    onClose();
+    form.clearErrors(Object.keys(patch));
+    for (const [name, value] of Object.entries(patch)) form.setValue(name, value, { shouldDirty: true });
   };
   const documents = withDocuments[formKey];
 
@@ -90,7 +79,7 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
                 key={field.name}
                 field={field}
                 values={values}
-                error={invalid?.field === field.name ? invalid.message : undefined}
+                error={errors[field.name]?.message as string | undefined}
                 onChange={(value) =>
                   set({ [field.name]: value, ...(field.name === 'exit_type' ? { escort_exit_method: '' } : {}) })
                 }

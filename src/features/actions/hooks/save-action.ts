@@ -22,23 +22,31 @@ const isBlob = (v: unknown): v is Blob =>
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
- * The first failing field of an action form and its message, or null. A child created offline
- * has no server id yet: it is checked as a placeholder id and written with its cid,
- * which the sync engine swaps for the id once the child exists (R6, R8).
+ * What an action form's schema checks: the form's values and the child. A child created
+ * offline has no server id yet: it is checked as a placeholder id and written with its
+ * cid, which the sync engine swaps for the id once the child exists (R6, R8).
  */
+export const actionInput = (values: Record<string, unknown>, child: ActionChild) => ({
+  ...values,
+  childregId: child.id ?? 1,
+});
+
+/** Every action's date goes on the wire as transfer_date; the user is told the label the form shows. */
+export const toldAs =
+  (key: ActionFormKey) =>
+  ({ field, message }: FieldProblem): FieldProblem => ({
+    field,
+    message: message === fieldRequired('transfer_date') ? theFieldRequired(actionForms[key].dateLabel) : message,
+  });
+
+/** The first failing field of an action form and its message, or null. */
 export function actionIssue(
   key: ActionFormKey,
   values: Record<string, unknown>,
   child: ActionChild,
 ): FieldProblem | null {
-  const parsed = actionForms[key].schema.safeParse({ ...values, childregId: child.id ?? 1 });
-  if (parsed.success) return null;
-  const { field, message } = firstIssue(parsed.error);
-  // Every action's date goes on the wire as transfer_date; the user is told the label the form shows.
-  return {
-    field,
-    message: message === fieldRequired('transfer_date') ? theFieldRequired(actionForms[key].dateLabel) : message,
-  };
+  const parsed = actionForms[key].schema.safeParse(actionInput(values, child));
+  return parsed.success ? null : toldAs(key)(firstIssue(parsed.error));
 }
 
 /** The first failing field's message of an action form, or null. */

@@ -1,35 +1,17 @@
-import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { loginFormSchema, signIn, type LoginForm } from '../../../../sync';
-import { toast } from '../../../components/toast';
-
-const fieldOrder: Array<keyof LoginForm> = ['email', 'password'];
+import { useContractForm } from '../../../lib/use-contract-form';
 
 /** The login form: the first failing field as an error toast, then the server's answer. */
 export function useLogin() {
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
+  const { form, busy, submit } = useContractForm<LoginForm>({
+    schema: loginFormSchema,
     defaultValues: { email: '', password: '' },
-    shouldFocusError: true,
+    // A half-typed login keeps no draft (a password is never written to the device) and holds back no update.
+    guarded: false,
+    save: signIn,
+    onSaved: () => navigate('/dashboard', { replace: true }),
   });
-
-  const onValid = async (values: LoginForm) => {
-    setSubmitting(true);
-    const result = await signIn(values);
-    setSubmitting(false);
-    if (result.ok) navigate('/dashboard', { replace: true });
-    else toast.error(result.message);
-  };
-
-  const onInvalid = (errors: FieldErrors<LoginForm>) => {
-    const first = fieldOrder.find((field) => errors[field]);
-    const message = first ? errors[first]?.message : undefined;
-    if (message) toast.error(message);
-  };
-
-  return { form, submitting, submit: form.handleSubmit(onValid, onInvalid) };
+  return { form, submitting: busy, submit };
 }

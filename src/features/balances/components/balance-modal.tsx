@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
+import { Controller, useWatch } from 'react-hook-form';
+import { ALL_CENTERS_ID, dateFormats, previousBalanceFormSchema } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveBalance, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
@@ -17,8 +15,13 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
   const user = useUser();
   const centers = useCenterSelect();
   const bound = user.centerId !== ALL_CENTERS_ID;
-  const [busy, setBusy] = useState(false);
-  const form = useForm<BalanceValues>({
+  const {
+    form,
+    busy,
+    draft,
+    submit: save,
+  } = useContractForm<BalanceValues>({
+    schema: previousBalanceFormSchema,
     defaultValues: {
       centerId: balance?.centerId ? String(balance.centerId) : bound ? String(user.centerId) : null,
       activity_date: balance?.activity_date ?? null,
@@ -26,20 +29,14 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
       male: balance?.male ?? 0,
       female: balance?.female ?? 0,
     },
+    draftKey: `balance:${balance?.cid ?? 'new'}`,
+    save: (values) => saveBalance(values, balance?.cid),
+    onSaved: () => {
+      toast.success(balance ? 'Previous balance updated successfully' : 'Previous balance added successfully');
+      onClose();
+    },
   });
-  const draft = useFormDraft(form, `balance:${balance?.cid ?? 'new'}`);
-  useUnsavedGuard(form.formState.isDirty && !busy);
   const [male, female] = useWatch({ control: form.control, name: ['male', 'female'] });
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await saveBalance(values, balance?.cid);
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    await draft.clear();
-    toast.success(balance ? 'Previous balance updated successfully' : 'Previous balance added successfully');
-    form.reset(values);
-    onClose();
-  });
   return (
     <Modal opened onClose={onClose} title={balance ? 'Update Previous Balance' : 'Add Previous Balance'}>
       <form onSubmit={(e) => void save(e)} noValidate>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
+  beneficiaryFormSchema,
   canChooseCenter,
   dateFormats,
   genders,
@@ -12,14 +12,13 @@ import {
 } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { FileRows } from '../../../components/file-rows';
 import { useUser } from '../../../lib/use-store';
 import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
 import { documentPermissions, emptyDocumentRow } from '../hooks/beneficiary-documents';
-import { saveBeneficiary, type BeneficiaryValues } from '../hooks/use-beneficiaries';
+import { beneficiaryInput, saveBeneficiary, type BeneficiaryValues } from '../hooks/use-beneficiaries';
 import { BeneficiaryDocumentList } from './beneficiary-documents';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -43,8 +42,14 @@ export function BeneficiaryModal({
   const chooses = canChooseCenter(user.centerId);
   const tags = useTagSelect();
   const { canAdd: canAddDocuments } = documentPermissions(user);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<BeneficiaryValues>({
+  const {
+    form,
+    busy,
+    draft,
+    submit: save,
+  } = useContractForm<BeneficiaryValues>({
+    schema: beneficiaryFormSchema,
+    input: (values) => beneficiaryInput(service, values),
     defaultValues: {
       name: text(beneficiary?.name),
       gender: text(beneficiary?.gender),
@@ -54,18 +59,12 @@ export function BeneficiaryModal({
       comment: text(beneficiary?.comment),
       documents: [],
     },
-  });
-  const draft = useFormDraft(form, `beneficiary:${beneficiary?.cid ?? 'new'}`);
-  useUnsavedGuard(form.formState.isDirty && !busy);
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await saveBeneficiary(service, values, beneficiary);
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    await draft.clear();
-    toast.success(beneficiary ? messages.beneficiaryUpdated : messages.beneficiaryAdded);
-    form.reset(values);
-    onClose();
+    draftKey: `beneficiary:${beneficiary?.cid ?? 'new'}`,
+    save: (values) => saveBeneficiary(service, values, beneficiary),
+    onSaved: () => {
+      toast.success(beneficiary ? messages.beneficiaryUpdated : messages.beneficiaryAdded);
+      onClose();
+    },
   });
   return (
     <Modal opened onClose={onClose} title={beneficiary ? 'Update Beneficiary' : 'Add Beneficiary'} size="xl">

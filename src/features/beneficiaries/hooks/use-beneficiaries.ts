@@ -35,9 +35,12 @@ export const useNonRegisteredPage = (service: BeneficiaryService, filter: ExitLi
     null,
   );
 
+/** What the beneficiary schema checks: the form's values and the list's service. */
+export const beneficiaryInput = (service: BeneficiaryService, values: BeneficiaryValues) => ({ ...values, service });
+
 /** The first failing field's message, or the fields to save. */
 export function checkBeneficiary(service: BeneficiaryService, values: BeneficiaryValues) {
-  const parsed = beneficiaryFormSchema.safeParse({ ...values, service });
+  const parsed = beneficiaryFormSchema.safeParse(beneficiaryInput(service, values));
   if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   return { ok: true as const, fields };

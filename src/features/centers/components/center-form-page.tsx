@@ -1,11 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { centerTypes, isAdministrator, normaliseInput, statusFlags, type LocalCenter } from '../../../../sync';
+import {
+  centerFormSchema,
+  centerTypes,
+  isAdministrator,
+  normaliseInput,
+  statusFlags,
+  type LocalCenter,
+} from '../../../../sync';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveCenter, type CenterValues } from '../hooks/save-center';
@@ -25,8 +31,13 @@ export function CenterFormPage() {
   const existing = (useLocation().state as { center?: LocalCenter } | null)?.center;
   // Centers are no module of section 6: only administrators create and edit them.
   const allowed = isAdministrator(user);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<CenterValues>({
+  const {
+    form,
+    busy,
+    draft,
+    submit: save,
+  } = useContractForm<CenterValues>({
+    schema: centerFormSchema,
     defaultValues: {
       centertypeId: text(existing?.centertypeId),
       email: text(existing?.email),
@@ -36,26 +47,17 @@ export function CenterFormPage() {
       status: existing ? text(existing.status) : '1',
       address: text(existing?.address),
     },
+    draftKey: `center:${existing?.cid ?? 'new'}`,
+    save: (values) => saveCenter(values, existing?.cid),
+    onSaved: () => {
+      toast.success(existing ? 'Center updated successfully' : 'Center added successfully');
+      void navigate('/center-management');
+    },
   });
-  const draft = useFormDraft(form, `center:${existing?.cid ?? 'new'}`);
-  useUnsavedGuard(form.formState.isDirty && !busy);
 
   useEffect(() => {
     if (!allowed) void navigate(-1);
   }, [allowed, navigate]);
-
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await saveCenter(values, existing?.cid);
-    if (!outcome.ok) {
-      setBusy(false);
-      return void toast.error(outcome.message);
-    }
-    await draft.clear();
-    toast.success(existing ? 'Center updated successfully' : 'Center added successfully');
-    form.reset(values);
-    void navigate('/center-management');
-  });
 
   return (
     <Stack>

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import {
   activeSchemeNames,
   bulkUpdatedMessage,
+  bulkUpdateInput,
+  bulkUpdateSchema,
   bulkUpdateTypes,
   dateFormats,
   educationTypes,
@@ -18,7 +20,7 @@ import {
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
+import { useContractForm } from '../../../lib/use-contract-form';
 
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
 import { useCenters } from '../../../lib/use-lookups';
@@ -39,9 +41,20 @@ type Props = { cids: string[]; onClose: () => void; onDone: () => void };
 export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
   const children = useSelectedChildren(cids);
   const centers = useCenters();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Record<string, string>>({ defaultValues: { type: '', date: '', comment: '' } });
-  useUnsavedGuard(form.formState.isDirty);
+  const {
+    form,
+    busy,
+    submit: save,
+  } = useContractForm<Record<string, string>>({
+    schema: bulkUpdateSchema,
+    input: (values) => bulkUpdateInput(values, children),
+    defaultValues: { type: '', date: '', comment: '' },
+    save: (values) => bulkUpdateChildren(values, children),
+    onSaved: () => {
+      toast.success(bulkUpdatedMessage);
+      onDone();
+    },
+  });
   const type = useWatch({ control: form.control, name: 'type' });
   const special = typeFields[type];
   // The SPS field chooses from the schemes (/sps_all, and those saved on this device).
@@ -55,16 +68,6 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
       : type === 'sps'
         ? schemes.map((name) => ({ value: name, label: name }))
         : special?.data;
-
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await bulkUpdateChildren(values, children);
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    form.reset(values);
-    toast.success(bulkUpdatedMessage);
-    onDone();
-  });
 
   return (
     <Modal opened onClose={onClose} title="Bulk Update Details" size="lg">

@@ -1,24 +1,22 @@
-import { useState } from 'react';
 import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import {
   canChooseCenter,
   dateFormats,
   genders,
   normaliseInput,
+  quickAddSchema,
   referredByOptions,
   uploadLimits,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { parseTypedDate } from '../../../lib/dates';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { showProblem } from '../../../lib/field-problem';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 
-import { quickAddChild, quickAddProblem } from '../hooks/use-quick-add';
+import { quickAddChild } from '../hooks/use-quick-add';
 import { PossibleMatches, useDuplicateCheck } from './possible-matches';
 import { useCenters } from '../../../lib/use-lookups';
 
@@ -37,8 +35,10 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
   const user = useUser();
   const centers = useCenters();
   const chooseCenter = canChooseCenter(user.centerId);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Values>({
+  const duplicates = useDuplicateCheck();
+  // Closing the dialog (a tap outside, Escape) keeps what was typed for the next opening.
+  const { form, busy, draft, submit } = useContractForm<Values>({
+    schema: quickAddSchema,
     defaultValues: {
       name: '',
       gender: '',
@@ -48,27 +48,18 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
       cwccaseno: '',
       centerdetailId: chooseCenter ? '' : String(user.centerId),
     },
+    draftKey: 'quick-add:new',
+    save: async (values) => {
+      // A child already on the device is opened rather than registered twice.
+      if (!(await duplicates.check(values))) return null;
+      return quickAddChild({ ...values, image: values.image ?? undefined });
+    },
+    onSaved: () => {
+      toast.success('Child added successfully');
+      onClose();
+    },
   });
-  useUnsavedGuard(form.formState.isDirty);
-  // Closing the dialog (a tap outside, Escape) keeps what was typed for the next opening.
-  const draft = useFormDraft(form, 'quick-add:new');
   const referredBy = useWatch({ control: form.control, name: 'ReferredBy' });
-  const duplicates = useDuplicateCheck();
-
-  const save = form.handleSubmit(async (values) => {
-    const problem = quickAddProblem({ ...values, image: values.image ?? undefined });
-    if (problem) return void showProblem(form, problem);
-    // A child already on the device is opened rather than registered twice.
-    if (!(await duplicates.check(values))) return;
-    setBusy(true);
-    const outcome = await quickAddChild({ ...values, image: values.image ?? undefined });
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    toast.success('Child added successfully');
-    await draft.clear();
-    form.reset();
-    onClose();
-  });
 
   const centerData = centers.map((c) => ({ value: String(c.id), label: c.name }));
   if (!chooseCenter && !centerData.some((c) => c.value === String(user.centerId)))
@@ -76,7 +67,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal opened onClose={onClose} title="Quick Add" size="lg">
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -202,7 +193,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             check={duplicates}
             newLabel="Save as a new child"
             onOpen={() => void draft.clear().then(onClose)}
-            onNew={() => void save()}
+            onNew={() => void submit()}
           />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>

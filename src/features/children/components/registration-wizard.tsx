@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Stepper } from '@mantine/core';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { LocalChild } from '../../../../sync';
+import { childRegistrationSchema, registrationStepOf, type LocalChild } from '../../../../sync';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { showProblem } from '../../../lib/field-problem';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveRegistration, stepProblem } from '../hooks/use-save-registration';
@@ -30,40 +28,40 @@ const LAST = steps.length - 1;
 export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
   const user = useUser();
   const navigate = useNavigate();
-  const form = useForm<RegistrationValues>({ defaultValues: registrationValues(child, user.centerId) });
   const [active, setActive] = useState(0);
   const [reached, setReached] = useState(child ? LAST : 0);
-  const [busy, setBusy] = useState(false);
-  useUnsavedGuard(form.formState.isDirty);
-  // Another menu item, Back or a closed tab keeps what was typed (files are chosen again).
-  const draft = useFormDraft(form, `registration:${child?.cid ?? 'new'}`);
-
   const duplicates = useDuplicateCheck();
   // A new child is checked against the device's children once Basic Info is filled, and again at Finish.
-  const looksRegistered = async () => !child && !(await duplicates.check(form.getValues()));
+  const looksRegistered = async (values: RegistrationValues) => !child && !(await duplicates.check(values));
+  // Another menu item, Back or a closed tab keeps what was typed (files are chosen again).
+  const { form, busy, draft, submit, tell } = useContractForm<RegistrationValues>({
+    schema: childRegistrationSchema,
+    defaultValues: registrationValues(child, user.centerId),
+    draftKey: `registration:${child?.cid ?? 'new'}`,
+    save: async (values) => {
+      if (await looksRegistered(values)) return null;
+      const outcome = await saveRegistration(values, child, user.centerId);
+      if (!outcome.ok && outcome.step !== undefined) setActive(outcome.step);
+      return outcome;
+    },
+    // A problem found at Finish opens the step that holds its field.
+    onProblem: ({ field }) => {
+      const step = field ? registrationStepOf(field) : undefined;
+      if (step !== undefined) setActive(step);
+    },
+    onSaved: async () => {
+      toast.success(child ? 'Child updated successfully' : 'Child registered successfully');
+      await navigate('/child-registration');
+    },
+  });
 
   const next = async () => {
     const problem = stepProblem(active, form.getValues(), user.centerId);
-    if (problem) return void showProblem(form, problem);
+    if (problem) return tell(problem);
     form.clearErrors();
-    if (active === 0 && (await looksRegistered())) return;
+    if (active === 0 && (await looksRegistered(form.getValues()))) return;
     setActive(active + 1);
     setReached(Math.max(reached, active + 1));
-  };
-  const finish = async () => {
-    if (await looksRegistered()) return;
-    setBusy(true);
-    const values = form.getValues();
-    const outcome = await saveRegistration(values, child, user.centerId);
-    setBusy(false);
-    if (!outcome.ok) {
-      if (outcome.step !== undefined) setActive(outcome.step);
-      return void showProblem(form, { field: outcome.field ?? null, message: outcome.message });
-    }
-    await draft.clear();
-    form.reset(values);
-    toast.success(child ? 'Child updated successfully' : 'Child registered successfully');
-    await navigate('/child-registration');
   };
 
   return (
@@ -75,7 +73,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
             check={duplicates}
             newLabel={active < LAST ? 'Continue as a new child' : 'Save as a new child'}
             onOpen={() => void draft.clear()}
-            onNew={() => void (active < LAST ? next() : finish())}
+            onNew={() => void (active < LAST ? next() : submit())}
           />
           <Stepper active={active} onStepClick={(i) => i <= reached && setActive(i)} size="sm" wrap>
             {steps.map(({ label, body: Body }, i) => (
@@ -93,7 +91,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
                 Next
               </Button>
             ) : (
-              <Button size="md" loading={busy} onClick={() => void finish()}>
+              <Button size="md" loading={busy} onClick={() => void submit()}>
                 Finish
               </Button>
             )}

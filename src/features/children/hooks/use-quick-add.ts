@@ -1,11 +1,4 @@
-import {
-  mutations,
-  quickAddSchema,
-  type FieldProblem,
-  type WriteResult,
-  firstIssue,
-  firstIssueMessage,
-} from '../../../../sync';
+import { mutations, quickAddSchema, type WriteResult, firstIssueMessage } from '../../../../sync';
 
 /**
  * Quick Add (POST /child_add_2). Until the children descriptor of sync/entities.ts has a
@@ -14,12 +7,6 @@ import {
 export const QUICK_ADD_OP: string = 'quickAdd';
 
 export type QuickAddOutcome = { ok: true; cid: string } | { ok: false; message: string };
-
-/** The first failing field and its message in screen order, or null when the quick add may be saved. */
-export function quickAddProblem(values: Record<string, unknown>): FieldProblem | null {
-  const parsed = quickAddSchema.safeParse(values);
-  return parsed.success ? null : firstIssue(parsed.error);
-}
 
 /** Checks the quick add in screen order (first failing field's message) and saves it on the device. */
 export async function quickAddChild(values: Record<string, unknown>): Promise<QuickAddOutcome> {

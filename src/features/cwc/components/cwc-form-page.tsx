@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
   ALL_CENTERS_ID,
@@ -10,13 +10,11 @@ import {
   dateFormats,
   mutations,
   normaliseInput,
-  firstIssueMessage,
 } from '../../../../sync';
 import { FileRows, type FileRowValues } from '../../../components/file-rows';
 import { parseTypedDate, showDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { entityOf, useCwcPermissions, useCwcRecord, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
@@ -66,7 +64,14 @@ function CwcForm({
   const centers = useCenterSelect();
   const tags = useTagSelect();
   const ownCenter = user && user.centerId !== ALL_CENTERS_ID ? String(user.centerId) : '';
-  const form = useForm<CwcFormValues>({
+  const kept = Array.isArray(record?.documents) ? (record.documents as Record<string, unknown>[]) : [];
+  const { form, draft, submit } = useContractForm<CwcFormValues>({
+    schema: kind === 'produce' ? cwcProduceFormSchema : cwcReferFormSchema,
+    input: (values) => ({
+      ...values,
+      childregId: childregId ?? record?.childregId ?? undefined,
+      documents: [...kept.map((d) => ({ id: d.id, tagId: d.tagId ?? 1 })), ...values.documents],
+    }),
     defaultValues: {
       centerId: record ? String(record.centerId ?? '') : ownCenter,
       cwccaseno: String(record?.cwccaseno ?? ''),
@@ -74,28 +79,18 @@ function CwcForm({
       comment: String(record?.comment ?? ''),
       documents: record ? [] : [newRow()],
     },
-  });
-  const draft = useFormDraft(form, `cwc:${kind}:${record?.cid ?? String(childregId ?? 'new')}`);
-  useUnsavedGuard(form.formState.isDirty);
-  const kept = Array.isArray(record?.documents) ? (record.documents as Record<string, unknown>[]) : [];
-  const schema = kind === 'produce' ? cwcProduceFormSchema : cwcReferFormSchema;
-
-  const submit = form.handleSubmit(async (values) => {
-    const checked = schema.safeParse({
-      ...values,
-      childregId: childregId ?? record?.childregId ?? undefined,
-      documents: [...kept.map((d) => ({ id: d.id, tagId: d.tagId ?? 1 })), ...values.documents],
-    });
-    if (!checked.success) return void toast.error(firstIssueMessage(checked.error));
-    const { fields, files } = toCwcWrite(kind, values, childregId ?? record?.childregId);
-    const result = record
-      ? await mutations.update(entityOf(kind), record.cid, fields, files)
-      : await mutations.create(entityOf(kind), fields, files);
-    if (!result.ok) return void toast.error(result.message);
-    await draft.clear();
-    toast.success('Saved on this device; it will be sent when online.');
-    form.reset(values);
-    onDone();
+    draftKey: `cwc:${kind}:${record?.cid ?? String(childregId ?? 'new')}`,
+    save: async (values) => {
+      const { fields, files } = toCwcWrite(kind, values, childregId ?? record?.childregId);
+      const result = record
+        ? await mutations.update(entityOf(kind), record.cid, fields, files)
+        : await mutations.create(entityOf(kind), fields, files);
+      return result.ok ? { ok: true } : { ok: false, message: result.message };
+    },
+    onSaved: () => {
+      toast.success('Saved on this device; it will be sent when online.');
+      onDone();
+    },
   });
 
   return (

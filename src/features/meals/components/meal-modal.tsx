@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm } from 'react-hook-form';
-import { ALL_CENTERS_ID, dateFormats, mealTypes } from '../../../../sync';
+import { Controller } from 'react-hook-form';
+import { ALL_CENTERS_ID, dateFormats, mealFormSchema, mealTypes } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveMeal, type LocalMeal, type MealValues } from '../hooks/use-meals';
@@ -19,26 +17,26 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
   const user = useUser();
   const centers = useCenterSelect();
   const bound = user.centerId !== ALL_CENTERS_ID;
-  const [busy, setBusy] = useState(false);
-  const form = useForm<MealValues>({
+  const {
+    form,
+    busy,
+    draft,
+    submit: save,
+  } = useContractForm<MealValues>({
+    schema: mealFormSchema,
+    input: (values) => ({ ...values, id: meal?.id }),
     defaultValues: {
       center_id: meal?.center_id ? String(meal.center_id) : bound ? String(user.centerId) : null,
       meal_date: meal?.meal_date ?? null,
       meal_type: meal?.meal_type ? String(meal.meal_type) : null,
       child_count: meal?.child_count ?? '',
     },
-  });
-  const draft = useFormDraft(form, `meal:${meal?.cid ?? 'new'}`);
-  useUnsavedGuard(form.formState.isDirty && !busy);
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await saveMeal(values, meal?.cid, meal?.id);
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    await draft.clear();
-    toast.success(meal ? 'Meal updated successfully' : 'Meal added successfully');
-    form.reset(values);
-    onClose();
+    draftKey: `meal:${meal?.cid ?? 'new'}`,
+    save: (values) => saveMeal(values, meal?.cid, meal?.id),
+    onSaved: () => {
+      toast.success(meal ? 'Meal updated successfully' : 'Meal added successfully');
+      onClose();
+    },
   });
   return (
     <Modal opened onClose={onClose} title={meal ? 'Update Meal' : 'Add Meal'}>

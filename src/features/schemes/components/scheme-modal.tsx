@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
-import { schemeStatusLabels, type LocalScheme } from '../../../../sync';
+import { Controller } from 'react-hook-form';
+import { schemeFormSchema, schemeStatusLabels, type LocalScheme } from '../../../../sync';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { saveScheme, type SchemeValues } from '../hooks/save-scheme';
 
@@ -15,21 +13,20 @@ const statusOptions = [
 
 /** The scheme form, titled "Add Tag" / "Update Tag" as the spec's product shows it (part 2, section 2). */
 export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const form = useForm<SchemeValues>({
+  const {
+    form,
+    busy,
+    draft,
+    submit: save,
+  } = useContractForm<SchemeValues>({
+    schema: schemeFormSchema,
     defaultValues: { name: String(scheme?.name ?? ''), status: String(scheme?.status ?? 1) },
-  });
-  const draft = useFormDraft(form, `scheme:${scheme?.cid ?? 'new'}`);
-  useUnsavedGuard(form.formState.isDirty && !busy);
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await saveScheme(values, scheme?.cid);
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    await draft.clear();
-    toast.success(scheme ? 'Scheme updated successfully' : 'Scheme added successfully');
-    form.reset(values);
-    onClose();
+    draftKey: `scheme:${scheme?.cid ?? 'new'}`,
+    save: (values) => saveScheme(values, scheme?.cid),
+    onSaved: () => {
+      toast.success(scheme ? 'Scheme updated successfully' : 'Scheme added successfully');
+      onClose();
+    },
   });
   return (
     <Modal opened onClose={onClose} title={scheme ? 'Update Tag' : 'Add Tag'}>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   FileInput,
@@ -12,14 +11,20 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Controller, useForm } from 'react-hook-form';
-import { dateFormats, normaliseInput, statusFlags, uploadLimits, type LocalUser } from '../../../../sync';
+import { Controller } from 'react-hook-form';
+import {
+  dateFormats,
+  normaliseInput,
+  statusFlags,
+  uploadLimits,
+  userFormSchemaFor,
+  type LocalUser,
+} from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
-import { useUnsavedGuard } from '../../../lib/unsaved-forms';
-import { useFormDraft } from '../../../lib/form-draft';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
-import { saveUser, type UserValues } from '../hooks/save-user';
+import { saveUser, userInput, type UserValues } from '../hooks/save-user';
 import { useRoleOptions } from '../hooks/use-users';
 import { useCenters } from '../../../lib/use-lookups';
 
@@ -30,8 +35,16 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => void }) {
   const roles = useRoleOptions();
   const centers = useCenters();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<UserValues>({
+  const mode = user ? 'update' : 'create';
+  const {
+    form,
+    busy,
+    draft,
+    submit: save,
+  } = useContractForm<UserValues>({
+    schema: userFormSchemaFor(mode),
+    // The e-mail cannot be changed on update, so the form holds the one created.
+    input: (values) => userInput(values, mode),
     defaultValues: {
       name: text(user?.name),
       email: text(user?.email),
@@ -44,19 +57,12 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
       centertypeId: text(user?.centerId ?? user?.centertypeId),
       role_id: text(user?.role_id),
     },
-  });
-  const draft = useFormDraft(form, `user:${user?.cid ?? 'new'}`);
-  useUnsavedGuard(form.formState.isDirty && !busy);
-
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    const outcome = await saveUser(values, user ? { cid: user.cid, email: user.email } : undefined);
-    setBusy(false);
-    if (!outcome.ok) return void toast.error(outcome.message);
-    await draft.clear();
-    toast.success(user ? 'User updated successfully' : 'User added successfully');
-    form.reset(values);
-    onClose();
+    draftKey: `user:${user?.cid ?? 'new'}`,
+    save: (values) => saveUser(values, user ? { cid: user.cid, email: user.email } : undefined),
+    onSaved: () => {
+      toast.success(user ? 'User updated successfully' : 'User added successfully');
+      onClose();
+    },
   });
 
   const field = (name: keyof UserValues, label: string, required: boolean, normalise: string = name) => (

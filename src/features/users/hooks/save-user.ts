@@ -14,13 +14,23 @@ export type UserValues = {
 };
 export type Outcome = { ok: true } | { ok: false; message: string };
 
+/** What the user schema checks: on update the id is the server's to check, any id passes here. */
+export const userInput = (values: UserValues, mode: 'create' | 'update') => ({
+  ...values,
+  image: values.image ?? undefined,
+  ...(mode === 'update' ? { id: 1 } : {}),
+});
+
+/** On update the e-mail stays as created. */
+const withEmail = (values: UserValues, existing?: { email?: string | null }) =>
+  existing ? { ...values, email: existing.email ?? values.email } : values;
+
 /**
  * Every field checked in the form's order (first failing field's message); the password
  * only when adding. On update the e-mail stays as created and a blank password is left out.
  */
 export function checkUser(values: UserValues, mode: 'create' | 'update') {
-  const input = { ...values, image: values.image ?? undefined, ...(mode === 'update' ? { id: 1 } : {}) };
-  const parsed = userFormSchemaFor(mode).safeParse(input);
+  const parsed = userFormSchemaFor(mode).safeParse(userInput(values, mode));
   if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
   const { image, password, ...rest } = parsed.data as Record<string, unknown> & {
     image?: unknown;
@@ -43,10 +53,7 @@ export async function saveUser(
   values: UserValues,
   existing?: { cid: string; email?: string | null },
 ): Promise<Outcome> {
-  const checked = checkUser(
-    existing ? { ...values, email: existing.email ?? values.email } : values,
-    existing ? 'update' : 'create',
-  );
+  const checked = checkUser(withEmail(values, existing), existing ? 'update' : 'create');
   if (!checked.ok) return checked;
   const result = existing
     ? await mutations.update('users', existing.cid, checked.fields, checked.files)
