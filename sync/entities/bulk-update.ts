@@ -1,4 +1,4 @@
-import { bulkHistoryEntry, bulkUpdateSchema, type BulkUpdate } from '../contract';
+import { bulkHistoryEntry, bulkUpdateSchema, firstIssueMessage, type BulkUpdate } from '../contract';
 import type { BatchRequest } from '../engine/batch';
 
 /*
@@ -34,7 +34,7 @@ export function bulkUpdateRequest(values: Record<string, unknown>, children: rea
   const refs = refsOf(children);
   const waitsFor = children.filter((c) => typeof c.id !== 'number').map((c) => c.cid);
   const parsed = bulkUpdateSchema.safeParse(bulkUpdateInput(values, children));
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
   const update: BulkUpdate = parsed.data;
   const centerId = update.type === 'center' ? update.bulk[0]!.centerId : undefined;
   const rows = children.map((child, i) => ({
