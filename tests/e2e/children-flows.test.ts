@@ -139,7 +139,9 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     expect(await photoCaches()).toBe(1);
     await new AppShell(page).logout();
     await page.waitForURL('**/login');
-    expect(await photoCaches()).toBe(0);
+    // The login page may still be loading after the address changed, which ends the page's
+    // script context under a read ("Execution context was destroyed"): read again until it holds.
+    await expect.poll(photoCaches, { timeout: 15_000 }).toBe(0);
     await context.close();
   });
 
