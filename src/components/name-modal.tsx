@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useContractForm, type ContractSchema, type SaveOutcome } from '../lib/use-contract-form';
 import { DraftNotice } from './draft-notice';
 import { toast } from './toast';
+import { FormActions } from './form-actions';
 
 type Props = {
   /** What the record is, as the spec's titles and messages name it ('Tag', 'Role'). */
@@ -41,14 +42,7 @@ export function NameModal({ noun, schema, record, save, onClose }: Props) {
             size="md"
             {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              {record ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions label={record ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useWatch } from 'react-hook-form';
 import { ALL_CENTERS_ID, dateFormats, previousBalanceFormSchema } from '../../../../sync';
@@ -9,6 +9,7 @@ import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveBalance, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { FormActions } from '../../../components/form-actions';
 
 /** Add / Update Previous Balance: center, activity date, comment, male, female; total computed. */
 export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBalance; onClose: () => void }) {
@@ -105,14 +106,7 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
             />
             <TextInput label="Total" size="md" readOnly value={String((Number(male) || 0) + (Number(female) || 0))} />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              {balance ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions label={balance ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller } from 'react-hook-form';
 import {
@@ -20,6 +20,7 @@ import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
 import { documentPermissions, emptyDocumentRow } from '../hooks/beneficiary-documents';
 import { beneficiaryInput, saveBeneficiary, type BeneficiaryValues } from '../hooks/use-beneficiaries';
 import { BeneficiaryDocumentList } from './beneficiary-documents';
+import { FormActions } from '../../../components/form-actions';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -139,14 +140,7 @@ export function BeneficiaryModal({
               )}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              {beneficiary ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions label={beneficiary ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -24,6 +24,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
 import { useCenters } from '../../../lib/use-lookups';
+import { FormActions } from '../../../components/form-actions';
 
 const typeFields: Record<string, { name: string; label: string; data?: readonly { value: string; label: string }[] }> =
   {
@@ -145,14 +146,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <FormActions label="Save" busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

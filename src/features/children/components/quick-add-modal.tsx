@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FileInput, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -19,6 +19,7 @@ import { useUser } from '../../../lib/use-store';
 import { quickAddChild } from '../hooks/use-quick-add';
 import { PossibleMatches, useDuplicateCheck } from './possible-matches';
 import { useCenters } from '../../../lib/use-lookups';
+import { FormActions } from '../../../components/form-actions';
 
 type Values = {
   name: string;
@@ -195,14 +196,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
             onOpen={() => void draft.clear().then(onClose)}
             onNew={() => void submit()}
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <FormActions label="Save" busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

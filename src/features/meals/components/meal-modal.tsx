@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller } from 'react-hook-form';
 import { ALL_CENTERS_ID, dateFormats, mealFormSchema, mealTypes } from '../../../../sync';
@@ -9,6 +9,7 @@ import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveMeal, type LocalMeal, type MealValues } from '../hooks/use-meals';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { FormActions } from '../../../components/form-actions';
 
 const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: `${t.value} - ${t.label}` }));
 
@@ -103,14 +104,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              {meal ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions label={meal ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

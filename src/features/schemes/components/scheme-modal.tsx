@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { schemeFormSchema, schemeStatusLabels, type LocalScheme } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { saveScheme, type SchemeValues } from '../hooks/save-scheme';
+import { FormActions } from '../../../components/form-actions';
 
 const statusOptions = [
   { value: '1', label: schemeStatusLabels[1] },
@@ -52,14 +53,7 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              {scheme ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions label={scheme ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

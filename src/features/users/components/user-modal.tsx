@@ -1,15 +1,4 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { FileInput, Modal, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller } from 'react-hook-form';
 import {
@@ -27,6 +16,7 @@ import { DraftNotice } from '../../../components/draft-notice';
 import { saveUser, userInput, type UserValues } from '../hooks/save-user';
 import { useRoleOptions } from '../hooks/use-users';
 import { useCenters } from '../../../lib/use-lookups';
+import { FormActions } from '../../../components/form-actions';
 
 const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -208,14 +198,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" size="md" loading={busy}>
-              {user ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions label={user ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
