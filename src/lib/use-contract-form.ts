@@ -128,12 +128,20 @@ export function useContractForm<T extends FieldValues>(options: ContractFormOpti
   const submit = form.handleSubmit(
     async (values) => {
       setBusy(true);
-      const outcome = await save(values).finally(() => setBusy(false));
-      if (!outcome) return;
-      if (!outcome.ok) return tell({ field: outcome.field ?? null, message: outcome.message });
-      await draft.clear();
-      form.reset(values);
-      await onSaved?.(values);
+      let saved = false;
+      try {
+        const outcome = await save(values);
+        if (!outcome) return;
+        if (!outcome.ok) return tell({ field: outcome.field ?? null, message: outcome.message });
+        await draft.clear();
+        // Reset while still busy: busy and dirty fall in the same render, so a saved form is
+        // never counted unsaved again between the save and its reset.
+        form.reset(values);
+        saved = true;
+      } finally {
+        setBusy(false);
+      }
+      if (saved) await onSaved?.(values);
     },
     (errors) => {
       const problem = firstProblem(errors, keysOf(schema));

@@ -69,7 +69,8 @@ describe('useContractForm: the contract schema checks the form, the first failin
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ name: 'Asha', place: 'Delhi' }));
     expect(save).toHaveBeenCalledTimes(1);
     expect(save).toHaveBeenCalledWith({ name: 'Asha', place: 'Delhi' });
-    expect(useUnsavedForms.getState().dirty.size).toBe(0);
+    // The guard is let go by an effect once the reset has rendered.
+    await waitFor(() => expect(useUnsavedForms.getState().dirty.size).toBe(0));
   });
 
   it("a refused save toasts the outcome's message and keeps every value typed", async () => {
@@ -84,7 +85,7 @@ describe('useContractForm: the contract schema checks the form, the first failin
     expect(onSaved).not.toHaveBeenCalled();
     expect(field('Name')).toHaveValue('Asha');
     expect(field('Place')).toHaveValue('Delhi');
-    expect(useUnsavedForms.getState().dirty.size).toBe(1);
+    await waitFor(() => expect(useUnsavedForms.getState().dirty.size).toBe(1));
   });
 
   it('is busy while the save runs, and the unsaved guard lets go meanwhile', async () => {
@@ -95,10 +96,10 @@ describe('useContractForm: the contract schema checks the form, the first failin
     await userEvent.type(field('Place'), 'Delhi');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Saving' })).toBeTruthy();
-    expect(useUnsavedForms.getState().dirty.size).toBe(0);
+    await waitFor(() => expect(useUnsavedForms.getState().dirty.size).toBe(0));
     finish({ ok: false, message: 'Try again' });
     expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
     expect(await lastToast()).toBe('Try again');
-    expect(useUnsavedForms.getState().dirty.size).toBe(1);
+    await waitFor(() => expect(useUnsavedForms.getState().dirty.size).toBe(1));
   });
 });
