@@ -27,12 +27,16 @@ export const STORAGE_KEY = 'user';
 
 let db: AppDb | null = null;
 let sessionEndedHandler: () => void = () => undefined;
+/** The token a sign-out under way is giving up: the server refuses it from the logout on. */
+let leavingToken: string | null = null;
 
 setTokenSource(() => sessionStore.getState().user?.token ?? null);
 // Only the session whose token was refused ends: an answer to a request sent before a
-// logout (or by another user's session) must not sign anyone out or reload the page.
+// logout (or by another user's session) must not sign anyone out or reload the page. A
+// sign-out under way ends its own session; a reload in its middle would keep the data it
+// is about to wipe.
 onUnauthenticated((token) => {
-  if (sessionStore.getState().user?.token !== token) return;
+  if (sessionStore.getState().user?.token !== token || token === leavingToken) return;
   void endSession().then(() => sessionEndedHandler());
 });
 
@@ -156,22 +160,28 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
   if (pending > 0 && !options.force) {
     return { ok: false, pending, message: `${pending} change(s) are not synced yet.` };
   }
+  leavingToken = sessionStore.getState().user?.token ?? null;
   try {
-    await request('POST', buildPath('logout', {}));
-  } catch (error) {
-    const acceptable =
-      isSyncError(error) &&
-      (error.reason === 'network' ||
-        error.reason === 'timeout' ||
-        error.reason === 'unauthenticated' ||
-        error.message === messages.methodNotAllowed);
-    if (!acceptable) return { ok: false, message: isSyncError(error) ? error.message : messages.somethingWentWrong };
+    try {
+      await request('POST', buildPath('logout', {}));
+    } catch (error) {
+      const acceptable =
+        isSyncError(error) &&
+        (error.reason === 'network' ||
+          error.reason === 'timeout' ||
+          error.reason === 'unauthenticated' ||
+          error.message === messages.methodNotAllowed);
+      if (!acceptable) return { ok: false, message: isSyncError(error) ? error.message : messages.somethingWentWrong };
+    }
+    await endSession();
+    // Photos can be fetched again; they never outlive the session, queued work or not.
+    await clearPhotoCaches();
+    if (local && pending === 0) await local.delete();
+    return { ok: true };
+  } finally {
+    // Signed out by now (nobody's token to refuse) or still signed in after a refusal.
+    leavingToken = null;
   }
-  await endSession();
-  // Photos can be fetched again; they never outlive the session, queued work or not.
-  await clearPhotoCaches();
-  if (local && pending === 0) await local.delete();
-  return { ok: true };
 }
 
 /**

@@ -132,4 +132,29 @@ describe('session: sign in online, open offline, sign out safely', () => {
     expect(sessionStore.getState().status).toBe('signed-out');
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
+
+  it('a request refused while signing out neither reloads the page nor keeps the data', async () => {
+    const ended = vi.fn();
+    onSessionEnded(ended);
+    // A pull sent before the logout is answered after the server dropped the token.
+    let answerPull: () => void = () => undefined;
+    const pullAnswered = new Promise<void>((resolve) => (answerPull = resolve));
+    serverAnswering({
+      '/api/login': () => json(200, { success: true, data: user }),
+      '/api/dashboard': () => json(401, { message: 'Unauthenticated.' }),
+      '/api/logout': () => {
+        answerPull();
+        return json(200, { success: true, message: 'Logout successfully' });
+      },
+    });
+    await signIn({ email: 'staff@demo.test', password: 'demo1234' });
+    const name = currentDb().name;
+    const pull = pullAnswered.then(() => refreshLookup('dashboard', '/dashboard'));
+    expect((await signOut()).ok).toBe(true);
+    expect((await pull).ok).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ended).not.toHaveBeenCalled();
+    expect(sessionStore.getState().status).toBe('signed-out');
+    expect(await Dexie.getDatabaseNames()).not.toContain(name);
+  });
 });
