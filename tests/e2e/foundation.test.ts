@@ -190,9 +190,8 @@ describe('dashboard, logout and offline start', () => {
     await new LoginPage(page).signIn('viewer@demo.test', demoPassword());
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.role?.name)).toBe('viewer');
     await new AppShell(page).logout();
-    await page.waitForURL('**/login');
-    // Signing out may reload the page once it lands on /login: read when it has settled.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('user')).catch(() => 'still loading')).toBeNull();
+    await new LoginPage(page).shown();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await context.close();

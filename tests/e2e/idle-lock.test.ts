@@ -62,7 +62,7 @@ describe('idle lock (DESIGN: Security on the device)', () => {
     await goIdle(page);
     const lock = page.getByRole('dialog', { name: 'Ashray is locked' });
     await lock.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL('**/login');
+    await new LoginPage(page).shown();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await context.close();
   });

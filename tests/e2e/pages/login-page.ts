@@ -7,6 +7,12 @@ export class LoginPage {
 
   async open() {
     await this.page.goto('/login');
+    await this.shown();
+  }
+
+  /** Waits until the sign-in form is on screen, as a user would before typing. */
+  async shown() {
+    await this.page.waitForURL('**/login');
     await this.page.getByLabel('Email').waitFor();
   }
 
