@@ -36,11 +36,11 @@ function parseArgs(argv: string[]): Options {
 }
 
 const projectOf = (file: string): string => {
-  const normal = file.replaceAll('\\', '/');
+  const normal = `${file.replaceAll('\\', '/')}/`;
   if (normal.includes('tests/unit/')) return 'unit';
   if (normal.includes('tests/server/') || normal.includes('tests/integration/')) return 'server';
   if (normal.includes('tests/e2e/')) return 'e2e';
-  throw new Error(`${file} is not under tests/unit, tests/server, tests/integration or tests/e2e`);
+  throw new Error(`${file} is not under tests/unit, tests/server, tests/integration or tests/e2e (a file or a folder)`);
 };
 
 /** vitest's JSON report, as far as this script reads it. */
