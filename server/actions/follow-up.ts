@@ -93,9 +93,10 @@ export async function changeCenter(c: Context<AppEnv>) {
       if (!child) return null;
       refused = await moveChild(tx, child.id, data.centerId);
       if (refused) tx.rollback();
+      // The child is now at the new center: its readers are the ones told (R20).
       return recordAction(
         tx,
-        child,
+        { ...child, centerdetailId: data.centerId },
         user,
         { history_status: 'transfer', centerId: data.centerId, transfer_date: data.date, comment: data.comment },
         'Center changed',

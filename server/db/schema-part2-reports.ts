@@ -35,8 +35,9 @@ export const previousBalances = pgTable(
 
 /*
  * The report counts kept as they change (sync/contract/rules/report.ts, part 2 section 3):
- * live entries of live children per entry center, activity day, category and gender.
- * Triggers on child_history and children keep it (migration 0008); reports sum it instead of
+ * live entries of live children per child's center (sync/SPEC.md, R20), activity day, category
+ * and gender. Triggers on child_history and children keep it (migrations 0008 and 0010: a
+ * child who moves takes its entries' counts along); reports sum it instead of
  * joining every entry. report_status_category is the contract's status → category rule,
  * written at every start (server/reports/summary.ts), which rebuilds the counts when it changed.
  */

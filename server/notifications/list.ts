@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ALL_CENTERS_ID, canReachCenter, messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
@@ -7,7 +7,7 @@ import { afterCursor, listed, readListQuery, runList, type ListSource } from '..
 import { fail, idParam, ok } from '../core/http';
 import { timeAgo } from './time-diff';
 import { invalid } from '../core/validation';
-import { notificationRecords } from './records';
+import { movedSince, notificationRecords, notificationScope } from './records';
 
 /**
  * The reader's own notifications of a center (each reader has its own rows). Center 1
@@ -31,11 +31,14 @@ const refuse = (c: Context<AppEnv>, scope: 'missing' | 'forbidden') =>
 /**
  * GET /notify_list/{centerId} (notifyList): the reader's unread notifications, newest
  * first, in Laravel pages; with `updated_since` the delta pages the device pulls, whose
- * `deleted` lists the ones marked read since (they leave the list).
+ * `deleted` lists the ones marked read since (they leave the list) and, for a center-bound
+ * reader, those whose child moved to another center since (R20).
  */
 export async function listNotifications(c: Context<AppEnv>) {
-  const scope = readerScope(c);
-  if (typeof scope === 'string') return refuse(c, scope);
+  const own = readerScope(c);
+  if (typeof own === 'string') return refuse(c, own);
+  // Only those about children at the reader's center now (R20); the others leave as deleted.
+  const scope = and(own, notificationScope(c.get('user')));
   const read = readListQuery(c.req.query());
   if ('error' in read) return invalid(c, [{ path: read.error.field, message: read.error.message }]);
   const { db } = c.get('deps');
@@ -61,7 +64,15 @@ export async function listNotifications(c: Context<AppEnv>) {
       const rows = await db
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(scope, isNotNull(notifications.read_at), gte(notifications.updated_at, since)))
+        .where(
+          and(
+            own,
+            or(
+              and(isNotNull(notifications.read_at), gte(notifications.updated_at, since)),
+              movedSince(c.get('user'), since),
+            ),
+          ),
+        )
         .orderBy(asc(notifications.id));
       return rows.map((r) => r.id);
     },
@@ -72,8 +83,9 @@ export async function listNotifications(c: Context<AppEnv>) {
 
 /** GET /notify_list_count/{centerId}: the reader's unread count and how long ago the newest arrived ('' when none). */
 export async function countNotifications(c: Context<AppEnv>) {
-  const scope = readerScope(c);
-  if (typeof scope === 'string') return refuse(c, scope);
+  const own = readerScope(c);
+  if (typeof own === 'string') return refuse(c, own);
+  const scope = and(own, notificationScope(c.get('user')));
   const [row] = await c
     .get('deps')
     .db.select({ n: sql<number>`count(*)::int`, newest: sql<Date | string | null>`max(${notifications.created_at})` })

@@ -23,6 +23,6 @@ export async function markNotificationRead(c: Context<AppEnv>) {
     .update(notifications)
     .set({ read_at: new Date(), updated_at: nextUpdatedAt(notifications.updated_at) })
     .where(and(eq(notifications.id, id), eq(notifications.recipient_id, user.id), isNull(notifications.read_at)));
-  const record = await notificationRecord(db, id, user.id);
+  const record = await notificationRecord(db, id, user);
   return record ? ok(c, record, { message: notificationMessages.read }) : fail(c, 404, messages.notFound);
 }

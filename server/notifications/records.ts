@@ -1,8 +1,27 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isAllCenterUser, type Principal } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, children, notifications, users } from '../db/schema';
 import type { ListedRow } from '../delta/delta';
 import { iso } from '../delta/timestamps';
+
+/**
+ * A center-bound reader reads only notifications about children now at its center
+ * (sync/SPEC.md, R20): one written before a child moved away names a child it may no
+ * longer read. One about no child names no one and stays. `movedSince` gives those whose child left after `since`, for the delta's
+ * `deleted` list, so a device drops them too.
+ */
+export const notificationScope = (user: Principal): SQL | undefined =>
+  isAllCenterUser(user)
+    ? undefined
+    : sql`(${notifications.childregId} is null or exists (select 1 from children c2
+        where c2.id = ${notifications.childregId} and c2.centerdetail_id = ${user.centerId}))`;
+
+export const movedSince = (user: Principal, since: Date): SQL | undefined =>
+  isAllCenterUser(user)
+    ? undefined
+    : sql`exists (select 1 from children c2 where c2.id = ${notifications.childregId}
+        and c2.centerdetail_id is distinct from ${user.centerId} and c2.updated_at >= ${since.toISOString()}::timestamptz)`;
 
 /** A notification as notifyList answers it: id, childregId, child_data, center_data, user_data_history, comment (spec part 2, section 3). */
 export async function notificationRecords(
@@ -39,9 +58,15 @@ export async function notificationRecords(
   }));
 }
 
-export const notificationRecord = async (db: Db, id: number, recipientId: number): Promise<ListedRow | null> =>
+export const notificationRecord = async (
+  db: Db,
+  id: number,
+  reader: Principal & { id: number },
+): Promise<ListedRow | null> =>
   (
-    await notificationRecords(db, and(eq(notifications.id, id), eq(notifications.recipient_id, recipientId)), {
-      orderBy: [],
-    })
+    await notificationRecords(
+      db,
+      and(eq(notifications.id, id), eq(notifications.recipient_id, reader.id), notificationScope(reader)),
+      { orderBy: [] },
+    )
   )[0] ?? null;

@@ -16,9 +16,12 @@ import { iso } from '../delta/timestamps';
  * entries, with the same category, gender, date and center the device applies to its rows.
  */
 
-/** The day an entry counts on, and its center (the child's when the entry names none). */
+/**
+ * The day an entry counts on, and the center it counts for: its child's current center
+ * (sync/SPEC.md, R20), the one every read that names the child is scoped by.
+ */
 export const activityDay = sql`coalesce(${childHistory.transfer_date}, ${childHistory.history_date})`;
-export const entryCenter = sql`coalesce(${childHistory.centerId}, ${children.centerdetailId})`;
+export const countedCenter = sql`${children.centerdetailId}`;
 const genderKey = sql`lower(trim(${children.gender}))`;
 export const genderCase = sql<string>`case ${genderKey} when 'male' then 'Male' when 'female' then 'Female' end`;
 const allStatuses = reportCategories.flatMap((c) => c.statuses);
@@ -44,7 +47,7 @@ export const countedEntries = (centerId: number | null, extra?: SQL) =>
     inArray(childHistory.history_status, allStatuses),
     sql`${genderKey} in ('male', 'female')`,
     isNotNull(activityDay),
-    centerId === null ? undefined : sql`${entryCenter} = ${centerId}`,
+    centerId === null ? undefined : sql`${countedCenter} = ${centerId}`,
     extra,
   );
 
@@ -167,7 +170,7 @@ export async function detailsPage(db: Db, f: DetailsFilter, limit: number, offse
     })
     .from(childHistory)
     .innerJoin(children, eq(children.id, childHistory.childregId))
-    .leftJoin(centers, sql`${centers.id} = ${entryCenter}`)
+    .leftJoin(centers, sql`${centers.id} = ${countedCenter}`)
     .where(where)
     .orderBy(sql`${activityDay} desc`, asc(childHistory.id))
     .limit(limit)

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { reportCategories } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { childHistory, children, reportDaily, reportStatusCategory } from '../db/schema';
-import { activityDay, countedEntries, entryCenter, genderCase } from './records';
+import { activityDay, countedEntries, countedCenter, genderCase } from './records';
 
 /*
  * The kept report counts (report_daily, migration 0008). Triggers add and take away an
@@ -47,7 +47,7 @@ export async function rebuildReportCounts(db: Db): Promise<void> {
 export function countsFromEntries(db: Db) {
   return db
     .select({
-      centerId: sql<number>`${entryCenter}`.as('center_id'),
+      centerId: sql<number>`${countedCenter}`.as('center_id'),
       day: sql<string>`${activityDay}`.as('day'),
       category: reportStatusCategory.category,
       gender: sql<string>`${genderCase}`.as('gender'),
@@ -56,6 +56,6 @@ export function countsFromEntries(db: Db) {
     .from(childHistory)
     .innerJoin(children, eq(children.id, childHistory.childregId))
     .innerJoin(reportStatusCategory, eq(reportStatusCategory.status, childHistory.history_status))
-    .where(countedEntries(null, sql`${entryCenter} is not null`))
+    .where(countedEntries(null, sql`${countedCenter} is not null`))
     .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);
 }

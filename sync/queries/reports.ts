@@ -205,8 +205,7 @@ export async function deviceReportDetails(
       (to && day > to)
     )
       continue;
-    const center =
-      entry.centerId === undefined || entry.centerId === null ? Number(child.centerdetailId) : Number(entry.centerId);
+    const center = Number(child.centerdetailId);
     if (req.centerId && center !== req.centerId) continue;
     found.push({ entry, child, day, center });
   }

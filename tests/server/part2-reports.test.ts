@@ -56,7 +56,6 @@ describe('part 2 reports, meals and previous balance', () => {
         status: childHistory.history_status,
         transfer_date: childHistory.transfer_date,
         history_date: childHistory.history_date,
-        center: childHistory.centerId,
         childCenter: children.centerdetailId,
         gender: children.gender,
       })
@@ -67,7 +66,7 @@ describe('part 2 reports, meals and previous balance', () => {
       category: reportCategoryOf(r.status),
       day: reportDateOf(r),
       gender: reportGenderOf(r.gender),
-      centerId: r.center ?? r.childCenter,
+      centerId: r.childCenter,
     }));
     const p = reportPeriods(from, to, '2000-01-01');
     const [balance] = await h.db

@@ -186,6 +186,20 @@ describe.each(databaseKinds)('report: device = server (property, %s)', (kind) =>
             balance: { male: 0, female: 0 },
           });
           expect(server.data).toEqual(device);
+          if (centerId !== null) {
+            // A center-bound device holds only the children now at its center and their
+            // entries (R18); its offline report of that center is the server's (R20).
+            const held = reportRowsFrom(
+              deviceChildren.filter((c) => c.centerdetailId === centerId),
+              deviceHistory,
+            );
+            const heldReport = buildReport(countReportRows(held, p, centerId), p, {
+              centerId,
+              center_name: named?.name ?? null,
+              balance: { male: 0, female: 0 },
+            });
+            expect(server.data).toEqual(heldReport);
+          }
 
           const group = await json<{ data: GroupReportAnswer }>(
             await h.request('/api/group_report2', { method: 'POST', token, json: body }),

@@ -9,7 +9,8 @@ import { REPORT_NO_VALUE } from '../constants/limits';
  * - What is counted: live history entries of live children. An entry's category is its
  *   history table (constants/history-groups.ts); its date is the activity date
  *   (transfer_date, else history_date; entries with neither are not counted); its center
- *   is the entry's centerId, else the child's center; its gender is the child's.
+ *   is the child's current center, not the one the entry was recorded at (sync/SPEC.md,
+ *   R20: a moved child's past entries move with it); its gender is the child's.
  * - Periods: the current one is [from, to] (the financial year 1 April - 31 March of
  *   today when not given); the previous one is the same dates a year earlier
  *   [from_last, to_last] (29 February becomes 28 February); earlier years are every day
@@ -232,12 +233,11 @@ export function reportRowsFrom(children: Iterable<Fields>, history: Iterable<Fie
     if (entry._deleted || entry.deleted_at) continue;
     const child = byKey.get(entry.childregId);
     if (!child) continue;
-    const centerId = entry.centerId === undefined || entry.centerId === null ? child.center : Number(entry.centerId);
     rows.push({
       category: reportCategoryOf(entry.history_status),
       day: reportDateOf(entry),
       gender: child.gender,
-      centerId,
+      centerId: child.center,
     });
   }
   return rows;
