@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
-import type { Principal } from '../../sync/contract';
+import { isAllowed, wireEndpoints, type Principal } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { beneficiaries, beneficiaryDocuments, tags, users } from '../db/schema';
 import type { ListedRow } from '../delta/delta';
@@ -60,8 +60,9 @@ export const beneficiaryDocumentRecord = async (db: Db, id: number, user: Princi
     })
   )[0] ?? null;
 
-/** Whether `user` may fetch the stored file `name` of a beneficiary's document. */
+/** Whether `user` may fetch the stored file `name` of a beneficiary's document: it reads beneficiaries (R21) and reaches this one. */
 export async function mayReadBeneficiaryFile(db: Db, user: Principal, name: string): Promise<boolean> {
+  if (!isAllowed(user, wireEndpoints.beneficiaryDocumentFile.permission)) return false;
   const [row] = await db
     .select({ id: beneficiaryDocuments.id })
     .from(beneficiaryDocuments)

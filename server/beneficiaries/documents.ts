@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { beneficiaryDocumentAddSchema, messages } from '../../sync/contract';
+import { beneficiaryDocumentAddSchema, isAllowed, messages, wireEndpoints } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
 import { documentsAdded } from '../children/documents';
 import type { AppEnv } from '../core/context';
@@ -120,6 +120,8 @@ export async function deleteDocumentsOf(tx: Db, id: number) {
 
 /** GET /beneficiary_documents: the documents the user may reach, as pages or the delta pages the device pulls. */
 export async function listBeneficiaryDocuments(c: Context<AppEnv>) {
+  // An extension row, which the permission middleware leaves to its handler (R21).
+  if (!isAllowed(c.get('user'), wireEndpoints.beneficiaryDocuments.permission)) return fail(c, 403, messages.forbidden);
   const read = readListQuery(c.req.query());
   if ('error' in read) return invalid(c, [{ path: read.error.field, message: read.error.message }]);
   const { db } = c.get('deps');

@@ -2,9 +2,9 @@ import { can, isAdministrator, isViewer, type Principal } from './permissions';
 import { coreEndpoints } from './endpoints/core';
 import { listEndpoints } from './endpoints/lists';
 import { extensionEndpoints } from './endpoints/extensions';
-import type { EndpointPermission, EndpointSpec } from './endpoints/types';
+import type { EndpointPermission, EndpointRule, EndpointSpec } from './endpoints/types';
 
-export type { EndpointPermission, EndpointSpec, HttpMethod, PayloadKind } from './endpoints/types';
+export type { EndpointPermission, EndpointRule, EndpointSpec, HttpMethod, PayloadKind } from './endpoints/types';
 
 /** Every call of both spec parts, under /api. The authorisation matrix tests are generated from it. */
 export const endpoints = { ...coreEndpoints, ...listEndpoints } satisfies Record<string, EndpointSpec>;
@@ -68,8 +68,16 @@ export const pathPrefix = (name: WireEndpointName): string => wireEndpoints[name
 export const apiPath = <N extends WireEndpointName>(name: N, params: EndpointParams<N>): string =>
   API_PREFIX + buildPath(name, params);
 
-/** Whether `user` (null when signed out) passes an endpoint's permission; centers are checked separately. */
+/** The rules of an endpoint's permission, every one of which must pass. */
+export const permissionRules = (permission: EndpointPermission): readonly EndpointRule[] =>
+  typeof permission === 'object' && 'length' in permission ? permission : [permission as EndpointRule];
+
+/** Whether `user` (null when signed out) passes an endpoint's permission (every rule of a list); centers are checked separately. */
 export function isAllowed(user: Principal | null, permission: EndpointPermission): boolean {
+  return permissionRules(permission).every((rule) => isAllowedBy(user, rule));
+}
+
+function isAllowedBy(user: Principal | null, permission: EndpointRule): boolean {
   if (permission === 'public') return true;
   if (!user) return false;
   if (permission === 'authenticated') return true;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Roles and permissions of spec part 1, section 6, and the route rules of part 2,
- * section 2. Pure functions over the signed-in user's role, shared by the UI (sidebar,
- * buttons, route guards) and the server (which is the authority).
+ * Roles and permissions of spec part 1, section 6. Pure functions over the signed-in
+ * user's role, shared by the UI (sidebar, buttons, route guards) and the server (which is
+ * the authority). The route rules of part 2, section 2 are in route-access.ts, beside the
+ * endpoint table they read.
  */
 
 export const ADMIN_ROLES = ['superadmin', 'admin'] as const;
@@ -85,14 +86,6 @@ export function can(user: Principal, action: PermissionAction, module: Permissio
 export const canReachCenter = (user: Principal, centerId: number | null | undefined): boolean =>
   isAllCenterUser(user) || centerId === user.centerId;
 
-type RouteRule = (user: Principal) => boolean;
-
-const anyone: RouteRule = () => true;
-const adminsOnly: RouteRule = isAdministrator;
-const adminsOrViewer: RouteRule = (u) => isAdministrator(u) || isViewer(u);
-const exitRestoreReaders: RouteRule = (u) => can(u, 'view', 'exit_restore');
-const mealManagers: RouteRule = (u) => adminsOrViewer(u) || can(u, 'view', 'meal_type');
-
 /** Exit and restoration list routes (part 2, section 2) with their status keys. */
 export const exitRestoreRoutes = {
   '/restoration': 'restoration',
@@ -118,27 +111,6 @@ export const exitRestoreRoutes = {
   '/cwc-other-cci': 'other_cci',
 } as const;
 export type ExitRestorePath = keyof typeof exitRestoreRoutes;
-
-/** Who may open each route; paths not listed are open to any signed-in user. */
-export const routeRules: Record<string, RouteRule> = {
-  '/tag-management': adminsOnly,
-  '/roles-management': adminsOnly,
-  '/users-management': adminsOnly,
-  '/center-management': adminsOnly,
-  '/center-management/add-center': adminsOnly,
-  '/sps-management': adminsOnly,
-  '/reports': adminsOrViewer,
-  '/reports/report-details': adminsOrViewer,
-  '/meals-management': adminsOrViewer,
-  '/manage-meals': mealManagers,
-  '/previous-balance': adminsOrViewer,
-  ...Object.fromEntries(Object.keys(exitRestoreRoutes).map((p) => [p, exitRestoreReaders])),
-};
-
-/** Whether `user` may open `path`; a refused route redirects to /. */
-export function canOpenRoute(user: Principal, path: string): boolean {
-  return (routeRules[path] ?? anyone)(user);
-}
 
 /** Plain names of the pulled collections, for telling a person what the device cannot read. */
 export const collectionLabels: Record<string, string> = {

@@ -2,10 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../sync/contract';
+import { messages, permissionModules } from '../../sync/contract';
 import { beneficiaryDocuments, roles, users } from '../../server/db/schema';
 import { caseworkerRole } from '../../server/db/seed-data';
-import { createHarness, databaseKinds, json, type Harness } from './harness';
+import { hashPassword } from '../../server/auth/password';
+import { createHarness, databaseKinds, DEMO_PASSWORD, json, type Harness } from './harness';
 import { multipart, PNG_BYTES, png } from './uploads';
 
 /*
@@ -14,6 +15,14 @@ import { multipart, PNG_BYTES, png } from './uploads';
  * a child's document is (spec part 1, section 5), reached only at the beneficiary's
  * center, removed by DELETE /beneficiary_document_delete/{id} or with the beneficiary.
  */
+
+/** A role stored by /role_permission with only Meal Management ticked (every other module 0). */
+const mealOnlyPermissions = Object.fromEntries(
+  Object.entries(permissionModules).map(([module, actions]) => [
+    module,
+    Object.fromEntries(actions.map((a) => [a, module === 'meal_type' ? 1 : 0])),
+  ]),
+);
 
 type Fields = Record<string, string | number | File | undefined>;
 type Doc = {
@@ -176,6 +185,37 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
     const refused = await addDocument(viewer, document(elsewhere.id));
     expect(refused.status).toBe(403);
     expect((await json<Body>(refused)).message).toBe(messages.forbidden);
+  });
+
+  it('a role without child_tracking view (meal_type only) neither lists beneficiaries nor reads their documents or files', async () => {
+    const beneficiary = await addBeneficiary(admin, staffCenter);
+    const doc = (await json<Body<Doc>>(await addDocument(admin, document(beneficiary.id, { comment: 'Aadhar Card' }))))
+      .data!;
+    const [role] = await h.db
+      .insert(roles)
+      .values({ name: 'meal clerk', permissions: mealOnlyPermissions })
+      .returning({ id: roles.id });
+    await h.db.insert(users).values({
+      name: 'Meal Clerk',
+      email: 'meals@documents.test',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role_id: role.id,
+      centerId: 1,
+    });
+    const clerk = await h.login('meals@documents.test');
+    for (const list of ['/api/beneficiaries', '/api/beneficiary_documents']) {
+      const answer = await h.request(list, { token: clerk });
+      expect(answer.status, list).toBe(403);
+      expect(await answer.text()).not.toContain('Camp Visitor');
+    }
+    for (const service of ['education', 'medical', 'mhp'])
+      expect((await h.request(`/api/non_regusers_${service}`, { method: 'POST', token: clerk, json: {} })).status).toBe(
+        403,
+      );
+    expect((await h.request(doc.file_path, { token: clerk })).status).toBe(404);
+    expect(
+      (await h.request('/api/download_images', { method: 'POST', token: clerk, json: { url: doc.file_path } })).status,
+    ).toBe(404);
   });
 
   it('deletes a document under If-Match; deleting the beneficiary deletes its documents; the pull hears of both', async () => {

@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { beneficiaryListTypes, type BeneficiaryListType } from '../../../sync';
+import { useUser } from '../../lib/use-store';
 
 type Props = { target: { label: string; path: string } | null; onClose: () => void };
 
-const choices = [
-  { value: 'registered', label: 'Registered Beneficiaries' },
-  { value: 'non-registered', label: 'Non-Registered Beneficiaries' },
-];
+const labels: Record<BeneficiaryListType, string> = {
+  registered: 'Registered Beneficiaries',
+  'non-registered': 'Non-Registered Beneficiaries',
+};
 
 /** 'Select Beneficiaries Type': opened by modal-type sidebar children, navigates to the choice. */
 export function BeneficiariesModal({ target, onClose }: Props) {
   const navigate = useNavigate();
-  const [choice, setChoice] = useState('registered');
+  const user = useUser();
+  // Only the types the role may read (sync/SPEC.md R21); the sidebar hides a service with none.
+  const choices = target ? beneficiaryListTypes(user, target.path) : [];
+  const [picked, setChoice] = useState<string>('registered');
+  const choice = choices.find((c) => c === picked) ?? choices[0];
   const go = () => {
-    if (!target) return;
+    if (!target || !choice) return;
     navigate(`${target.path}?type=${choice}`);
     onClose();
   };
@@ -23,7 +29,7 @@ export function BeneficiariesModal({ target, onClose }: Props) {
       <Radio.Group value={choice} onChange={setChoice} name="beneficiaries-type">
         <Stack gap="sm">
           {choices.map((c) => (
-            <Radio key={c.value} value={c.value} label={c.label} />
+            <Radio key={c} value={c} label={labels[c]} />
           ))}
         </Stack>
       </Radio.Group>

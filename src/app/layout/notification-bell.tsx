@@ -2,9 +2,10 @@ import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
-import { lookupKeys, readLookup } from '../../../sync';
+import { canOpenRoute, lookupKeys, readLookup } from '../../../sync';
 import { useUnreadCount } from '../../features/notifications';
 import { countOf } from '../../lib/words';
+import { useUser } from '../../lib/use-store';
 
 type NotifyCount = { record_count: number; timeDiff: string };
 
@@ -12,6 +13,7 @@ type NotifyCount = { record_count: number; timeDiff: string };
 export function NotificationBell() {
   const stored = useLiveQuery(() => readLookup<NotifyCount>(lookupKeys.notifyCount), []);
   const count = useUnreadCount();
+  const mayList = canOpenRoute(useUser(), '/notifications');
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       {/* The menu's target is the button itself, so its expanded state is on a button. */}
@@ -28,10 +30,14 @@ export function NotificationBell() {
           {count === 0 ? 'No new notifications' : countOf(count, 'new notification')}
           {stored?.data?.timeDiff ? ` · ${stored.data.timeDiff}` : ''}
         </Text>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/notifications">
-          View All
-        </Menu.Item>
+        {mayList && (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/notifications">
+              View All
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,4 +1,4 @@
-import { can, isAdministrator, isViewer, type Principal } from '../../../sync';
+import { can, canOpenRoute, isAdministrator, isViewer, type Principal } from '../../../sync';
 
 /** A sidebar entry: a link, a group of links, or a child that opens the beneficiaries dialog. */
 export type SidebarLink = { label: string; path: string; modal?: boolean };
@@ -31,7 +31,9 @@ const restorationLinks: SidebarLink[] = [
  * The sidebar groups of spec part 1, section 2, filtered per role as section 6 says:
  * administrators see the administration screens; viewers see exit, restoration,
  * meals, reports and previous balance; others see exit and restoration only with
- * exit_restore view and meal management only with meal_type view.
+ * exit_restore view and meal management only with meal_type view. No link is offered
+ * whose route the role may not open (a list of children needs their read permission,
+ * sync/SPEC.md R21), and a group left without links goes too.
  */
 export function sidebarFor(user: Principal): SidebarGroup[] {
   const admin = isAdministrator(user);
@@ -77,5 +79,8 @@ export function sidebarFor(user: Principal): SidebarGroup[] {
     readers && { label: 'Reports', path: '/reports' },
     readers && { label: 'Previous Balance', path: '/previous-balance' },
   ];
-  return groups.filter((g): g is SidebarGroup => Boolean(g));
+  return groups
+    .filter((g): g is SidebarGroup => Boolean(g))
+    .map((g) => (g.children ? { ...g, children: g.children.filter((c) => canOpenRoute(user, c.path)) } : g))
+    .filter((g) => (g.children ? g.children.length > 0 : !g.path || canOpenRoute(user, g.path)));
 }

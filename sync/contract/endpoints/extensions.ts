@@ -1,4 +1,4 @@
-import { get, perm } from './types';
+import { get, perm, showsBeneficiaries } from './types';
 
 /*
  * Calls of our sync protocol that the spec does not list (DESIGN.md, The wire), marked
@@ -21,7 +21,8 @@ export const extensionEndpoints = {
   documentFile: get('/files/documents/:name', perm('child_registration', 'view'), scopedExt),
   userImageFile: get('/files/users/:name', 'authenticated', ext),
   // Non-registered beneficiaries' documents: the device pulls them by delta, and their
-  // files are served to users who reach the beneficiary's center (as /beneficiaries).
-  beneficiaryDocuments: get('/beneficiary_documents', 'authenticated', scopedExt),
-  beneficiaryDocumentFile: get('/files/beneficiaries/:name', 'authenticated', scopedExt),
+  // files are served to users who reach the beneficiary's center and read beneficiaries
+  // (as /beneficiaries; their handlers check it, this table's extensions being theirs).
+  beneficiaryDocuments: get('/beneficiary_documents', showsBeneficiaries, scopedExt),
+  beneficiaryDocumentFile: get('/files/beneficiaries/:name', showsBeneficiaries, scopedExt),
 };

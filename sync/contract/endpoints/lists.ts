@@ -1,4 +1,15 @@
-import { del, get, perm, postJson, postMultipart, postNone } from './types';
+import {
+  allOf,
+  del,
+  get,
+  namesChildren,
+  perm,
+  postJson,
+  postMultipart,
+  postNone,
+  showsBeneficiaries,
+  showsChildHistory,
+} from './types';
 
 /*
  * Calls of spec part 2, section 7, which gives names only. Paths are ours, in the
@@ -7,7 +18,9 @@ import { del, get, perm, postJson, postMultipart, postNone } from './types';
  * previous balance for administrators and the viewer; group reports and notifications
  * for any signed-in user (center-bound users see only their center); meals by the
  * meal_type module (the viewer may read); exit/restore lists by exit_restore view
- * (which `can()` grants the viewer role); schemes for administrators.
+ * (which `can()` grants the viewer role); schemes for administrators. A read that names
+ * children or shows their history needs what part 1's reads of them need (namesChildren,
+ * showsChildHistory in types.ts), whatever else its route asks; counts need nothing more.
  */
 const scoped = { scoped: true };
 const scopedPage = { scoped: true, paged: true };
@@ -16,12 +29,12 @@ const scopedExt = { scoped: true, extension: true };
 /** The part 2 endpoint rows, by call name. */
 export const listEndpoints = {
   reports: postJson('/reports', 'adminOrViewer', scoped),
-  singleReport: postJson('/single_report', 'adminOrViewer', scoped),
+  singleReport: postJson('/single_report', allOf('adminOrViewer', ...showsChildHistory), scoped),
   groupReport2: postJson('/group_report2', 'authenticated', scoped),
-  groupSingleReport: postJson('/group_single_report', 'authenticated', scoped),
+  groupSingleReport: postJson('/group_single_report', showsChildHistory, scoped),
   getMealList: get('/meal_list', 'adminOrViewer', scopedPage),
-  notifyList: get('/notify_list/:centerId', 'authenticated', scopedPage),
-  notifyUpdate: postNone('/notify_update/:id', 'authenticated', scoped),
+  notifyList: get('/notify_list/:centerId', namesChildren, scopedPage),
+  notifyUpdate: postNone('/notify_update/:id', namesChildren, scoped),
   getSps: get('/sps', 'admin', { paged: true }),
   addSps: postJson('/sps_add', 'admin'),
   updateSps: postJson('/sps_update', 'admin'),
@@ -33,11 +46,19 @@ export const listEndpoints = {
   updateMeal: postJson('/meal_update', perm('meal_type', 'edit'), scoped),
   deleteMeal: del('/meal_delete/:id', perm('meal_type', 'delete'), scoped),
   getMealCenters: get('/meal_centers', 'authenticated', scoped),
-  restoreExitList: postJson('/restore_exit_list/:status', perm('exit_restore', 'view'), scopedPage),
-  shortStayRegisterList: postJson('/short_stay_register', perm('exit_restore', 'view'), scopedPage),
+  restoreExitList: postJson(
+    '/restore_exit_list/:status',
+    allOf(perm('exit_restore', 'view'), ...showsChildHistory),
+    scopedPage,
+  ),
+  shortStayRegisterList: postJson(
+    '/short_stay_register',
+    allOf(perm('exit_restore', 'view'), namesChildren),
+    scopedPage,
+  ),
   // Ours (the spec names no calls for them): non-registered beneficiaries are written like
   // per-child action records (child_tracking), and pulled by the device from one list.
-  beneficiaries: get('/beneficiaries', 'authenticated', scopedPage),
+  beneficiaries: get('/beneficiaries', showsBeneficiaries, scopedPage),
   beneficiaryAdd: postJson('/beneficiary_add', perm('child_tracking', 'create'), scoped),
   beneficiaryUpdate: postJson('/beneficiary_update', perm('child_tracking', 'edit'), scoped),
   beneficiaryDelete: del('/beneficiary_delete/:id', perm('child_tracking', 'delete'), scoped),

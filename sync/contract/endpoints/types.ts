@@ -7,16 +7,19 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export type PayloadKind = 'none' | 'json' | 'multipart';
 
 /**
- * Who may make a call: anyone (login), any signed-in user, administrators only,
- * administrators and the viewer role, or a module permission as `can()` decides it
+ * One rule of who may make a call: anyone (login), any signed-in user, administrators
+ * only, administrators and the viewer role, or a module permission as `can()` decides it
  * (`orViewer` also lets the viewer role through, as the part 2 routes do).
  */
-export type EndpointPermission =
+export type EndpointRule =
   | 'public'
   | 'authenticated'
   | 'admin'
   | 'adminOrViewer'
   | { module: PermissionModule; action: PermissionAction; orViewer?: boolean };
+
+/** Who may make a call: one rule, or a list of rules that must all pass (`allOf`). */
+export type EndpointPermission = EndpointRule | readonly EndpointRule[];
 
 /** One row of the endpoint table. */
 export type EndpointSpec = {
@@ -72,3 +75,20 @@ export const perm = <const M extends PermissionModule, const A extends Permissio
   action: A,
   orViewer?: true,
 ) => (orViewer ? { module, action, orViewer } : { module, action });
+
+/** Rules that must all pass. */
+export const allOf = <const R extends readonly EndpointRule[]>(...rules: R): R => rules;
+
+/*
+ * What a read shows decides what it needs (spec part 1 section 6; sync/SPEC.md, R21), as
+ * the part 1 reads already do: a read that names children (name, Aadhar, case numbers)
+ * needs child_registration view; one that shows their history entries needs
+ * child_tracking view too; non-registered beneficiaries and their documents need
+ * child_tracking view, as their writes need child_tracking. Counts name no one.
+ */
+/** A read that names children. */
+export const namesChildren = perm('child_registration', 'view');
+/** A read that shows children's history entries (and names them). */
+export const showsChildHistory = allOf(namesChildren, perm('child_tracking', 'view'));
+/** A read of non-registered beneficiaries or their documents. */
+export const showsBeneficiaries = perm('child_tracking', 'view');

@@ -7,6 +7,7 @@ import {
   isAllowed,
   matchEndpoint,
   permissionModules,
+  permissionRules,
   type Principal,
 } from '../../../sync/contract';
 
@@ -157,9 +158,10 @@ describe('endpoint table (part 1 and part 2, section 7)', () => {
       expect(spec.path, name).not.toMatch(/\/$|\/\//);
       expect(['GET', 'POST', 'DELETE']).toContain(spec.method);
       if (spec.method !== 'POST') expect(spec.payload, name).toBe('none');
-      if (typeof spec.permission === 'object') {
-        const actions: readonly string[] = permissionModules[spec.permission.module];
-        expect(actions, name).toContain(spec.permission.action);
+      for (const rule of permissionRules(spec.permission)) {
+        if (typeof rule !== 'object') continue;
+        const actions: readonly string[] = permissionModules[rule.module];
+        expect(actions, name).toContain(rule.action);
       }
     }
   });

@@ -3,6 +3,7 @@ import { Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Title } 
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import {
+  beneficiaryListTypes,
   can,
   canChooseCenter,
   type BeneficiaryService,
@@ -29,7 +30,10 @@ type Draft = { centerId: string; from_date: string; to_date: string };
 export function BeneficiaryListPage({ service }: { service: BeneficiaryService }) {
   const user = useUser();
   const [params] = useSearchParams();
-  const type = params.get('type') === 'non-registered' ? 'non-registered' : 'registered';
+  // Only the types whose call the role may make (R21); the route opens only when one is left.
+  const types = beneficiaryListTypes(user, `/${service}`);
+  const asked = params.get('type') === 'non-registered' ? 'non-registered' : 'registered';
+  const type = types.includes(asked) ? asked : (types[0] ?? asked);
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
   const chooses = canChooseCenter(user.centerId);
   const listFilter = useMemo(
@@ -88,10 +92,10 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
           <SegmentedControl
             value={type}
             onChange={(v) => setFilter({ ...filter, type: v })}
-            data={[
-              { value: 'registered', label: 'Registered' },
-              { value: 'non-registered', label: 'Non-Registered' },
-            ]}
+            data={types.map((value) => ({
+              value,
+              label: value === 'registered' ? 'Registered' : 'Non-Registered',
+            }))}
           />
           {type === 'non-registered' && canAdd && (
             <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>

@@ -1,7 +1,8 @@
 import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useNavigate } from 'react-router';
-import { REPORT_NO_VALUE, csvFileNames, type GroupCell } from '../../../../sync';
+import { REPORT_NO_VALUE, canOpenRoute, csvFileNames, type GroupCell } from '../../../../sync';
+import { useUser } from '../../../lib/use-store';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useGroupReport, useReportFilter, type GroupReportAnswer } from '../hooks/use-report';
@@ -32,6 +33,8 @@ const csvRows = (r: GroupReportAnswer) => [
 /** /groupReports: a column per center and Total, by category; CSV group-report.csv. */
 export function GroupReportPage() {
   const navigate = useNavigate();
+  // The counts name no one; their details do, so only a role that may read them opens them.
+  const mayOpen = canOpenRoute(useUser(), '/groupReports/report-details');
   const { filter, setFilter } = useListSearchParams(filterKeys);
   const answer = useGroupReport(useReportFilter(filter));
   const report = answer?.data ?? null;
@@ -92,7 +95,7 @@ export function GroupReportPage() {
                         <Table.Td>{row.label}</Table.Td>
                         {row.cells.map((cell) => (
                           <Table.Td key={String(cell.centerId)} ta="center">
-                            {row.clickable && cell.total > 0 ? (
+                            {mayOpen && row.clickable && cell.total > 0 ? (
                               <UnstyledButton c="blue" td="underline" onClick={() => open(cell)}>
                                 {cell.total}
                               </UnstyledButton>
