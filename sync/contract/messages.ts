@@ -97,5 +97,12 @@ export const theFieldRequired = (label: string): string => `The ${label} field i
 export const controlCharactersIn = (label: string): string =>
   `The ${label} field contains invisible characters that cannot be saved.`;
 
+/**
+ * A count above what one center holds (ours; constants/limits.ts MAX_CHILDREN_AT_A_CENTER):
+ * 'Children Count can be at most 5000, more children than a center holds.'
+ */
+export const childrenAtMost = (label: string, most: number): string =>
+  `${label} can be at most ${most}, more children than a center holds.`;
+
 /** '{action title} deleted successfully', the history delete toast. */
 export const actionDeleted = (title: string): string => `${title} deleted successfully`;

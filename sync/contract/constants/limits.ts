@@ -14,6 +14,13 @@ export const uploadLimits = {
   audioAccept: 'audio/*',
 } as const;
 
+/**
+ * Ours (the spec bounds no count): the most children one center serves at once. A meal's
+ * children count and a previous balance's boys and girls are each at most this, so a
+ * typing slip (an extra zero, a pasted number) cannot swell every total of a year.
+ */
+export const MAX_CHILDREN_AT_A_CENTER = 5000;
+
 /** Digit counts of phone and Aadhar numbers. */
 export const PHONE_DIGITS = 10;
 export const AADHAR_DIGITS = 12;

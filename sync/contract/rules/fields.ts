@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages, theFieldRequired } from '../messages';
+import { MAX_CHILDREN_AT_A_CENTER } from '../constants/limits';
+import { childrenAtMost, messages, theFieldRequired } from '../messages';
 
 /**
  * Labels of 'The X field is required.' keyed by API field name (part 1, section 5 lists
@@ -76,9 +77,20 @@ export const requiredId = (message: string) =>
 /** An optional id; blank becomes undefined. */
 export const optionalId = () => z.preprocess(toNumber, z.number().int().positive().nullish());
 
-/** A required whole number of at least 0 (counts such as child_count, male, female). */
-export const requiredCount = (message: string) =>
-  z.preprocess(toNumber, z.number({ error: message }).int(message).min(0, message));
+/**
+ * A count of children at one center (child_count, male, female): a whole number from 0 to
+ * what a center holds. `message` when it is missing or not a whole number of at least 0;
+ * above the bound, '{label} can be at most 5000, ...' ({@link childrenAtMost}).
+ */
+export const childrenCount = (message: string, label: string, whenMissing?: number) =>
+  z.preprocess(
+    (v) => (whenMissing !== undefined && (v === undefined || v === null || v === '') ? whenMissing : toNumber(v)),
+    z
+      .number({ error: message })
+      .int(message)
+      .min(0, message)
+      .max(MAX_CHILDREN_AT_A_CENTER, childrenAtMost(label, MAX_CHILDREN_AT_A_CENTER)),
+  );
 
 /** A required choice among `values`; blank or unknown fails with `message`. */
 export const requiredChoice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
