@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CHILDREN_AT_A_CENTER, wireEndpoints, type WireEndpointName } from '../../sync/contract';
+import { MAX_CHILDREN_AT_A_CENTER, textLimits, wireEndpoints, type WireEndpointName } from '../../sync/contract';
 import { entities } from '../../sync/entities/registry';
 import type { AppEnv } from '../../server/core/context';
 import { errorHandler } from '../../server/core/errors';
@@ -143,5 +143,25 @@ describe.each(databaseKinds)('stored values and bounds (%s)', (kind) => {
     const answer = await app.request('/api/probe');
     expect(answer.status).toBe(422);
     expect(logged).toEqual([expect.objectContaining({ status: 422, code: expect.stringMatching(/^22/) })]);
+  });
+
+  it('a beneficiary’s age and comment are as long as a child’s may be, no longer', async () => {
+    const beneficiary = { name: 'Asha', centerId: staffCenter, service: 'medical', service_date: today };
+    const megabyte = 'x'.repeat(1024 * 1024);
+    const longComment = await send('POST', '/beneficiary_add', admin, { ...beneficiary, comment: megabyte });
+    expect(longComment.status).toBe(422);
+    expect(longComment.body.message).toBe(`The comment field must not be greater than ${textLimits.long} characters.`);
+    const longAge = await send('POST', '/beneficiary_add', admin, { ...beneficiary, age: '1'.repeat(1024 * 1024) });
+    expect(longAge.status).toBe(422);
+    expect(longAge.body.message).toBe(`The age field must not be greater than ${textLimits.short} characters.`);
+    const wordyAge = await send('POST', '/beneficiary_add', admin, { ...beneficiary, age: 'about ten' });
+    expect(wordyAge.status).toBe(422);
+    expect(wordyAge.body.message).toBe('Age must be a number');
+    const fits = await send('POST', '/beneficiary_add', admin, {
+      ...beneficiary,
+      age: '10.5',
+      comment: 'y'.repeat(textLimits.long),
+    });
+    expect(fits.status).toBe(200);
   });
 });

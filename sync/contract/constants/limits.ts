@@ -21,6 +21,24 @@ export const uploadLimits = {
  */
 export const MAX_CHILDREN_AT_A_CENTER = 5000;
 
+/**
+ * Text lengths (ours: the spec shows none), as Laravel's `max` rule words them: a line of
+ * a form holds 255 characters, a free-text box (comments, addresses, the account of a
+ * rescue) 5000. Every text field of every form carries one of the two.
+ */
+export const textLimits = { short: 255, long: 5000 } as const;
+
+/** The fields that are free-text boxes (textLimits.long); every other text is a line. */
+export const longTextFields = [
+  'address',
+  'breif',
+  'circumstance_of_rescue',
+  'comments',
+  'comment',
+  'action_data',
+  'restore_to_address',
+] as const;
+
 /** Digit counts of phone and Aadhar numbers. */
 export const PHONE_DIGITS = 10;
 export const AADHAR_DIGITS = 12;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../constants/limits';
 import { messages } from '../messages';
 import { inScreenOrder } from '../rules/screen-order';
 import { childrenCount, fieldRequired, optionalId, requiredId, requiredText } from '../rules/fields';
@@ -15,7 +16,7 @@ export const previousBalanceFormSchema = inScreenOrder(
     id: optionalId(),
     centerId: requiredId(fieldRequired('centerId')),
     activity_date: requiredDate(fieldRequired('activity_date')),
-    comment: requiredText(fieldRequired('comment')),
+    comment: requiredText(fieldRequired('comment'), textLimits.long),
     male: childrenCount(messages.maleNotNumber, 'Male', 0),
     female: childrenCount(messages.femaleNotNumber, 'Female', 0),
   }),

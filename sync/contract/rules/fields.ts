@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_CHILDREN_AT_A_CENTER } from '../constants/limits';
-import { childrenAtMost, messages, theFieldRequired } from '../messages';
+import { MAX_CHILDREN_AT_A_CENTER, textLimits } from '../constants/limits';
+import { childrenAtMost, messages, textTooLong, theFieldRequired } from '../messages';
 
 /**
  * Labels of 'The X field is required.' keyed by API field name (part 1, section 5 lists
@@ -51,19 +51,56 @@ export function hasControlCharacters(value: string): boolean {
   return false;
 }
 
-/** Plain text: any string without control characters. */
-export const plainText = () => z.string().refine((v) => !hasControlCharacters(v), messages.controlCharacters);
+/** The API field an issue is about: the last named segment of its path (`documents.0.comment` → comment). */
+const fieldOf = (path: readonly PropertyKey[] | undefined): string =>
+  [...(path ?? [])]
+    .reverse()
+    .find((segment): segment is string => typeof segment === 'string' && !/^\d+$/.test(segment)) ?? 'text';
 
-/** A required text: missing, null or blank after trimming fails with `message`. */
-export const requiredText = (message: string) =>
+/**
+ * At most `max` characters after trimming, with {@link textTooLong}'s message naming the
+ * field the text is in (the issue's path is known when the message is made).
+ */
+const atMost = (max: number) => ({ error: (issue: { path?: PropertyKey[] }) => textTooLong(fieldOf(issue.path), max) });
+
+/**
+ * Every text has a length (textLimits): a line of a form `short` (the default), a
+ * free-text box (longTextFields: comments, addresses) `long`. No stored or sent text is
+ * then larger than a person writes into a form.
+ */
+export type TextLimit = (typeof textLimits)[keyof typeof textLimits];
+
+/** Plain text: a string without control characters, at most `max` characters. */
+export const plainText = (max: TextLimit = textLimits.short) =>
+  z
+    .string()
+    .max(max, atMost(max))
+    .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
+
+/** A required text: missing, null or blank after trimming fails with `message`; at most `max` characters. */
+export const requiredText = (message: string, max: TextLimit = textLimits.short) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
+    .max(max, atMost(max))
     .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
 
-/** An optional text; blank becomes undefined. */
-export const optionalText = () => z.preprocess(blankToUndefined, plainText().trim().nullish());
+/** An optional text of at most `max` characters; blank becomes undefined. */
+export const optionalText = (max: TextLimit = textLimits.short) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, atMost(max))
+      .refine((v) => !hasControlCharacters(v), messages.controlCharacters)
+      .nullish(),
+  );
+
+/** An age as part 1 section 5 has it: digits with one decimal point, optional. */
+export const optionalAge = () =>
+  optionalText().refine((v) => v == null || /^\d+(\.\d*)?$/.test(v), 'Age must be a number');
 
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);
