@@ -70,10 +70,11 @@ const atMost = (max: number) => ({ error: (issue: { path?: PropertyKey[] }) => t
  */
 export type TextLimit = (typeof textLimits)[keyof typeof textLimits];
 
-/** Plain text: a string without control characters, at most `max` characters. */
+/** Plain text: trimmed, without control characters, at most `max` characters. */
 export const plainText = (max: TextLimit = textLimits.short) =>
   z
     .string()
+    .trim()
     .max(max, atMost(max))
     .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
 
@@ -88,15 +89,7 @@ export const requiredText = (message: string, max: TextLimit = textLimits.short)
 
 /** An optional text of at most `max` characters; blank becomes undefined. */
 export const optionalText = (max: TextLimit = textLimits.short) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(max, atMost(max))
-      .refine((v) => !hasControlCharacters(v), messages.controlCharacters)
-      .nullish(),
-  );
+  z.preprocess(blankToUndefined, plainText(max).nullish());
 
 /** An age as part 1 section 5 has it: digits with one decimal point, optional. */
 export const optionalAge = () =>
