@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { can, childDocumentUpdateSchema, messages, theFieldRequired, type Principal } from '../../sync/contract';
+import {
+  can,
+  childDocumentUpdateSchema,
+  messages,
+  textLimits,
+  textTooLong,
+  theFieldRequired,
+  type Principal,
+} from '../../sync/contract';
 import { prepareFiles, removeFiles, storeFiles, type PreparedFiles } from '../actions/files';
 import { DOCUMENT_FILE_PATH, documentRecords, liveDocument } from '../actions/lists';
 import { insertDocuments, logActivity } from '../actions/record';
@@ -130,6 +138,8 @@ export async function downloadImages(c: Context<AppEnv>) {
   const body = await readBody(c);
   const url = text(body.url).trim();
   if (!url) return invalid(c, [{ path: 'url', message: theFieldRequired('url') }]);
+  if (url.length > textLimits.short)
+    return invalid(c, [{ path: 'url', message: textTooLong('url', textLimits.short) }]);
   const file = fileOf(url);
   const { db } = c.get('deps');
   if (!file || !(await mayRead(db, c.get('user'), file))) return fail(c, 404, messages.notFound);

@@ -97,9 +97,10 @@ function answerForDatabase(d: Described): { message: string; errors?: FieldError
       return { message: serverMessages.invalidCenter, errors: { centerId: [serverMessages.invalidCenter] } };
     return { message: serverMessages.invalidReference };
   }
-  // Invalid text representation, numeric or date out of range, bad encoding.
-  if (d.code && ['22P02', '22003', '22007', '22008', '22021', '22001'].includes(d.code))
-    return { message: serverMessages.invalidValue };
+  // Class 22, data exceptions: a value the database cannot hold or read (invalid text
+  // representation, numeric or date out of range, a time zone displacement, bad encoding).
+  // Validation should have refused it first; whatever slips through is still the input's.
+  if (d.code?.startsWith('22')) return { message: serverMessages.invalidValue };
   return null;
 }
 

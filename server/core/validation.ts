@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { messages, type FieldErrors } from '../../sync/contract';
+import { longTextFields, messages, textLimits, textTooLong, type FieldErrors } from '../../sync/contract';
 import { fail } from './http';
 
 /*
@@ -44,32 +44,18 @@ export function invalid(c: Context, issues: Issue[]) {
   return fail(c, 422, issues[0]?.message ?? messages.somethingWentWrong, errors);
 }
 
-/** Short texts fit a line of a form; these longer ones are the free-text boxes. */
-const LONG_TEXT_FIELDS = new Set([
-  'address',
-  'breif',
-  'circumstance_of_rescue',
-  'comments',
-  'comment',
-  'action_data',
-  'restore_to_address',
-]);
-export const SHORT_TEXT_MAX = 255;
-export const LONG_TEXT_MAX = 5000;
-
 /**
- * Texts longer than the database should hold. The spec shows no wording for this, so
- * the message is Laravel's max rule: 'The f name field must not be greater than 255 characters.'
+ * Texts longer than their field holds (the contract's textLimits: a free-text box of
+ * longTextFields 5000 characters, any other text 255), for the texts a schema does not
+ * reach. The message is textTooLong's, Laravel's max rule: 'The f name field must not be
+ * greater than 255 characters.' (with `labels[field]` in place of the field's name).
  */
 export function tooLongIssues(input: Record<string, unknown>, labels: Partial<Record<string, string>> = {}): Issue[] {
   const issues: Issue[] = [];
   for (const [field, value] of Object.entries(input)) {
     if (typeof value !== 'string') continue;
-    const max = LONG_TEXT_FIELDS.has(field) ? LONG_TEXT_MAX : SHORT_TEXT_MAX;
-    if (value.trim().length > max) {
-      const label = labels[field] ?? field.replace(/_/g, ' ');
-      issues.push({ path: field, message: `The ${label} field must not be greater than ${max} characters.` });
-    }
+    const max = (longTextFields as readonly string[]).includes(field) ? textLimits.long : textLimits.short;
+    if (value.trim().length > max) issues.push({ path: field, message: textTooLong(labels[field] ?? field, max) });
   }
   return issues;
 }

@@ -53,8 +53,10 @@ export async function dashboardTiles(c: Context<AppEnv>) {
     .from(children)
     .innerJoin(centers, eq(centers.id, children.centerdetailId))
     .where(and(live, inArray(centers.centertypeId, [CENTER_TYPE.openShelter, CENTER_TYPE.home])));
+  // Summed as bigint (sum over integer is one): a row stored before the contract bounded
+  // child_count may hold up to 2^31 - 1, and a 32-bit total would refuse the whole tile set.
   const [mealSum] = await db
-    .select({ n: sql<number>`coalesce(sum(${meals.child_count}), 0)::int` })
+    .select({ n: sql`coalesce(sum(${meals.child_count}), 0)`.mapWith(Number) })
     .from(meals)
     .where(and(isNull(meals.deleted_at), centerId === null ? undefined : eq(meals.center_id, centerId)));
   const education = (types: string[]) =>

@@ -33,6 +33,14 @@ type QueryError = { field: string; message: string };
 const whole = (value: string | undefined): number | null =>
   value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value) : null;
 
+/*
+ * The instants a cursor may name: years 1 to 9999, what an ISO-8601 timestamp writes with
+ * four digits. A Date reaches year 275760, which toISOString writes as '+275760-...' and
+ * PostgreSQL refuses (SQLSTATE 22009); such a cursor is the request's fault.
+ */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
 /** Reads the paging and delta parameters of a list's query string. */
 export function readListQuery(query: Record<string, string | undefined>): { query: ListQuery } | { error: QueryError } {
   const page = whole(query.page);
@@ -42,6 +50,10 @@ export function readListQuery(query: Record<string, string | undefined>): { quer
     const time = Date.parse(since);
     if (Number.isNaN(time))
       return { error: { field: 'updated_since', message: 'The updated since must be a valid date.' } };
+    if (time < FIRST_INSTANT || time > LAST_INSTANT)
+      return {
+        error: { field: 'updated_since', message: 'The updated since must be a date between the years 1 and 9999.' },
+      };
     const afterId = query.after_id === undefined || query.after_id === '' ? 0 : whole(query.after_id);
     if (afterId === null) return { error: { field: 'after_id', message: 'The after id must be an integer.' } };
     const perPage = Math.min(MAX_PAGE_SIZE, Math.max(1, perPageAsked ?? DELTA_PAGE_SIZE));

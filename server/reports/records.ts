@@ -66,7 +66,7 @@ export async function reportCounts(db: Db, p: ReportPeriods, centerId: number | 
       category: reportDaily.category,
       period,
       gender: reportDaily.gender,
-      n: sql<number>`sum(${reportDaily.n})::int`,
+      n: sql`sum(${reportDaily.n})`.mapWith(Number),
     })
     .from(reportDaily)
     .where(and(sql`${day} <= ${p.to_date}::date`, keptFor(centerId)))
@@ -83,7 +83,7 @@ export async function groupCounts(db: Db, p: ReportPeriods, centerId: number | n
       center: reportDaily.centerId,
       category: reportDaily.category,
       gender: reportDaily.gender,
-      n: sql<number>`sum(${reportDaily.n})::int`,
+      n: sql`sum(${reportDaily.n})`.mapWith(Number),
     })
     .from(reportDaily)
     .where(and(sql`${reportDaily.day} between ${p.from_date}::date and ${p.to_date}::date`, keptFor(centerId)))
@@ -101,8 +101,10 @@ export async function balancesIn(
   const rows = await db
     .select({
       centerId: previousBalances.centerId,
-      male: sql<number>`sum(${previousBalances.male})::int`,
-      female: sql<number>`sum(${previousBalances.female})::int`,
+      // bigint sums (no ::int): a balance stored before the contract bounded its counts
+      // may hold up to 2^31 - 1, and no stored row may break a year's report.
+      male: sql`sum(${previousBalances.male})`.mapWith(Number),
+      female: sql`sum(${previousBalances.female})`.mapWith(Number),
     })
     .from(previousBalances)
     .where(

@@ -1,24 +1,32 @@
 import { z } from 'zod';
-import { messages } from './messages';
+import { textLimits } from './constants/limits';
+import { messages, textTooLong } from './messages';
 import { rolePermissionsSchema } from './permissions';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The e-mail and password as typed: a line each (textLimits.short), like every form's. */
+const emailField = (field: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, messages.emailRequired)
+    .max(textLimits.short, textTooLong(field, textLimits.short))
+    .regex(emailPattern, messages.emailInvalid);
+const passwordField = z
+  .string()
+  .min(1, messages.passwordRequired)
+  .max(textLimits.short, textTooLong('password', textLimits.short));
 
 /**
  * The login screen's form. Fields are checked in order and the first failing
  * message is what the user sees (spec part 1, section 5).
  */
-export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, messages.emailRequired).regex(emailPattern, messages.emailInvalid),
-  password: z.string().min(1, messages.passwordRequired),
-});
+export const loginFormSchema = z.object({ email: emailField('email'), password: passwordField });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** POST /login payload: the form's e-mail travels as `emailId`. */
-export const loginRequestSchema = z.object({
-  emailId: z.string().trim().min(1, messages.emailRequired).regex(emailPattern, messages.emailInvalid),
-  password: z.string().min(1, messages.passwordRequired),
-});
+export const loginRequestSchema = z.object({ emailId: emailField('emailId'), password: passwordField });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const roleRefSchema = z.object({

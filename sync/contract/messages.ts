@@ -97,5 +97,20 @@ export const theFieldRequired = (label: string): string => `The ${label} field i
 export const controlCharactersIn = (label: string): string =>
   `The ${label} field contains invisible characters that cannot be saved.`;
 
+/**
+ * A text longer than its field holds (ours; constants/limits.ts textLimits), as Laravel's
+ * max rule words it with the API field's name: 'The f name field must not be greater than
+ * 255 characters.'
+ */
+export const textTooLong = (field: string, max: number): string =>
+  `The ${field.replace(/_/g, ' ')} field must not be greater than ${max} characters.`;
+
+/**
+ * A count above what one center holds (ours; constants/limits.ts MAX_CHILDREN_AT_A_CENTER):
+ * 'Children Count can be at most 5000, more children than a center holds.'
+ */
+export const childrenAtMost = (label: string, most: number): string =>
+  `${label} can be at most ${most}, more children than a center holds.`;
+
 /** '{action title} deleted successfully', the history delete toast. */
 export const actionDeleted = (title: string): string => `${title} deleted successfully`;

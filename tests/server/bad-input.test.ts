@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointNames, endpoints, type EndpointName } from '../../sync/contract';
+import {
+  endpointNames,
+  endpoints,
+  wireEndpointNames,
+  wireEndpoints,
+  type EndpointName,
+  type WireEndpointName,
+} from '../../sync/contract';
+import { listEndpoints } from '../../sync/contract/endpoints/lists';
 import { payloadSchemas } from '../../sync/contract/endpoints/payloads';
+import { entities } from '../../sync/entities/registry';
 import { createHarness, databaseKinds, type Harness } from './harness';
 
 /*
@@ -11,6 +20,10 @@ import { createHarness, databaseKinds, type Harness } from './harness';
  * strings, deep nesting, huge arrays, unknown and malformed ids, wrong file bytes and
  * files over 5 MB. No answer is a 5xx; every 422 is the envelope with a message a person
  * reads (never zod's wording); a refused request writes nothing.
+ *
+ * Also generated: the delta parameters (updated_since, after_id, page, per_page; sync/SPEC.md
+ * R15) on every list of the table, and each part 2 write row with one bad value in an
+ * otherwise complete payload, after which the totals that sum stored rows still answer.
  */
 
 const ZOD_WORDING = /invalid input|expected .* received|too big|too small|invalid option|invalid_type|nan/i;
@@ -100,6 +113,53 @@ function probesOf(name: EndpointName, realId: number): Probe[] {
 const SKIPPED: EndpointName[] = ['logout'];
 const writeRows = endpointNames.filter((n) => endpoints[n].method !== 'GET' && !SKIPPED.includes(n));
 
+/** Every list of the table: each read, each paged row, each collection the device pulls. */
+const pulled = new Set<WireEndpointName>(Object.values(entities).map((d) => d.list.endpoint));
+const listRows = wireEndpointNames.filter((n) => {
+  const row: { method: string; paged?: boolean } = wireEndpoints[n];
+  return row.method === 'GET' || row.paged === true || pulled.has(n);
+});
+
+/** Query strings of bad delta parameters (sync/SPEC.md R15): the cursor, its id and the paging. */
+const deltaQueries: string[] = [
+  ...[
+    '275760-09-13',
+    '+275760-09-13T00:00:00.000Z',
+    '-000001-01-01T00:00:00.000Z',
+    '-271821-04-20',
+    '10000-01-01',
+    '0000-01-01',
+    '2024-13-45',
+    'abc',
+    "1' OR '1'='1",
+    '\u0000',
+    '9'.repeat(30),
+  ].map((since) => `updated_since=${encodeURIComponent(since)}`),
+  ...['-1', '1.5', 'abc', '2147483648', '99999999999999999999', '\u0000', ''].map(
+    (id) => `updated_since=2024-01-01T00:00:00.000Z&after_id=${encodeURIComponent(id)}`,
+  ),
+  ...['-1', '0', '1e9', '999999999', '99999999999'].flatMap((n) => [
+    `page=${n}&per_page=${n}`,
+    `updated_since=2024-01-01T00:00:00.000Z&page=${n}&per_page=${n}`,
+  ]),
+];
+
+/** Values of one field of an otherwise complete part 2 payload. */
+const part2Values: [string, unknown][] = [
+  ['int max', 2_147_483_647],
+  ['past int', 2_147_483_648],
+  ['huge', 1e308],
+  ['negative', -5],
+  ['fraction', 1.5],
+  ['far year', '275760-09-13'],
+  ['negative year', '-000001-01-01'],
+  ['too long', 'x'.repeat(70_000)],
+  ['NUL', 'a\u0000b'],
+  ['object', { a: 1 }],
+  ['array', [1]],
+  ['null', null],
+];
+
 /** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
 async function rowsOf<T>(h: Harness, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await h.db.execute(query)) as unknown as T[] | { rows: T[] };
@@ -110,6 +170,7 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
   let h: Harness;
   const tokens: Record<string, string> = {};
   let realId = 1;
+  let staffCenter = 1;
   /** Every line the server logged while the suite ran. */
   const logged: string[] = [];
 
@@ -130,6 +191,8 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
     tokens.admin = await h.login('admin@demo.test');
     tokens.staff = await h.login('staff@demo.test');
     realId = (await rowsOf<{ id: number }>(h, sql`select min(id)::int id from children`))[0]!.id;
+    const me = (await (await h.request('/api/me', { token: tokens.staff })).json()) as { data: { centerId: number } };
+    staffCenter = me.data.centerId;
   });
   afterAll(() => h?.close());
 
@@ -174,6 +237,141 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
     console.log(
       `bad-input (${kind}): ${sent} requests over ${writeRows.length} write rows as admin and staff, ` +
         `${failures.length} problems, ${accepted.length} accepted as valid text`,
+    );
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  /** Sends one request; a 5xx or a 422 without a readable envelope is a failure. */
+  const probe = async (
+    failures: string[],
+    where: string,
+    path: string,
+    init: RequestInit & { token?: string; json?: unknown },
+  ) => {
+    const response = await h.request(path, init);
+    if (response.status >= 500) failures.push(`${where}: ${response.status}`);
+    if (response.status === 422) {
+      const body = (await response.json()) as { success?: unknown; message?: unknown; errors?: unknown };
+      if (body.success !== false || typeof body.message !== 'string' || typeof body.errors !== 'object')
+        failures.push(`${where}: 422 without the envelope`);
+      else if (ZOD_WORDING.test(body.message)) failures.push(`${where}: '${body.message}'`);
+    } else {
+      await response.body?.cancel();
+    }
+    return response.status;
+  };
+
+  it('delta parameters on every list: no 5xx, readable 422s (R15)', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const actor of ['admin', 'staff'] as const) {
+      for (const name of listRows) {
+        const row = wireEndpoints[name];
+        const path = `/api${row.path}`
+          .replace(':centerId', String(staffCenter))
+          .replace(':status', 'restoration')
+          .replace(/:[A-Za-z_]+/g, String(realId));
+        for (const query of deltaQueries) {
+          const init: RequestInit & { token?: string; json?: unknown } = { method: row.method, token: tokens[actor] };
+          if (row.method !== 'GET') {
+            if (row.payload === 'multipart') init.body = new FormData();
+            else init.json = {};
+          }
+          await probe(failures, `${actor} ${name} ?${query}`, `${path}?${query}`, init);
+          sent++;
+        }
+      }
+    }
+    console.log(
+      `bad-input (${kind}): ${sent} delta requests over ${listRows.length} lists, ${failures.length} problems`,
+    );
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('part 2 rows with one bad value in an otherwise complete payload: no 5xx, and the totals still answer', async () => {
+    const one = async (query: ReturnType<typeof sql>) => (await rowsOf<{ id: number }>(h, query))[0]?.id ?? NO_SUCH_ID;
+    const ids = {
+      meal: await one(sql`select min(id)::int id from meals where center_id = ${staffCenter}`),
+      balance: await one(sql`select min(id)::int id from previous_balances where center_id = ${staffCenter}`),
+      beneficiary: await one(sql`select min(id)::int id from beneficiaries where center_id = ${staffCenter}`),
+      scheme: await one(sql`select min(id)::int id from schemes`),
+    };
+    const range = { centerId: staffCenter, from_date: '2024-04-01', to_date: '2025-03-31' };
+    const details = {
+      ...range,
+      gender: 'Male',
+      where: 'category',
+      value: 'education',
+      where1: 'novalue',
+      value1: 'novalue',
+    };
+    const meal = { center_id: staffCenter, meal_date: '2025-01-10', meal_type: 2, child_count: 30 };
+    const balance = { centerId: staffCenter, activity_date: '2025-01-10', comment: 'carried', male: 4, female: 3 };
+    const beneficiary = {
+      name: 'Asha',
+      gender: 'Female',
+      age: '9',
+      centerId: staffCenter,
+      service: 'medical',
+      service_date: '2025-01-10',
+      comment: 'camp',
+    };
+    const complete: Partial<Record<EndpointName, Record<string, unknown>>> = {
+      reports: range,
+      groupReport2: range,
+      singleReport: details,
+      groupSingleReport: { ...details, pre_end_year: '2024', pre_start_year: '2023', isTotal: 'no' },
+      getMealData: { center_id: staffCenter, meal_type: 1, from_date: range.from_date, to_date: range.to_date },
+      addMeal: meal,
+      updateMeal: { ...meal, id: ids.meal },
+      getPreviousBalance: { ...range, activity_date: '2025-01-10' },
+      addPreviousBalance: balance,
+      updatePreviousBalance: { ...balance, id: ids.balance },
+      addSps: { name: 'Scheme', status: 1 },
+      updateSps: { name: 'Scheme', status: 1, id: ids.scheme },
+      restoreExitList: range,
+      shortStayRegisterList: range,
+      beneficiaryAdd: beneficiary,
+      beneficiaryUpdate: { ...beneficiary, id: ids.beneficiary },
+    };
+    const part2 = Object.keys(listEndpoints) as EndpointName[];
+    const covered = part2.filter((n) => endpoints[n].payload === 'json');
+    expect(covered.filter((n) => !complete[n])).toEqual([]);
+
+    const failures: string[] = [];
+    let sent = 0;
+    for (const actor of ['admin', 'staff'] as const) {
+      for (const name of covered) {
+        const row = endpoints[name];
+        const path = `/api${row.path}`.replace(':status', 'restoration').replace(/:[A-Za-z_]+/g, String(realId));
+        const base = complete[name]!;
+        for (const field of Object.keys(base))
+          for (const [label, value] of part2Values) {
+            await probe(failures, `${actor} ${name} ${field} ${label}`, path, {
+              method: row.method,
+              token: tokens[actor],
+              json: { ...base, [field]: value },
+            });
+            sent++;
+          }
+      }
+    }
+    for (const [path, method, json] of [
+      ['/api/dashboard', 'GET', undefined],
+      ['/api/reports', 'POST', {}],
+      ['/api/group_report2', 'POST', {}],
+      ['/api/previous_balance', 'POST', {}],
+      ['/api/meals', 'POST', {}],
+    ] as const) {
+      const status = await probe(failures, `admin ${path} after the probes`, path, {
+        method,
+        token: tokens.admin,
+        json,
+      });
+      if (status !== 200) failures.push(`admin ${path} after the probes: ${status}`);
+    }
+    console.log(
+      `bad-input (${kind}): ${sent} part 2 requests over ${covered.length} rows, ${failures.length} problems`,
     );
     expect(failures).toEqual([]);
   }, 600_000);

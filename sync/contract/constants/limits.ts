@@ -14,6 +14,31 @@ export const uploadLimits = {
   audioAccept: 'audio/*',
 } as const;
 
+/**
+ * Ours (the spec bounds no count): the most children one center serves at once. A meal's
+ * children count and a previous balance's boys and girls are each at most this, so a
+ * typing slip (an extra zero, a pasted number) cannot swell every total of a year.
+ */
+export const MAX_CHILDREN_AT_A_CENTER = 5000;
+
+/**
+ * Text lengths (ours: the spec shows none), as Laravel's `max` rule words them: a line of
+ * a form holds 255 characters, a free-text box (comments, addresses, the account of a
+ * rescue) 5000. Every text field of every form carries one of the two.
+ */
+export const textLimits = { short: 255, long: 5000 } as const;
+
+/** The fields that are free-text boxes (textLimits.long); every other text is a line. */
+export const longTextFields = [
+  'address',
+  'breif',
+  'circumstance_of_rescue',
+  'comments',
+  'comment',
+  'action_data',
+  'restore_to_address',
+] as const;
+
 /** Digit counts of phone and Aadhar numbers. */
 export const PHONE_DIGITS = 10;
 export const AADHAR_DIGITS = 12;

@@ -27,6 +27,7 @@ import { schemeFormSchema } from '../forms/scheme';
 import { beneficiaryDocumentAddSchema, beneficiaryFormSchema } from '../forms/beneficiary';
 import { groupSingleReportRequestSchema, reportRequestSchema, singleReportRequestSchema } from '../forms/reports';
 import type { WireEndpointName } from '../endpoints';
+import { optionalId, optionalText } from '../rules/fields';
 
 /*
  * The payload schema of each row that carries a body: what the server validates the
@@ -34,7 +35,7 @@ import type { WireEndpointName } from '../endpoints';
  * listed here has no client yet; the wire test refuses a request to it.
  */
 /** An update of a history entry names it by `id` beside the action's fields. */
-const withId = <S extends z.ZodObject>(schema: S) => z.object({ ...schema.shape, id: z.unknown() });
+const withId = <S extends z.ZodObject>(schema: S) => z.object({ ...schema.shape, id: optionalId() });
 
 export const payloadSchemas: Partial<Record<WireEndpointName, z.ZodType>> = {
   login: loginRequestSchema,
@@ -76,7 +77,7 @@ export const payloadSchemas: Partial<Record<WireEndpointName, z.ZodType>> = {
   produceToCwcUpdate: cwcProduceFormSchema,
   referToCwc: cwcReferFormSchema,
   referToCwcUpdate: cwcReferFormSchema,
-  downloadImages: z.object({ url: z.string() }),
+  downloadImages: z.object({ url: optionalText() }),
   // Part 2 section 7.
   reports: reportRequestSchema,
   groupReport2: reportRequestSchema,

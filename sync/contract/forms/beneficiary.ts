@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { textLimits } from '../constants/limits';
 import { enumOf, genders } from '../constants/options';
 import { messages, theFieldRequired } from '../messages';
 import { requiredDate } from '../rules/date';
 import { documentFile } from '../rules/file';
-import { optionalChoice, optionalId, optionalText, requiredId, requiredText } from '../rules/fields';
+import { optionalAge, optionalChoice, optionalId, optionalText, requiredId, requiredText } from '../rules/fields';
 
 /*
  * Non-registered beneficiaries (ours; spec part 2 names only the lists): people served
  * by education, medical or MHP without a child registration — a contact point's medical
  * camp, a school drive. Each is one service on one date at one center. The spec gives no
- * messages for this form; ours follow part 1's "The X field is required.".
+ * messages for this form; ours follow part 1's "The X field is required.". Age and comment
+ * are checked as a child's are (part 1 section 5: age digits with a decimal point; the
+ * lengths of textLimits).
  */
 
 /** The services a beneficiary list belongs to, as the /education, /medical and /mhp routes name them. */
@@ -28,11 +31,11 @@ export const beneficiaryFormSchema = z.object({
   id: optionalId(),
   name: requiredText(theFieldRequired('Name')),
   gender: optionalChoice(enumOf(genders)),
-  age: optionalText(),
+  age: optionalAge(),
   centerId: requiredId(theFieldRequired('Center')),
   service: z.enum(beneficiaryServices, { error: theFieldRequired('Service') }),
   service_date: requiredDate(theFieldRequired('Date')),
-  comment: optionalText(),
+  comment: optionalText(textLimits.long),
 });
 export type BeneficiaryForm = z.output<typeof beneficiaryFormSchema>;
 
@@ -50,7 +53,7 @@ export const beneficiaryDocumentRowSchema = z.object({
   tagId: requiredId(messages.docTagRequired),
   doc_date: requiredDate(messages.docDateRequired),
   filename: documentFile(messages.documentsRequired),
-  comment: optionalText(),
+  comment: optionalText(textLimits.long),
 });
 export type BeneficiaryDocumentRow = z.output<typeof beneficiaryDocumentRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../constants/limits';
 import { educationTypes, enumOf, followUpMethods } from '../constants/options';
 import { medicalIssues, mhpOptions } from '../constants/ui-lists';
 import { messages } from '../messages';
@@ -16,7 +17,10 @@ import { requiredDate } from '../rules/date';
 const selected = z
   .array(requiredId(fieldRequired('childregId')), { error: fieldRequired('childregId') })
   .min(1, fieldRequired('childregId'));
-const tail = { date: requiredDate(fieldRequired('date')), comment: requiredText(fieldRequired('comment')) };
+const tail = {
+  date: requiredDate(fieldRequired('date')),
+  comment: requiredText(fieldRequired('comment'), textLimits.long),
+};
 
 const variant = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   inScreenOrder(z.object({ type: z.literal(type), bulk: selected, ...shape, ...tail }));

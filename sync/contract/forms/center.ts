@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../constants/limits';
 import { messages } from '../messages';
 import { inScreenOrder } from '../rules/screen-order';
 import { optionalId, optionalText, requiredFlag, requiredId, requiredText } from '../rules/fields';
@@ -15,7 +16,7 @@ export const centerFormSchema = inScreenOrder(
     centertypeId: requiredId(messages.centerRequired),
     name: requiredText(messages.centerNameRequired),
     prefix: requiredText(messages.prefixRequired).transform((v) => v.toUpperCase()),
-    address: requiredText(messages.addressRequired),
+    address: requiredText(messages.addressRequired, textLimits.long),
     status: requiredFlag(messages.statusRequired),
     email: optionalText().refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), messages.emailInvalid),
     phone: optionalPhone(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../constants/limits';
 import { inScreenOrder } from '../rules/screen-order';
 import { fieldRequired, optionalId, requiredId, requiredText } from '../rules/fields';
 import { requiredDate } from '../rules/date';
@@ -16,7 +17,7 @@ const shape = {
   childregId: optionalId(),
   centerId: requiredId(fieldRequired('centerId')),
   transfer_date: requiredDate(fieldRequired('transfer_date')),
-  comment: requiredText(fieldRequired('comment')),
+  comment: requiredText(fieldRequired('comment'), textLimits.long),
   documents: cwcDocumentsSchema,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../constants/limits';
 import { messages } from '../messages';
 import { isFilled } from '../rules/screen-order';
 import { fieldRequired, optionalId, optionalText, requiredId } from '../rules/fields';
@@ -16,7 +17,7 @@ import { audioFile, documentFile, keptOrNewFile } from '../rules/file';
 const rowFiles = {
   filename: keptOrNewFile(documentFile(messages.fileTooLarge)),
   profile_audio_name: keptOrNewFile(audioFile(messages.fileTooLarge)),
-  comment: optionalText(),
+  comment: optionalText(textLimits.long),
   status: z.preprocess(
     // Only text and numbers are read as a number: an object must not reach Number() (it can throw).
     (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' || typeof v === 'number' ? Number(v) : v),
@@ -46,8 +47,11 @@ export type CwcDocumentRow = z.output<typeof cwcDocumentRowSchema>;
 /** Rows on forms whose documents are checked; none at all is fine. */
 export const checkedDocumentsSchema = z.array(documentRowSchema).default([]);
 
-/** Rows on forms whose documents are not checked (Education, Medical, MHP, SPS). */
-export const uncheckedDocumentsSchema = z.array(z.looseObject({})).default([]);
+/**
+ * Rows on forms whose documents are not checked (Education, Medical, MHP, SPS): nothing is
+ * required, but the comment is as long as any row's may be.
+ */
+export const uncheckedDocumentsSchema = z.array(z.looseObject({ comment: optionalText(textLimits.long) })).default([]);
 
 /** CWC rows: at least one ('Documents is required.'), each with its tag. */
 export const cwcDocumentsSchema = z

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_ID } from '../constants/limits';
+import { DEFAULT_COUNTRY_ID, textLimits } from '../constants/limits';
 import {
   caseTypes,
   educationBeforeOptions,
@@ -11,7 +11,15 @@ import {
 import { shortStayHomes } from '../constants/ui-lists';
 import { messages } from '../messages';
 import { isFilled, type AddFieldIssue } from '../rules/screen-order';
-import { optionalChoice, optionalId, optionalText, requiredChoice, requiredId, requiredText } from '../rules/fields';
+import {
+  optionalAge,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  requiredChoice,
+  requiredId,
+  requiredText,
+} from '../rules/fields';
 import { optionalDate, requiredDate } from '../rules/date';
 import { optionalAadhar, optionalPhone } from '../rules/phone';
 import { imageFile, keptOrNewFile } from '../rules/file';
@@ -45,7 +53,7 @@ export const caseDetailsShape = {
   aadharno: optionalAadhar(),
   mobileno: optionalPhone(),
   phoneno: optionalPhone(),
-  address: requiredText(childFieldRequired('address')),
+  address: requiredText(childFieldRequired('address'), textLimits.long),
   countryId: requiredId(childFieldRequired('countryId')),
   stateId: requiredId(childFieldRequired('stateId')),
   cityId: optionalId(),
@@ -57,9 +65,9 @@ export const caseDetailsShape = {
   police_produced_by: optionalText(),
   police_station: optionalText(),
   reference_type_other: optionalText(),
-  breif: optionalText(),
-  circumstance_of_rescue: optionalText(),
-  comments: optionalText(),
+  breif: optionalText(textLimits.long),
+  circumstance_of_rescue: optionalText(textLimits.long),
+  comments: optionalText(textLimits.long),
   jamatalashi: optionalText(),
 };
 
@@ -102,7 +110,7 @@ export const additionalInfoShape = {
   occupation: optionalText(),
   income: digits('Income'),
   no_sibling: digits('No. of Siblings'),
-  age: optionalText().refine((v) => v == null || /^\d+(\.\d*)?$/.test(v), 'Age must be a number'),
+  age: optionalAge(),
   dob: optionalDate(),
   caste: optionalText(),
   educationbefore: optionalChoice(enumOf(educationBeforeOptions)),
@@ -111,7 +119,7 @@ export const additionalInfoShape = {
   period_street: optionalText(),
   occupation_on_street: optionalText(),
   contacted_through_referred_found: optionalText(),
-  action_data: optionalText(),
+  action_data: optionalText(textLimits.long),
 };
 
 /** Fields a user may change that clear others (part 1, section 4). */

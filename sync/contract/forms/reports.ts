@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_NO_VALUE } from '../constants/limits';
+import { REPORT_NO_VALUE, textLimits } from '../constants/limits';
 import { inScreenOrder } from '../rules/screen-order';
 import { optionalId, optionalText } from '../rules/fields';
 import { dateRangeRule, dateRangeShape } from '../rules/date';
@@ -9,7 +9,8 @@ import { dateRangeRule, dateRangeShape } from '../rules/date';
  * the sentinel 'novalue'.
  */
 
-const condition = z.preprocess((v) => (v === undefined || v === null || v === '' ? REPORT_NO_VALUE : v), z.string());
+const line = () => z.string().max(textLimits.short);
+const condition = z.preprocess((v) => (v === undefined || v === null || v === '' ? REPORT_NO_VALUE : v), line());
 
 const reportShape = { centerId: optionalId(), ...dateRangeShape };
 
@@ -37,7 +38,7 @@ export const groupSingleReportRequestSchema = z.object({
   value: condition,
   where1: condition,
   value1: condition,
-  isTotal: z.union([z.boolean(), z.string(), z.number()]).optional(),
+  isTotal: z.union([z.boolean(), line(), z.number()]).optional(),
   time: optionalText(),
   type: optionalText(),
   where2: condition.optional(),

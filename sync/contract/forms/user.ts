@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { textLimits } from '../constants/limits';
+import { messages, textTooLong } from '../messages';
 import { inScreenOrder } from '../rules/screen-order';
 import { fieldRequired, optionalText, requiredFlag, requiredId, requiredText } from '../rules/fields';
 import { optionalDate } from '../rules/date';
@@ -23,7 +24,7 @@ const shapeWith = <P extends z.ZodType>(password: P) => ({
   password,
   status: requiredFlag(fieldRequired('status')),
   mobile_number: requiredPhone(messages.userPhoneRequired),
-  comment: requiredText(fieldRequired('comment')),
+  comment: requiredText(fieldRequired('comment'), textLimits.long),
   centertypeId: requiredId(fieldRequired('centerId')),
   role_id: requiredId(fieldRequired('role_id')),
   join_date: optionalDate(),
@@ -32,7 +33,14 @@ const shapeWith = <P extends z.ZodType>(password: P) => ({
 
 /** Add User: every field validated, the password required. */
 export const userCreateFormSchema = inScreenOrder(
-  z.object(shapeWith(z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired))),
+  z.object(
+    shapeWith(
+      z
+        .string({ error: messages.passwordRequired })
+        .min(1, messages.passwordRequired)
+        .max(textLimits.short, textTooLong('password', textLimits.short)),
+    ),
+  ),
 );
 export type UserCreateForm = z.output<typeof userCreateFormSchema>;
 

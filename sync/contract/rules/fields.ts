@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages, theFieldRequired } from '../messages';
+import { MAX_CHILDREN_AT_A_CENTER, textLimits } from '../constants/limits';
+import { childrenAtMost, messages, textTooLong, theFieldRequired } from '../messages';
 
 /**
  * Labels of 'The X field is required.' keyed by API field name (part 1, section 5 lists
@@ -50,19 +51,49 @@ export function hasControlCharacters(value: string): boolean {
   return false;
 }
 
-/** Plain text: any string without control characters. */
-export const plainText = () => z.string().refine((v) => !hasControlCharacters(v), messages.controlCharacters);
+/** The API field an issue is about: the last named segment of its path (`documents.0.comment` → comment). */
+const fieldOf = (path: readonly PropertyKey[] | undefined): string =>
+  [...(path ?? [])]
+    .reverse()
+    .find((segment): segment is string => typeof segment === 'string' && !/^\d+$/.test(segment)) ?? 'text';
 
-/** A required text: missing, null or blank after trimming fails with `message`. */
-export const requiredText = (message: string) =>
+/**
+ * At most `max` characters after trimming, with {@link textTooLong}'s message naming the
+ * field the text is in (the issue's path is known when the message is made).
+ */
+const atMost = (max: number) => ({ error: (issue: { path?: PropertyKey[] }) => textTooLong(fieldOf(issue.path), max) });
+
+/**
+ * Every text has a length (textLimits): a line of a form `short` (the default), a
+ * free-text box (longTextFields: comments, addresses) `long`. No stored or sent text is
+ * then larger than a person writes into a form.
+ */
+export type TextLimit = (typeof textLimits)[keyof typeof textLimits];
+
+/** Plain text: trimmed, without control characters, at most `max` characters. */
+export const plainText = (max: TextLimit = textLimits.short) =>
+  z
+    .string()
+    .trim()
+    .max(max, atMost(max))
+    .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
+
+/** A required text: missing, null or blank after trimming fails with `message`; at most `max` characters. */
+export const requiredText = (message: string, max: TextLimit = textLimits.short) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
+    .max(max, atMost(max))
     .refine((v) => !hasControlCharacters(v), messages.controlCharacters);
 
-/** An optional text; blank becomes undefined. */
-export const optionalText = () => z.preprocess(blankToUndefined, plainText().trim().nullish());
+/** An optional text of at most `max` characters; blank becomes undefined. */
+export const optionalText = (max: TextLimit = textLimits.short) =>
+  z.preprocess(blankToUndefined, plainText(max).nullish());
+
+/** An age as part 1 section 5 has it: digits with one decimal point, optional. */
+export const optionalAge = () =>
+  optionalText().refine((v) => v == null || /^\d+(\.\d*)?$/.test(v), 'Age must be a number');
 
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);
@@ -76,9 +107,20 @@ export const requiredId = (message: string) =>
 /** An optional id; blank becomes undefined. */
 export const optionalId = () => z.preprocess(toNumber, z.number().int().positive().nullish());
 
-/** A required whole number of at least 0 (counts such as child_count, male, female). */
-export const requiredCount = (message: string) =>
-  z.preprocess(toNumber, z.number({ error: message }).int(message).min(0, message));
+/**
+ * A count of children at one center (child_count, male, female): a whole number from 0 to
+ * what a center holds. `message` when it is missing or not a whole number of at least 0;
+ * above the bound, '{label} can be at most 5000, ...' ({@link childrenAtMost}).
+ */
+export const childrenCount = (message: string, label: string, whenMissing?: number) =>
+  z.preprocess(
+    (v) => (whenMissing !== undefined && (v === undefined || v === null || v === '') ? whenMissing : toNumber(v)),
+    z
+      .number({ error: message })
+      .int(message)
+      .min(0, message)
+      .max(MAX_CHILDREN_AT_A_CENTER, childrenAtMost(label, MAX_CHILDREN_AT_A_CENTER)),
+  );
 
 /** A required choice among `values`; blank or unknown fails with `message`. */
 export const requiredChoice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>

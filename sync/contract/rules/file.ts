@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { uploadLimits } from '../constants/limits';
+import { textLimits, uploadLimits } from '../constants/limits';
 
 /**
  * What a file field holds on either side of the wire: a browser File, a Blob kept in
@@ -65,7 +65,10 @@ export const audioFile = (requiredMessage: string) =>
 
 /**
  * A file field on an edit form: a new file, or the stored file name it already has
- * (a string), or nothing.
+ * (a string of a line's length at most), or nothing.
  */
 export const keptOrNewFile = <T extends z.ZodType>(newFile: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.union([z.string(), newFile]).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.union([z.string().max(textLimits.short), newFile]).optional(),
+  );

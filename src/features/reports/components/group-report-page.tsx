@@ -5,30 +5,11 @@ import { REPORT_NO_VALUE, canOpenRoute, csvFileNames, type GroupCell } from '../
 import { useUser } from '../../../lib/use-store';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { downloadCsv } from '../../../lib/csv';
-import { sourceText, useGroupReport, useReportFilter, type GroupReportAnswer } from '../hooks/use-report';
+import { sourceText, useGroupReport, useReportFilter } from '../hooks/use-report';
+import { groupReportCsvRows, groupReportRows } from './group-report-table';
 import { ReportFilters } from './report-filters';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
-type Rows = { label: string; cells: GroupCell[]; shaded: boolean; clickable: boolean }[];
-
-/** Category rows (Male, Female and a shaded Total), the previous balance and the grand total. */
-function rowsOf(r: GroupReportAnswer): Rows {
-  const rows: Rows = [];
-  for (const c of r.categories) {
-    const block = r[c.key] as Record<'Male' | 'Female' | 'Total', GroupCell[]>;
-    rows.push({ label: `${c.title} (M)`, cells: block.Male, shaded: false, clickable: true });
-    rows.push({ label: `${c.title} (F)`, cells: block.Female, shaded: false, clickable: true });
-    rows.push({ label: `${c.title} Total`, cells: block.Total, shaded: true, clickable: true });
-  }
-  rows.push({ label: 'Previous balance', cells: r.previous_balance, shaded: false, clickable: false });
-  rows.push({ label: 'Total', cells: r.totalsum, shaded: true, clickable: false });
-  return rows;
-}
-
-const csvRows = (r: GroupReportAnswer) => [
-  ['Category', ...r.AllCenterList.map((c) => c.name), 'Total'],
-  ...rowsOf(r).map((row) => [row.label, ...row.cells.map((c) => c.total)]),
-];
 
 /** /groupReports: a column per center and Total, by category; CSV group-report.csv. */
 export function GroupReportPage() {
@@ -62,7 +43,7 @@ export function GroupReportPage() {
       <ReportFilters
         initial={filter}
         onSearch={setFilter}
-        onExport={report ? () => downloadCsv(csvFileNames.groupReport, csvRows(report)) : undefined}
+        onExport={report ? () => downloadCsv(csvFileNames.groupReport, groupReportCsvRows(report)) : undefined}
       />
       {answer === null || !report ? (
         <Loader />
@@ -85,7 +66,7 @@ export function GroupReportPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {rowsOf(report).map((row) => (
+                    {groupReportRows(report).map((row) => (
                       <Table.Tr
                         key={row.label}
                         bg={row.shaded ? 'gray.1' : undefined}

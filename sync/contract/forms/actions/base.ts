@@ -1,3 +1,4 @@
+import { textLimits } from '../../constants/limits';
 import { fieldRequired, requiredId, requiredText } from '../../rules/fields';
 import { requiredDate } from '../../rules/date';
 
@@ -8,4 +9,4 @@ export const childShape = { childregId: requiredId(fieldRequired('childregId')) 
 export const actionDateShape = { transfer_date: requiredDate(fieldRequired('transfer_date')) };
 
 /** The comment every action requires ('The comment field is required.'). */
-export const commentShape = { comment: requiredText(fieldRequired('comment')) };
+export const commentShape = { comment: requiredText(fieldRequired('comment'), textLimits.long) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../../constants/limits';
 import { enumOf, followUpMethods } from '../../constants/options';
 import { messages } from '../../messages';
 import { inScreenOrder } from '../../rules/screen-order';
@@ -15,7 +16,7 @@ import { childShape } from './base';
 export const followUpRowSchema = z.object({
   restoration_method: requiredChoice(enumOf(followUpMethods), messages.followUpMethodRequired),
   transfer_date: requiredDate(messages.followUpDateRequired),
-  comment: requiredText(messages.followUpCommentRequired),
+  comment: requiredText(messages.followUpCommentRequired, textLimits.long),
   filename: keptOrNewFile(documentFile(messages.fileTooLarge)),
 });
 export type FollowUpRow = z.output<typeof followUpRowSchema>;

