@@ -44,8 +44,9 @@ describe("a field worker's sync on a phone", () => {
     await page.waitForURL('**/sync');
     await page.getByRole('button', { name: 'Sync now' }).click();
     await header.waitForTone('limited');
+    // Notifications name children, so they need child_registration view too (sync/SPEC.md R21).
     expect(await header.notice().textContent()).toBe(
-      'Your role does not let this device read children, child documents. Ask an administrator if you need it.',
+      'Your role does not let this device read children, child documents, notifications. Ask an administrator if you need it.',
     );
     expect(refused).toContain('/api/child-registrations');
     expect(await page.getByTestId('sync-attention').count()).toBe(0);
