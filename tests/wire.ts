@@ -1,4 +1,5 @@
 import { checkWireRequest, type WireRequest } from '../sync/contract/wire';
+import { wireEndpointNames, wireEndpoints, type WireEndpointName } from '../sync/contract/endpoints';
 import { describeRequest } from '../sync/contract/wire-record';
 
 /*
@@ -38,4 +39,31 @@ export function recordWire(request: Request): void {
 
 export function wireSummary(): string {
   return `wire: ${wire.checked} requests checked over ${wire.byEndpoint.size} endpoint rows, ${wire.problems.length} off the table`;
+}
+
+/**
+ * Documented rows (not marked `extension`) that the client may leave unsent in the e2e
+ * journeys, each with why. Every other documented row must be sent by some journey.
+ */
+export const unsentReasons: Partial<Record<WireEndpointName, string>> = {};
+
+/** The documented rows no recorded request used, with the reason given for each (or none). */
+export function unsentDocumentedRows(): { endpoint: WireEndpointName; reason: string | undefined }[] {
+  return wireEndpointNames
+    .filter((name) => !wireEndpoints[name].extension && !wire.byEndpoint.has(name))
+    .map((endpoint) => ({ endpoint, reason: unsentReasons[endpoint] }));
+}
+
+/** The coverage line and the list of documented rows no journey sent. */
+export function wireCoverage(): string {
+  const documented = wireEndpointNames.filter((name) => !wireEndpoints[name].extension);
+  const unsent = unsentDocumentedRows();
+  const lines = unsent.map(
+    ({ endpoint, reason }) =>
+      `  ${wireEndpoints[endpoint].method} ${wireEndpoints[endpoint].path} (${endpoint}): ${reason ?? 'no journey sends it'}`,
+  );
+  return [
+    `wire coverage: ${documented.length - unsent.length} of ${documented.length} documented rows sent`,
+    ...lines,
+  ].join('\n');
 }

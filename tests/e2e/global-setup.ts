@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { WireRequest } from '../../sync/contract/wire';
 import { freshPostgres } from '../fresh-postgres';
-import { checkRecorded, wire, wireSummary } from '../wire';
+import { checkRecorded, wire, wireCoverage, wireSummary } from '../wire';
 
 declare module 'vitest' {
   // Vitest's provide/inject typing is declared by interface merging.
@@ -106,6 +106,7 @@ export default async function setup(project: TestProject) {
       if (request.browser) checkRecorded(request);
     }
     console.log(`e2e ${wireSummary()}`);
+    console.log(wireCoverage());
     if (wire.problems.length > 0)
       throw new Error(`Requests off the endpoint table:\n${[...new Set(wire.problems)].join('\n')}`);
   };
