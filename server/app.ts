@@ -31,6 +31,7 @@ import { refuseControlCharactersInUrl } from './core/url-guard';
 import { registerReportRoutes } from './reports/routes';
 import { registerMealRoutes } from './meals/routes';
 import { registerBalanceRoutes } from './balances/routes';
+import { laravelNotFound, specOnlyMode } from './core/spec-only';
 
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 
@@ -70,6 +71,8 @@ export function createApp(options: CreateAppOptions) {
   // Uploads are at most 5 MB a file (spec section 9); a save carries a few files at most.
   api.use('*', drainUnreadBody);
   api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, messages.requestTooLarge) }));
+  // SPEC_ONLY: only the documented calls, as the trust's backend answers them (core/spec-only.ts).
+  api.use('*', specOnlyMode);
   registerLoginRoute(api);
   // Everything registered after this line needs a valid bearer token.
   api.use('*', requireAuth);
@@ -94,7 +97,7 @@ export function createApp(options: CreateAppOptions) {
   registerExitRoutes(api);
   registerSchemeRoutes(api);
   registerBeneficiaryRoutes(api);
-  api.all('*', (c) => fail(c, 404, serverMessages.notFound));
+  api.all('*', (c) => (deps.specOnly ? laravelNotFound(c) : fail(c, 404, serverMessages.notFound)));
 
   app.route('/api', api);
   if (staticDir) app.get('*', serveApp(staticDir));

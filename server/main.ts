@@ -23,6 +23,8 @@ try {
     // A number of trusted proxies in front; '1' (one reverse proxy) is the common case.
     trustProxy: /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? 1 : 0,
     recordRequest: env.WIRE_LOG ? wireLogger(env.WIRE_LOG) : undefined,
+    // Plays a backend that answers only the documented calls (server/core/spec-only.ts).
+    specOnly: env.SPEC_ONLY === '1' || env.SPEC_ONLY === 'true',
   });
   const stop = () => {
     server.close().then(

@@ -24,6 +24,8 @@ export type StartOptions = {
   trustProxy?: boolean | number;
   /** Sees a copy of every API request (AppDeps.recordRequest). */
   recordRequest?: (request: Request) => void;
+  /** SPEC_ONLY: answer only the documented calls (AppDeps.specOnly). */
+  specOnly?: boolean;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
 };
@@ -62,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       staticDir: options.staticDir,
       trustProxy: options.trustProxy,
       recordRequest: options.recordRequest,
+      specOnly: options.specOnly,
     });
     const host = options.host ?? '0.0.0.0';
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -79,6 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         `Ashray is running at ${url}`,
         `Database: ${where}; started in ${Math.round(performance.now() - started)} ms`,
       ];
+      if (options.specOnly) lines.push('SPEC_ONLY: answering only the documented calls (no extensions).');
       if (seed.children)
         lines.push(
           `Seeded ${seed.children} demo children and ${seed.history} history rows in ${Math.round(seeded - migrated)} ms.`,

@@ -25,6 +25,11 @@ export type AppDeps = {
   logError?: (entry: ErrorLogEntry) => void;
   /** Sees a copy of every API request before it is handled (the e2e wire test records them). */
   recordRequest?: (request: Request) => void;
+  /**
+   * SPEC_ONLY: answer only the documented calls, as the trust's backend does (extension
+   * rows 404, delta parameters ignored, our added report fields left out; core/spec-only.ts).
+   */
+  specOnly?: boolean;
 };
 
 /** Hono environment of the API: deps on every request, the user after the bearer check. */

@@ -13,6 +13,8 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     baseUrl: string;
+    /** The e2e server started with SPEC_ONLY=1 (only the documented calls). */
+    specOnlyBaseUrl: string;
     demoPassword: string;
   }
 }
@@ -48,17 +50,20 @@ async function waitUntilServing(url: string, child: ChildProcess, log: () => str
   throw new Error(`server did not start in time:\n${log()}`);
 }
 
+type ServerProcess = {
+  baseUrl: string;
+  /** Stops the server, drops its database and answers the lines of its wire log. */
+  stop: () => Promise<string[]>;
+};
+
 /**
  * Starts the app exactly as `npm start` serves it (the built PWA and the API in one
- * process) on a random port with a temporary data folder, for the e2e suite. Its database
- * is PGlite in that folder; with DATABASE_URL set, a fresh PostgreSQL database created for
- * the run and dropped after it, as the server suites do (tests/fresh-postgres.ts).
+ * process) on a random port with a temporary data folder. Its database is PGlite in that
+ * folder; with DATABASE_URL set, a fresh PostgreSQL database created for the run and
+ * dropped after it, as the server suites do (tests/fresh-postgres.ts). `env` adds to the
+ * environment (SPEC_ONLY).
  */
-export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ashray-e2e-'));
   // The wire test: the server logs every API request (fields, never values) to this file.
@@ -76,38 +81,76 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: '1',
       DATABASE_URL: pg?.url ?? '',
       WIRE_LOG: wireLog,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilServing(baseUrl, child, () => output);
-  } catch (error) {
-    child.kill('SIGTERM');
-    await pg?.drop();
-    throw error;
-  }
-  console.log(`e2e server on ${pg ? 'PostgreSQL (a database for this run)' : 'PGlite'}`);
-  project.provide('baseUrl', baseUrl);
-  project.provide('demoPassword', demoPassword);
-
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     const logged = existsSync(wireLog) ? readFileSync(wireLog, 'utf8').split('\n').filter(Boolean) : [];
     rmSync(dataDir, { recursive: true, force: true });
     await pg?.drop();
-    // Every request the browser (page or service worker) sent must be a row of the endpoint
-    // table with fields its payload schema knows; the tests' own API helpers are not the client.
-    for (const line of logged) {
-      const request = JSON.parse(line) as WireRequest & { browser: boolean };
-      if (request.browser) checkRecorded(request);
-    }
+    return logged;
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * Every request the browser (page or service worker) sent must be a row of the endpoint
+ * table with fields its payload schema knows; the tests' own API helpers are not the client.
+ */
+function checkWireLog(label: string, logged: string[]): string[] {
+  const before = { checked: wire.checked, problems: wire.problems.length };
+  for (const line of logged) {
+    const request = JSON.parse(line) as WireRequest & { browser: boolean };
+    if (request.browser) checkRecorded(request);
+  }
+  const problems = wire.problems.slice(before.problems);
+  console.log(`e2e ${label}: ${wire.checked - before.checked} requests checked, ${problems.length} off the table`);
+  return problems.map((problem) => `${label}: ${problem}`);
+}
+
+/**
+ * The e2e servers, started together so the start-up is not doubled: the normal one
+ * (`baseUrl`) and one with SPEC_ONLY=1 (`specOnlyBaseUrl`), which answers only the
+ * documented calls as the trust's backend does (server/core/spec-only.ts). Each has its
+ * own port, data folder or database and wire log, the same demo seed and password.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const starting = [startServerProcess(), startServerProcess({ SPEC_ONLY: '1' })];
+  const started = await Promise.allSettled(starting);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
+    throw failed.reason;
+  }
+  const [main, specOnly] = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value);
+  console.log(
+    `e2e servers (normal and SPEC_ONLY) on ${process.env.DATABASE_URL ? 'PostgreSQL (a database each for this run)' : 'PGlite'}`,
+  );
+  project.provide('baseUrl', main.baseUrl);
+  project.provide('specOnlyBaseUrl', specOnly.baseUrl);
+  project.provide('demoPassword', demoPassword);
+
+  return async () => {
+    const [mainLog, specOnlyLog] = await Promise.all([main.stop(), specOnly.stop()]);
+    const problems = [...checkWireLog('server', mainLog), ...checkWireLog('SPEC_ONLY server', specOnlyLog)];
     console.log(`e2e ${wireSummary()}`);
     console.log(wireCoverage());
-    if (wire.problems.length > 0)
-      throw new Error(`Requests off the endpoint table:\n${[...new Set(wire.problems)].join('\n')}`);
+    if (problems.length > 0) throw new Error(`Requests off the endpoint table:\n${[...new Set(problems)].join('\n')}`);
   };
 }

@@ -32,7 +32,8 @@ export type Harness = {
 export async function createHarness(
   kind: DatabaseKind,
   seed: Partial<SeedOptions> = {},
-  options: { logError?: (entry: unknown) => void } = {},
+  /** `specOnly`: the app as SPEC_ONLY=1 builds it (server/core/spec-only.ts). */
+  options: { logError?: (entry: unknown) => void; specOnly?: boolean } = {},
 ): Promise<Harness> {
   const t0 = performance.now();
   const pg = kind === 'postgres' ? await freshPostgres() : null;
@@ -44,7 +45,12 @@ export async function createHarness(
   await database.analyzeStale(); // as startServer does after seeding
   const t3 = performance.now();
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ashray-uploads-'));
-  const app = createApp({ db: database.db, uploadsDir, logError: options.logError ?? (() => {}) });
+  const app = createApp({
+    db: database.db,
+    uploadsDir,
+    logError: options.logError ?? (() => {}),
+    specOnly: options.specOnly,
+  });
 
   const request: Harness['request'] = (url, init = {}) => {
     const { token, json, ...rest } = init;

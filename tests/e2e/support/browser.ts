@@ -42,10 +42,16 @@ export function sharedBrowser(): () => Browser {
 
 export const baseUrl = () => inject('baseUrl');
 export const demoPassword = () => inject('demoPassword');
+/** The e2e server with SPEC_ONLY=1: only the documented calls, as the trust's backend (global-setup.ts). */
+export const specOnlyBaseUrl = () => inject('specOnlyBaseUrl');
 
-/** A fresh browser profile (its own IndexedDB, storage and service worker). */
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/** A fresh browser profile (its own IndexedDB, storage and service worker), on `origin` (the normal server by default). */
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  origin = baseUrl(),
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: origin, viewport });
   await faithfulOffline(context);
   return context;
 }
