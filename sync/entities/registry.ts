@@ -1,4 +1,4 @@
-import { isAllowed, pathParamNames, wireEndpoints } from '../contract/endpoints';
+import { isAllowed, pathParamNames, routeOf, wireEndpoints } from '../contract/endpoints';
 import type { Principal } from '../contract/permissions';
 import type { Fields } from '../engine/reconcile';
 import { historyMovesPresentStatus } from './present-status';
@@ -10,10 +10,10 @@ import { part2ListEntities } from './part2-lists';
 
 export type { Call, EntityDescriptor, ResolvedCall } from './types';
 
-/** The row of a call. */
+/** The row of a call, sent where the build's backend profile sends it (contract routeOf). */
 export const resolveCall = (call: Call): ResolvedCall => {
-  const row = wireEndpoints[call.endpoint];
-  return { ...call, method: row.method, path: row.path, kind: row.payload };
+  const { method, path } = routeOf(call.endpoint);
+  return { ...call, method, path, kind: wireEndpoints[call.endpoint].payload };
 };
 
 /** The entities the engine syncs, with the calls of each. */
