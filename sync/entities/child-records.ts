@@ -29,20 +29,23 @@ const save = (endpoint: WireEndpointName): Call => ({ endpoint, effect: 'create'
  * Add is the same kind of save. /add_* and /save_* carry the same fields; the spec shows
  * no screen that sends them (part 2 gives the /education, /medical, /mhp screens as
  * child lists whose payloads are "not shown"), so this client has none, and our server
- * answers them as the profile's save (server/actions/routes.ts).
+ * answers them as the profile's save (server/actions/routes.ts). A plain `create` of an
+ * entry of these kinds (the review queue saving again an entry the server had deleted,
+ * R14) goes to its kind's save too, not to the table's default.
  */
-const serviceCalls: Record<string, { update: WireEndpointName; delete: WireEndpointName }> = {
-  education: { update: 'updateEducation', delete: 'educationDelete' },
-  medical_issue: { update: 'updateMedical', delete: 'medicalDelete' },
-  mhp: { update: 'updateMhp', delete: 'mhpDelete' },
+const serviceCalls: Record<string, { create: WireEndpointName; update: WireEndpointName; delete: WireEndpointName }> = {
+  education: { create: 'education', update: 'updateEducation', delete: 'educationDelete' },
+  medical_issue: { create: 'medicalConsent', update: 'updateMedical', delete: 'medicalDelete' },
+  mhp: { create: 'mhp', update: 'updateMhp', delete: 'mhpDelete' },
 };
 
-/** The update or delete call of a history entry, by its kind (see above); undefined for other operations. */
+/** The create, update or delete call of a history entry, by its kind (see above); undefined for named operations. */
 export function historyEntryCall(op: string, row: Fields): Call | undefined {
-  if (op !== 'update' && op !== 'delete') return undefined;
+  if (op !== 'create' && op !== 'update' && op !== 'delete') return undefined;
   const group = groupOf(String(row.history_status ?? ''));
   const kind = Object.keys(historyGroups).find((key) => historyGroups[key] === group);
   const calls = kind ? serviceCalls[kind] : undefined;
+  if (calls && op === 'create') return save(calls.create);
   if (calls) return op === 'update' ? { endpoint: calls.update } : { endpoint: calls.delete, effect: 'delete' };
   if (op === 'delete' && kind === 'transfer') return { endpoint: 'centerHistoryDelete', effect: 'delete' };
   return undefined;

@@ -113,7 +113,20 @@ describe('an education, medical or MHP entry goes through its own calls', () => 
     }
   });
 
-  it('a create keeps the action save its form names, whatever the status', async () => {
+  it('R14: an entry saved again from the review queue (a plain create) goes to its kind’s save', async () => {
+    for (const [status, path] of [
+      ['education', '/education'],
+      ['higher_education', '/education'],
+      ['medical_issue', '/medical_consent'],
+      ['mhp', '/mhp'],
+    ] as const)
+      for (const entity of ['history', 'historyActions']) {
+        const call = callOf(descriptorOf(entity), 'create', { history_status: status });
+        expect([call.method, call.path, call.effect], `${entity} ${status}`).toEqual(['POST', path, 'create']);
+      }
+  });
+
+  it('a named operation keeps the action save its form names, whatever the status', async () => {
     const call = callOf(descriptorOf('historyActions'), 'mhp', { history_status: 'mhp' });
     expect(`${call.method} ${call.path}`).toBe('POST /mhp');
     expect(callOf(descriptorOf('historyActions'), 'education', { history_status: 'education' }).path).toBe(
