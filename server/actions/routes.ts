@@ -1,10 +1,39 @@
-import type { Hono } from 'hono';
+import type { Handler, Hono } from 'hono';
+import { endpoints, type EndpointName } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
+import { updateMedical } from '../history/medical';
 import { changeCenter, saveFollowUps } from './follow-up';
 import { deleteActivityLog, deleteDocument, deleteEntry } from './delete';
 import { childActivity, childDocumentList, listActivityLogs, listDocuments, listGroup } from './lists';
 import { actionDefs, saveAction } from './save';
 import { childStatus, reopenChild, updateEntry } from './status';
+
+type VariantRows = Record<'add' | 'save' | 'update' | 'lists' | 'delete', EndpointName>;
+const educationRows: VariantRows = {
+  add: 'addEducation',
+  save: 'saveEducation',
+  update: 'updateEducation',
+  lists: 'educationLists',
+  delete: 'educationDelete',
+};
+const medicalRows: VariantRows = {
+  add: 'addMedical',
+  save: 'saveMedical',
+  update: 'updateMedical',
+  lists: 'medicalLists',
+  delete: 'medicalDelete',
+};
+const mhpRows: VariantRows = {
+  add: 'addMhp',
+  save: 'saveMhp',
+  update: 'updateMhp',
+  lists: 'mhpLists',
+  delete: 'mhpDelete',
+};
+
+/** Registers a handler at its endpoint row's method and path (our server's, endpoints.ts). */
+const on = (api: Hono<AppEnv>, name: EndpointName, handler: Handler<AppEnv>) =>
+  api.on(endpoints[name].method, endpoints[name].path, handler);
 
 /**
  * Per-child actions and their history tables (spec part 1 sections 2-7): the
@@ -25,20 +54,21 @@ export function registerActionRoutes(api: Hono<AppEnv>) {
   api.post('/follow_up', saveFollowUps);
   api.post('/center_change', changeCenter);
 
-  // The education, medical and MHP variants of the part 2 screens: add and save are the
-  // profile's save, lists and deletes are those of the table.
-  for (const [name, def, group] of [
-    ['education', actionDefs.education, 'education'],
-    ['medical', actionDefs.medical_consent, 'medical_issue'],
-    ['mhp', actionDefs.mhp, 'mhp'],
+  // The education, medical and MHP variants (spec part 1 section 7), registered from
+  // their endpoint rows: add and save are the profile's save of that kind (the client's
+  // choice of call per screen is in sync/entities/child-records.ts), update changes an
+  // entry of the kind, lists and delete are those of the kind's history table.
+  for (const [names, def, group, update] of [
+    [educationRows, actionDefs.education, 'education', updateEntry('education')],
+    [medicalRows, actionDefs.medical_consent, 'medical_issue', updateMedical],
+    [mhpRows, actionDefs.mhp, 'mhp', updateEntry('mhp')],
   ] as const) {
-    api.post(`/add_${name}`, saveAction(def));
-    api.post(`/save_${name}`, saveAction(def));
-    api.get(`/${name}_lists/:childId`, listGroup(group));
-    api.delete(`/${name}_delete/:id`, deleteEntry(group));
+    on(api, names.add, saveAction(def));
+    on(api, names.save, saveAction(def));
+    on(api, names.update, update);
+    on(api, names.lists, listGroup(group));
+    on(api, names.delete, deleteEntry(group));
   }
-  api.post('/update_education', updateEntry('education'));
-  api.post('/update_mhp', updateEntry('mhp'));
 
   api.get('/listing/:childId/:status', listGroup());
   api.get('/center_history/:childId', listGroup('transfer'));

@@ -2,15 +2,14 @@ import type { Hono } from 'hono';
 import { deleteEntry } from '../actions/delete';
 import type { AppEnv } from '../core/context';
 import { listHistory } from './list';
-import { updateMedical } from './medical';
 import { viewHistory } from './view';
 
 /**
- * Child history: update of medical entries (they are created with the other actions, server/actions/routes.ts), the generic
- * listing_delete, history_view and the /history list the sync engine pulls.
+ * Child history: the generic listing_delete, history_view and the /history list the sync
+ * engine pulls. Entries are created, and an education, medical or MHP one updated, in
+ * server/actions/routes.ts.
  */
 export function registerHistoryRoutes(api: Hono<AppEnv>) {
-  api.post('/update_medical', updateMedical);
   api.get('/history', listHistory);
 
   api.get('/history_view/:id', viewHistory);

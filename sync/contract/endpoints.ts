@@ -3,8 +3,18 @@ import { coreEndpoints } from './endpoints/core';
 import { listEndpoints } from './endpoints/lists';
 import { extensionEndpoints } from './endpoints/extensions';
 import type { EndpointPermission, EndpointRule, EndpointSpec } from './endpoints/types';
+import { backendProfiles, configuredBackendProfile, type BackendProfileName, type Route } from './endpoints/profiles';
 
 export type { EndpointPermission, EndpointRule, EndpointSpec, HttpMethod, PayloadKind } from './endpoints/types';
+export {
+  backendProfileNamed,
+  backendProfileNames,
+  backendProfiles,
+  configuredBackendProfile,
+  type BackendProfile,
+  type BackendProfileName,
+  type Route,
+} from './endpoints/profiles';
 
 /** Every call of both spec parts, under /api. The authorisation matrix tests are generated from it. */
 export const endpoints = { ...coreEndpoints, ...listEndpoints } satisfies Record<string, EndpointSpec>;
@@ -44,9 +54,20 @@ export type EndpointParams<N extends WireEndpointName> = Record<
   string | number
 >;
 
+/**
+ * Where the client sends a row: its method and path under the backend profile this build
+ * was made for (endpoints/profiles.ts; ours unless VITE_BACKEND_PROFILE says otherwise).
+ * The table itself stays our server's: the server registers and checks it as written.
+ */
+export function routeOf(name: WireEndpointName, profile: BackendProfileName = configuredBackendProfile): Route {
+  const row: Route = wireEndpoints[name];
+  const changed = backendProfiles[profile][name];
+  return { method: changed?.method ?? row.method, path: changed?.path ?? row.path };
+}
+
 /** The `:param` names of a row's path, in order. */
 export const pathParamNames = (name: WireEndpointName): string[] =>
-  [...wireEndpoints[name].path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+  [...routeOf(name).path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
 
 /**
  * The path of a call with its parameters filled in (encoded), without the /api prefix:
@@ -54,7 +75,7 @@ export const pathParamNames = (name: WireEndpointName): string[] =>
  */
 export function buildPath<N extends WireEndpointName>(name: N, params: EndpointParams<N>): string {
   const values: Partial<Record<string, string | number>> = params;
-  return wireEndpoints[name].path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+  return routeOf(name).path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
     const value = values[key];
     if (value === undefined || value === '') throw new Error(`Missing path parameter ${key} for ${name}`);
     return encodeURIComponent(String(value));
@@ -62,7 +83,7 @@ export function buildPath<N extends WireEndpointName>(name: N, params: EndpointP
 }
 
 /** The fixed start of a row's path, before its first parameter ('/files/children/'). */
-export const pathPrefix = (name: WireEndpointName): string => wireEndpoints[name].path.split(':')[0];
+export const pathPrefix = (name: WireEndpointName): string => routeOf(name).path.split(':')[0];
 
 /** {@link buildPath} with the /api prefix. */
 export const apiPath = <N extends WireEndpointName>(name: N, params: EndpointParams<N>): string =>
@@ -86,7 +107,7 @@ function isAllowedBy(user: Principal | null, permission: EndpointRule): boolean 
   return can(user, permission.action, permission.module) || (permission.orViewer === true && isViewer(user));
 }
 
-/** Finds the call a method and concrete path (without /api) belong to, for servers and tests. */
+/** Finds the call a method and concrete path (without /api) belong to on our server (its permission check, tests). */
 export function matchEndpoint(method: string, path: string): EndpointName | undefined {
   return endpointNames.find((name) => {
     const spec = endpoints[name];
@@ -96,10 +117,17 @@ export function matchEndpoint(method: string, path: string): EndpointName | unde
   });
 }
 
-/** {@link matchEndpoint} over every row the client may send, extensions included. */
-export function matchWireEndpoint(method: string, path: string): WireEndpointName | undefined {
+/**
+ * The row a request the client sent belongs to, over every row it may send (extensions
+ * included), as the build's backend profile routes them: the wire test's match.
+ */
+export function matchWireEndpoint(
+  method: string,
+  path: string,
+  profile: BackendProfileName = configuredBackendProfile,
+): WireEndpointName | undefined {
   return wireEndpointNames.find((name) => {
-    const spec = wireEndpoints[name];
+    const spec = routeOf(name, profile);
     if (spec.method !== method.toUpperCase()) return false;
     return new RegExp(`^${spec.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path);
   });

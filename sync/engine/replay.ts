@@ -150,8 +150,9 @@ export class Replayer {
     const entry = await db.outbox.get(listed.seq!);
     if (!entry) return 'blocked';
     const descriptor = descriptorOf(entry.entity);
-    const call = callOf(descriptor, entry.op);
     const row = await db.entity(descriptor.table).get(entry.cid);
+    // The record picks its call where its kind decides it (a history entry's /update_mhp).
+    const call = callOf(descriptor, entry.op, row);
     // The record's create has not succeeded yet; it comes first (R6).
     if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) return 'blocked';
     await db.outbox.update(entry.seq!, { status: 'sending', sent: true });

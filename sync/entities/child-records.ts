@@ -1,6 +1,7 @@
 import type { Call, EntityDescriptor } from './types';
 import type { WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
+import { groupOf, historyGroups } from '../contract/constants/history-groups';
 import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-status';
 
 /*
@@ -12,6 +13,43 @@ import { cwcMovesPresentStatus, historyMovesPresentStatus } from './present-stat
  */
 
 const save = (endpoint: WireEndpointName): Call => ({ endpoint, effect: 'create' });
+
+/*
+ * The education, medical and MHP variants (spec part 1 section 7: "save, update, list and
+ * delete variants", for example /add_education, /save_education, /update_education,
+ * /education_delete/{id}). An entry of one of these kinds is changed and removed through
+ * its kind's own calls; every other entry through /listing_delete/{id}, and the Centers
+ * table's (transfers and centers changes) through /center_history_delete/{id}, the call
+ * section 7 names beside /center_history/{id}. The kind is the entry's history table
+ * (contract historyGroups), so a higher-education entry is an education one.
+ *
+ * Creates keep the bare calls (/education, /medical_consent, /mhp): section 7 lists them
+ * with the other "multipart action saves with childregId" that the profile's Add buttons
+ * send for Restore, Transfer and the rest, and the profile's Medical, Education and MHP
+ * Add is the same kind of save. /add_* and /save_* carry the same fields; the spec shows
+ * no screen that sends them (part 2 gives the /education, /medical, /mhp screens as
+ * child lists whose payloads are "not shown"), so this client has none, and our server
+ * answers them as the profile's save (server/actions/routes.ts). A plain `create` of an
+ * entry of these kinds (the review queue saving again an entry the server had deleted,
+ * R14) goes to its kind's save too, not to the table's default.
+ */
+const serviceCalls: Record<string, { create: WireEndpointName; update: WireEndpointName; delete: WireEndpointName }> = {
+  education: { create: 'education', update: 'updateEducation', delete: 'educationDelete' },
+  medical_issue: { create: 'medicalConsent', update: 'updateMedical', delete: 'medicalDelete' },
+  mhp: { create: 'mhp', update: 'updateMhp', delete: 'mhpDelete' },
+};
+
+/** The create, update or delete call of a history entry, by its kind (see above); undefined for named operations. */
+export function historyEntryCall(op: string, row: Fields): Call | undefined {
+  if (op !== 'create' && op !== 'update' && op !== 'delete') return undefined;
+  const group = groupOf(String(row.history_status ?? ''));
+  const kind = Object.keys(historyGroups).find((key) => historyGroups[key] === group);
+  const calls = kind ? serviceCalls[kind] : undefined;
+  if (calls && op === 'create') return save(calls.create);
+  if (calls) return op === 'update' ? { endpoint: calls.update } : { endpoint: calls.delete, effect: 'delete' };
+  if (op === 'delete' && kind === 'transfer') return { endpoint: 'centerHistoryDelete', effect: 'delete' };
+  return undefined;
+}
 
 /** A document entry's fields travel as the one row of `documents` beside the child's id. */
 const oneDocument = ({ childregId, ...row }: Fields): Fields => ({ childregId, documents: [row] });
@@ -39,6 +77,7 @@ export const actionEntities: Record<string, EntityDescriptor> = {
       delete: { endpoint: 'listingDelete', effect: 'delete' },
       center_delete: { endpoint: 'centerHistoryDelete', effect: 'delete' },
     },
+    callFor: historyEntryCall,
     view: { endpoint: 'historyView' },
     list: { endpoint: 'history' },
     refs: { childregId: 'children' },

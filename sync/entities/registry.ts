@@ -1,19 +1,19 @@
-import { isAllowed, pathParamNames, wireEndpoints } from '../contract/endpoints';
+import { isAllowed, pathParamNames, routeOf, wireEndpoints } from '../contract/endpoints';
 import type { Principal } from '../contract/permissions';
 import type { Fields } from '../engine/reconcile';
 import { historyMovesPresentStatus } from './present-status';
 import { adminEntities } from './admin';
-import { actionEntities } from './child-records';
+import { actionEntities, historyEntryCall } from './child-records';
 import type { Call, EntityDescriptor, ResolvedCall } from './types';
 import { part2ReportEntities } from './part2-reports';
 import { part2ListEntities } from './part2-lists';
 
 export type { Call, EntityDescriptor, ResolvedCall } from './types';
 
-/** The row of a call. */
+/** The row of a call, sent where the build's backend profile sends it (contract routeOf). */
 export const resolveCall = (call: Call): ResolvedCall => {
-  const row = wireEndpoints[call.endpoint];
-  return { ...call, method: row.method, path: row.path, kind: row.payload };
+  const { method, path } = routeOf(call.endpoint);
+  return { ...call, method, path, kind: wireEndpoints[call.endpoint].payload };
 };
 
 /** The entities the engine syncs, with the calls of each. */
@@ -39,6 +39,7 @@ export const entities = {
       update: { endpoint: 'updateMedical' },
       delete: { endpoint: 'listingDelete', effect: 'delete' },
     },
+    callFor: historyEntryCall,
     view: { endpoint: 'historyView' },
     list: { endpoint: 'history' },
     refs: { childregId: 'children' },
@@ -59,15 +60,22 @@ export function descriptorOf(name: string): EntityDescriptor {
   return descriptor;
 }
 
-/** The call of `op`; `create`/`delete` effects are implied by those names. */
+/**
+ * The call of `op`; `create`/`delete` effects are implied by those names. With the
+ * record (`row`), the descriptor's `callFor` may pick the call its kind uses; the effect
+ * is always the operation's own, so coalescing and rebasing (which ask without a row)
+ * judge an entry the same way the replay sends it.
+ */
 export function callOf(
   descriptor: EntityDescriptor,
   op: string,
+  row?: Fields | null,
 ): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
   const call = descriptor.ops[op];
   if (!call) throw new Error(`Unknown operation ${op} of ${descriptor.table}`);
+  const chosen = (row && descriptor.callFor?.(op, row)) ?? call;
   return {
-    ...resolveCall(call),
+    ...resolveCall(chosen),
     effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update'),
   };
 }

@@ -34,6 +34,12 @@ export type EntityDescriptor = {
   table: EntityTable;
   /** Operations by name: at least create, update and delete; actions add their own. */
   ops: Record<string, Call>;
+  /**
+   * The call an operation sends for this record, when it depends on the record (a history
+   * entry's kind picks /update_education or /update_mhp); undefined keeps `ops[op]`. Only
+   * {@link callOf} asks it, and the operation's effect stays the one its name implies.
+   */
+  callFor?: (op: string, row: Fields) => Call | undefined;
   view: Call;
   list: Call;
   /** field -> the table whose record it references (by cid until created, then id). */

@@ -5,7 +5,7 @@ import { isSyncError, type SyncError } from '../net/errors';
 import { lastSyncedAt } from '../public-api';
 import {
   buildPath,
-  wireEndpoints,
+  routeOf,
   buildGroupReport,
   buildReport,
   countGroupRows,
@@ -112,7 +112,7 @@ async function ask<T>(
   page?: number,
 ): Promise<Answer<{ data: T; pagination?: Pagination }>> {
   try {
-    const envelope = await request<T>(wireEndpoints[endpoint].method, buildPath(endpoint, {}), {
+    const envelope = await request<T>(routeOf(endpoint).method, buildPath(endpoint, {}), {
       json: body,
       ...(page ? { searchParams: { page } } : {}),
     });

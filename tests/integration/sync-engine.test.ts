@@ -459,7 +459,8 @@ describe('deleting the last history entry (R11, R13)', () => {
     await a.engine.sync();
 
     await b.engine.sync();
-    expect(b.net.delivered).toContain(`DELETE /api/listing_delete/${entryId}`);
+    // A medical entry leaves through its own call (spec part 1 section 7).
+    expect(b.net.delivered).toContain(`DELETE /api/medical_delete/${entryId}`);
     expect(await outbox(b)).toEqual([]);
     const [conflict] = await b.db.conflicts.toArray();
     expect(conflict).toMatchObject({

@@ -5,7 +5,9 @@ import { del, get, perm, postJson, postMultipart, postNone, showsBeneficiaries, 
  * POST for creates, updates and multipart saves, POST for body-less writes (status,
  * reopen), DELETE for the *_delete/{id} calls (a GET that deletes can be repeated by a
  * prefetch or a retrying proxy, and the outbox gives every non-GET an Idempotency-Key).
- * Lists with a filter body (child-registrations) are POST. Per-child action records use
+ * Lists with a filter body (child-registrations) are POST. These are our server's answers
+ * (the `ashray` backend profile); profiles.ts holds the other profile a build may send with.
+ * Per-child action records use
  * the child_tracking module; the child record itself child_registration.
  */
 

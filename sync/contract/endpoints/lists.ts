@@ -13,7 +13,8 @@ import {
 
 /*
  * Calls of spec part 2, section 7, which gives names only. Paths are ours, in the
- * snake_case style of part 1; verbs as in core.ts. Lists whose filter travels in the
+ * snake_case style of part 1; verbs as in core.ts (both our server's backend profile;
+ * profiles.ts maps them for another backend). Lists whose filter travels in the
  * body are POST. Access follows part 2's route table: reports, meal details and
  * previous balance for administrators and the viewer; group reports and notifications
  * for any signed-in user (center-bound users see only their center); meals by the

@@ -6,6 +6,7 @@ import { Navigate, useLocation } from 'react-router';
 import { exitActionTypes, getChild, type LocalChild } from '../../../../sync';
 import { useUser } from '../../../lib/use-store';
 import { useChildPermissions } from '../hooks/use-child-permissions';
+import { ChildEditForm } from './child-edit-form';
 import { ChildOverview } from './child-overview';
 import { ProfileSideMenu, type SideMenuItem } from './profile-side-menu';
 import { readProfileSearch, readProfileState, type ProfileState } from './profile-state';
@@ -112,7 +113,7 @@ function ChildProfile({
           )
         )}
       </Group>
-      {section ?? (mode === 'edit' ? <RegistrationWizard child={child} /> : <ProfileTabs child={child} />)}
+      {section ?? (mode === 'edit' ? <ChildEditForm child={child} /> : <ProfileTabs child={child} />)}
     </Stack>
   );
 }
