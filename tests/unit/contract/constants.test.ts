@@ -26,6 +26,7 @@ import {
   shortStayHomes,
   statusColorGroups,
   statusLabel,
+  codeLabel,
   toastSettings,
   uploadLimits,
   AADHAR_DIGITS,
@@ -216,8 +217,12 @@ describe('Present Status colours and labels', () => {
     expect(statusLabel('dropout')).toBe('Exited after taking services/ Dropout');
     expect(statusLabel('other_cci')).toBe('Transfer to other NGO/CCI');
     expect(statusLabel('other_ngo')).toBe('Placed to a shelter');
-    expect(statusLabel('transfer_to_home_state_CWC')).toBe('Transfer to Home State CWC');
-    expect(statusLabel('run_away')).toBe('Run Away');
+    // "Other statuses show with underscores turned into spaces." (part 2, section 2)
+    expect(statusLabel('transfer_to_home_state_CWC')).toBe('transfer to home state CWC');
+    expect(statusLabel('run_away')).toBe('run away');
+    expect(statusLabel('produceToCwc')).toBe('produceToCwc');
+    expect(codeLabel('history_status', 'follow_up')).toBe('follow up');
+    expect(codeLabel('last_status', 'by_police')).toBe('Escort by Police');
     expect(statusLabel(undefined)).toBe('');
   });
 });
