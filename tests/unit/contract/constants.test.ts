@@ -14,6 +14,7 @@ import {
   exitMethods,
   followUpMethods,
   mealTypes,
+  mealTypeLabel,
   medicalIssues,
   mhpOptions,
   otherOptions,
@@ -144,6 +145,10 @@ describe('constant lists (section 9)', () => {
     expect(sessionOptions[0]).toEqual({ value: 'session_1', label: 'Session 1' });
     expect(sessionOptions[11]).toEqual({ value: 'session_12', label: 'Session 12' });
     expect(optionValues(mealTypes)).toEqual([1, 2, 3, 4]);
+    // "Meal type options: 1, 2, 3, 4." (part 2, section 5): no invented meal names.
+    expect(mealTypes.map((t) => t.label)).toEqual(['1', '2', '3', '4']);
+    expect(mealTypeLabel(4)).toBe('4');
+    expect(mealTypeLabel('2')).toBe('2');
   });
 
   it('limits and settings', () => {
