@@ -168,6 +168,26 @@ export type DetailsRequest = {
 
 export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };
 
+/**
+ * The centers the device knows, by id, for report details (spec part 2, Report details:
+ * "unique_centerId ... center_name"): the centers table where this user pulls it (it holds
+ * unique_centerId), else the name from GET /centers_list.
+ */
+async function deviceCenters(): Promise<Map<number, { name: string; unique_centerId: string | null }>> {
+  const [options, rows] = await Promise.all([
+    centerOptions(),
+    currentDb().entity('centers').toArray() as Promise<Row[]>,
+  ]);
+  const known = new Map(options.map((c) => [c.id, { name: c.name, unique_centerId: null as string | null }]));
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (!Number.isInteger(id) || row._deleted) continue;
+    const unique = typeof row.unique_centerId === 'string' && row.unique_centerId !== '' ? row.unique_centerId : null;
+    known.set(id, { name: String(row.name ?? known.get(id)?.name ?? ''), unique_centerId: unique });
+  }
+  return known;
+}
+
 /** The entries behind a count on the device, newest activity first, one page. */
 export async function deviceReportDetails(
   req: DetailsRequest,
@@ -185,7 +205,7 @@ export async function deviceReportDetails(
   const [children, history, centers] = await Promise.all([
     db.childFacts.values(),
     db.historyFacts.values(),
-    centerOptions(),
+    deviceCenters(),
   ]);
   const childOf = childrenByKey(children);
   // The entries behind the count, from the kept fields; only the page's rows are read whole.
@@ -217,7 +237,6 @@ export async function deviceReportDetails(
     db.entity('history').bulkGet(shown.map((f) => f.entry.cid)),
     db.entity('children').bulkGet(shown.map((f) => f.child.cid)),
   ]);
-  const centerName = new Map(centers.map((c) => [c.id, c.name]));
   const rows = shown.map(({ day, center }, i): DetailsRow => {
     const entry = (entries[i] ?? {}) as Row;
     const child = (kids[i] ?? {}) as Row;
@@ -233,7 +252,12 @@ export async function deviceReportDetails(
       dateofarrival: child.dateofarrival,
       transfer_date: day,
       session_number: entry.session_number,
-      center_data: { name: centerName.get(center) ?? '', unique_centerId: null },
+      center_name: centers.get(center)?.name ?? '',
+      unique_centerId: centers.get(center)?.unique_centerId ?? null,
+      center_data: {
+        name: centers.get(center)?.name ?? '',
+        unique_centerId: centers.get(center)?.unique_centerId ?? null,
+      },
       created_at: entry.created_at,
       updated_at: entry.updated_at,
     };

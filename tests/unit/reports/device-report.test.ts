@@ -150,6 +150,38 @@ describe("the device's counts keep a few fields of history and children in memor
     expect((await deviceReportDetails({ ...boys, where2: 'password' }, 1)).rows).toEqual([]);
   });
 
+  // Spec part 2, Report details: a table of children with "... unique_centerId, ... center_name, ...".
+  it("a count's details name the child's center and its Unique Center Id offline, from the device's centers", async () => {
+    await currentDb()
+      .entity('centers')
+      .bulkPut([
+        {
+          cid: serverCid(2),
+          id: 2,
+          name: 'Howrah Shelter',
+          unique_centerId: 'WB-HWH-02',
+          _sync: 'synced',
+          _base: null,
+        },
+        { cid: serverCid(3), id: 3, name: 'Sealdah Point', unique_centerId: 'WB-SDH-03', _sync: 'synced', _base: null },
+      ]);
+    await currentDb().lookups.put({ key: 'centers_list', data: [{ id: 4, name: 'Only Listed' }], pulledAt: 0 });
+    const details = await deviceReportDetails(
+      { ...filter, where: 'category', value: 'education', where1: 'novalue', value1: 'novalue' },
+      1,
+      20,
+    );
+    const byCenter = new Map(details.rows.map((r) => [String(r.center_name), r]));
+    // Children 1..12 sit at centers (id % 3) + 2: 2, 3 and 4.
+    expect(byCenter.get('Howrah Shelter')).toMatchObject({
+      unique_centerId: 'WB-HWH-02',
+      center_data: { name: 'Howrah Shelter', unique_centerId: 'WB-HWH-02' },
+    });
+    expect(byCenter.get('Sealdah Point')).toMatchObject({ unique_centerId: 'WB-SDH-03' });
+    // A center known only by name (GET /centers_list) has its name; no Unique Center Id is invented.
+    expect(byCenter.get('Only Listed')).toMatchObject({ unique_centerId: null, center_data: { name: 'Only Listed' } });
+  });
+
   it("the dashboard's trends count the last 12 months of arrivals and entries, and follow an edit", async () => {
     const now = new Date('2025-01-15T00:00:00Z');
     const trends = await dashboardTrends(12, now);
