@@ -18,6 +18,7 @@ import {
   reportGenderOf,
   reportPeriods,
   reportRowsFrom,
+  unsentCwcEntries,
   REPORT_NO_VALUE,
   type GroupReportAnswer,
   type Pagination,
@@ -42,11 +43,28 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: SyncError }
 const today = () => new Date().toISOString().slice(0, 10);
 type Row = LocalRow & { _deleted?: number };
 
-/** The device's history entries as report rows (category, activity date, gender, center). */
+/** CWC produce/refer records saved here and not yet on the server, as the entries the server will write for them. */
+async function unsentCwcHistory(): Promise<HistoryFacts[]> {
+  const db = currentDb();
+  const [produce, refer] = await Promise.all([
+    db.entity('cwcProduce').where('_sync').equals('pending').toArray(),
+    db.entity('cwcRefer').where('_sync').equals('pending').toArray(),
+  ]);
+  return [
+    ...unsentCwcEntries(produce, 'produceToCwc'),
+    ...unsentCwcEntries(refer, 'referFromCwc'),
+  ] as unknown as HistoryFacts[];
+}
+
+/** The device's history entries as report rows (category, activity date, gender, center), with unsent CWC records. */
 export async function deviceReportRows(): Promise<ReportRow[]> {
   const db = currentDb();
-  const [children, history] = await Promise.all([db.childFacts.values(), db.historyFacts.values()]);
-  return reportRowsFrom(children, history);
+  const [children, history, cwc] = await Promise.all([
+    db.childFacts.values(),
+    db.historyFacts.values(),
+    unsentCwcHistory(),
+  ]);
+  return reportRowsFrom(children, [...history, ...cwc]);
 }
 
 /** Previous balances on the device dated in [from, to], per center. */
@@ -202,11 +220,13 @@ export async function deviceReportDetails(
   const from = req.from_date && req.from_date !== REPORT_NO_VALUE ? req.from_date : null;
   const to = req.to_date && req.to_date !== REPORT_NO_VALUE ? req.to_date : null;
   const statuses = category ? (reportCategories.find((c) => c.key === category)?.statuses ?? []) : null;
-  const [children, history, centers] = await Promise.all([
+  const [children, kept, cwc, centers] = await Promise.all([
     db.childFacts.values(),
     db.historyFacts.values(),
+    unsentCwcHistory(),
     deviceCenters(),
   ]);
+  const history = [...kept, ...cwc];
   const childOf = childrenByKey(children);
   // The entries behind the count, from the kept fields; only the page's rows are read whole.
   const found: { entry: HistoryFacts; child: ChildFacts; day: string; center: number }[] = [];
@@ -237,8 +257,9 @@ export async function deviceReportDetails(
     db.entity('history').bulkGet(shown.map((f) => f.entry.cid)),
     db.entity('children').bulkGet(shown.map((f) => f.child.cid)),
   ]);
-  const rows = shown.map(({ day, center }, i): DetailsRow => {
-    const entry = (entries[i] ?? {}) as Row;
+  const rows = shown.map(({ day, center, entry: fact }, i): DetailsRow => {
+    // An unsent CWC record stands in for its entry, which is not on the device yet.
+    const entry = (entries[i] ?? fact) as Row;
     const child = (kids[i] ?? {}) as Row;
     return {
       id: entry.id as number | undefined,
