@@ -167,6 +167,7 @@ describe('part 2 lists in Chromium', () => {
     // Offline the bell counts the device's unread notifications; online it shows the
     // server's record_count (GET /notify_list_count/{centerId}, "Count record: record_count").
     await context.setOffline(true);
+    await page.locator('[data-testid="sync-indicator"][data-tone="offline"]').waitFor();
     const before = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
     await row.first().getByRole('button', { name: 'Mark As Read' }).click();
     await row.first().waitFor({ state: 'detached' });
