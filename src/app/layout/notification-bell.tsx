@@ -2,8 +2,9 @@ import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import { useStore } from 'zustand';
 import { Link } from 'react-router';
-import { canOpenRoute, lookupKeys, readLookup, refreshNotifyCount } from '../../../sync';
+import { canOpenRoute, lookupKeys, readLookup, refreshNotifyCount, syncStatusStore } from '../../../sync';
 import { useUnreadCount } from '../../features/notifications';
 import { countOf } from '../../lib/words';
 import { useOnline, useUser } from '../../lib/use-store';
@@ -27,10 +28,12 @@ export function NotificationBell() {
   const online = useOnline();
   const stored = useLiveQuery(() => readLookup<NotifyCount>(lookupKeys.notifyCount), []);
   const localUnread = useUnreadCount();
-  // The server's count is asked again whenever the device's changes (a pull, a Mark As Read).
+  // The server's count is asked again whenever the device's changes (a pull, a Mark As
+  // Read) and after each sync run (a Mark As Read made offline has reached the server).
+  const syncedAt = useStore(syncStatusStore, (s) => s.lastSyncAt);
   useEffect(() => {
     if (online) void refreshNotifyCount(user.centerId);
-  }, [online, localUnread, user.centerId]);
+  }, [online, localUnread, syncedAt, user.centerId]);
   const count = bellCount(online, stored?.data, localUnread);
   const mayList = canOpenRoute(user, '/notifications');
   return (
