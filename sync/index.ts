@@ -17,7 +17,7 @@ export {
   type SignOutResult,
 } from './device/session';
 export { refreshLookup, readLookup, lookupKeys, type LookupResult } from './device/lookups-cache';
-export { refreshShell } from './device/shell-refresh';
+export { refreshNotifyCount, refreshShell } from './device/shell-refresh';
 export { connectivityStore } from './device/connectivity';
 export { saveDraft, readDraft, discardDraft } from './device/drafts';
 export { deviceInventory, type DeviceInventory } from './device/inventory';

@@ -17,7 +17,8 @@ import { fail, idParam } from '../core/http';
 export function registerChildRoutes(api: Hono<AppEnv>) {
   api.post('/child-registrations', listChildren);
   api.post('/child_add', (c) => addChild(c, childRegistrationSchema, false));
-  api.post('/child_add_2', (c) => addChild(c, quickAddSchema, true));
+  // Quick add's center is optional (spec part 1, section 5): the user's own center by default.
+  api.post('/child_add_2', (c) => addChild(c, quickAddSchema, false));
   api.post('/child_update', updateChild);
   api.delete('/child_delete/:id', deleteChild);
   api.post('/bulk_update', bulkUpdate);

@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { centerOptions, centersLookup, ensureLookup, tagOptions, tagsLookup, type CenterOption } from '../../sync';
+import {
+  centerOptions,
+  centerPointOptions,
+  centersLookup,
+  centersPointsLookup,
+  ensureLookup,
+  tagOptions,
+  tagsLookup,
+  type CenterOption,
+} from '../../sync';
 import { useOnline } from './use-store';
 
 /**
@@ -36,4 +45,13 @@ export const useCenterNames = (): Map<number, string> => new Map(useCenters().ma
 export function useTagSelect(): Option[] {
   useKeptLookup(tagsLookup.key, tagsLookup.path);
   return useLiveQuery(() => tagOptions(), [], []).map((t) => ({ value: String(t.id), label: t.name }));
+}
+
+/** The center points (GET /centers_points) as the center form's Center options, kept on the device. */
+export function useCenterPointSelect(): Option[] {
+  useKeptLookup(centersPointsLookup.key, centersPointsLookup.path);
+  return useLiveQuery(() => centerPointOptions(), [], []).map((p) => ({
+    value: String(p.centertypeId),
+    label: p.centername,
+  }));
 }

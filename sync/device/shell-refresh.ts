@@ -17,13 +17,17 @@ export async function prefetchForOffline(): Promise<void> {
   for (const state of (await readGeo('state', INDIA)) ?? []) await ensureGeo('districts', state.id);
 }
 
+/** Asks the server for the bell's count (GET /notify_list_count/{centerId}) and keeps it on the device. */
+export const refreshNotifyCount = (centerId: number): Promise<LookupResult> =>
+  refreshLookup(lookupKeys.notifyCount, buildPath('notifyListCount', { centerId }));
+
 /** Refreshes what the shell and the dashboard show, and the user's permissions. */
 export async function refreshShell(centerId: number): Promise<LookupResult[]> {
   void refreshUser();
   void prefetchForOffline().catch(() => undefined);
   return Promise.all([
     refreshLookup(lookupKeys.dashboard, buildPath('dashboard', {})),
-    refreshLookup(lookupKeys.notifyCount, buildPath('notifyListCount', { centerId })),
+    refreshNotifyCount(centerId),
     refreshLookup(centersLookup.key, centersLookup.path),
     refreshLookup(lookupKeys.centersPoints, buildPath('centersPoints', {})),
   ]);

@@ -50,7 +50,11 @@ export const historyMovesPresentStatus: AfterLocalWrite = async (db, row, effect
   await db.entity('children').update(child.cid, { last_status: next });
 };
 
-/** A CWC produce or refer saved here sets the child's flag and writes its produceToCwc / referFromCwc entry on the server. */
+/**
+ * A CWC produce or refer saved here sets the child's flag and moves Present Status; the
+ * server writes its produceToCwc / referFromCwc entry. Until that entry is pulled, the
+ * device report counts the unsent record in its place (unsentCwcEntries, rules/report.ts).
+ */
 export const cwcMovesPresentStatus =
   (status: 'produceToCwc' | 'referFromCwc', flag: 'produce_cwc' | 'refer_cwc'): AfterLocalWrite =>
   async (db, row, effect) => {

@@ -1,6 +1,14 @@
 import { readLookup, refreshLookup, lookupKeys } from '../device/lookups-cache';
 import { buildPath } from '../contract/endpoints';
-import type { CenterOption, City, Country, District, State } from '../contract';
+import {
+  centerTypes,
+  type CenterOption,
+  type CenterPoint,
+  type City,
+  type Country,
+  type District,
+  type State,
+} from '../contract';
 
 /** The location lookups of the registration form, by what they are listed under. */
 export type GeoKind = 'country' | 'state' | 'city' | 'districts';
@@ -45,6 +53,20 @@ export const centersLookup = { key: lookupKeys.centersList, path: buildPath('cen
 /** Center options for selects, in the server's order. */
 export async function centerOptions(): Promise<CenterOption[]> {
   return (await readLookup<CenterOption[]>(centersLookup.key))?.data ?? [];
+}
+
+/** The center points (GET /centers_points): stored by the shell, and by the center form when missing. */
+export const centersPointsLookup = { key: lookupKeys.centersPoints, path: buildPath('centersPoints', {}) } as const;
+
+/**
+ * What the center form's Center select offers. Spec part 1: "Center (a choice from center
+ * points)", GET /centers_points answering centertypeId and centername. Before the device
+ * has that answer (first use offline) the four types the spec names are offered.
+ */
+export async function centerPointOptions(): Promise<CenterPoint[]> {
+  const stored = (await readLookup<CenterPoint[]>(centersPointsLookup.key))?.data;
+  if (Array.isArray(stored) && stored.length > 0) return stored;
+  return centerTypes.map((t) => ({ centertypeId: t.id, centername: t.name }));
 }
 
 /** Cache key and path of a child's status flags, kept for offline use. */

@@ -18,6 +18,7 @@ import {
   reportGenderOf,
   reportPeriods,
   reportRowsFrom,
+  unsentCwcEntries,
   REPORT_NO_VALUE,
   type GroupReportAnswer,
   type Pagination,
@@ -42,11 +43,28 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: SyncError }
 const today = () => new Date().toISOString().slice(0, 10);
 type Row = LocalRow & { _deleted?: number };
 
-/** The device's history entries as report rows (category, activity date, gender, center). */
+/** CWC produce/refer records saved here and not yet on the server, as the entries the server will write for them. */
+async function unsentCwcHistory(): Promise<HistoryFacts[]> {
+  const db = currentDb();
+  const [produce, refer] = await Promise.all([
+    db.entity('cwcProduce').where('_sync').equals('pending').toArray(),
+    db.entity('cwcRefer').where('_sync').equals('pending').toArray(),
+  ]);
+  return [
+    ...unsentCwcEntries(produce, 'produceToCwc'),
+    ...unsentCwcEntries(refer, 'referFromCwc'),
+  ] as unknown as HistoryFacts[];
+}
+
+/** The device's history entries as report rows (category, activity date, gender, center), with unsent CWC records. */
 export async function deviceReportRows(): Promise<ReportRow[]> {
   const db = currentDb();
-  const [children, history] = await Promise.all([db.childFacts.values(), db.historyFacts.values()]);
-  return reportRowsFrom(children, history);
+  const [children, history, cwc] = await Promise.all([
+    db.childFacts.values(),
+    db.historyFacts.values(),
+    unsentCwcHistory(),
+  ]);
+  return reportRowsFrom(children, [...history, ...cwc]);
 }
 
 /** Previous balances on the device dated in [from, to], per center. */
@@ -168,6 +186,26 @@ export type DetailsRequest = {
 
 export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };
 
+/**
+ * The centers the device knows, by id, for report details (spec part 2, Report details:
+ * "unique_centerId ... center_name"): the centers table where this user pulls it (it holds
+ * unique_centerId), else the name from GET /centers_list.
+ */
+async function deviceCenters(): Promise<Map<number, { name: string; unique_centerId: string | null }>> {
+  const [options, rows] = await Promise.all([
+    centerOptions(),
+    currentDb().entity('centers').toArray() as Promise<Row[]>,
+  ]);
+  const known = new Map(options.map((c) => [c.id, { name: c.name, unique_centerId: null as string | null }]));
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (!Number.isInteger(id) || row._deleted) continue;
+    const unique = typeof row.unique_centerId === 'string' && row.unique_centerId !== '' ? row.unique_centerId : null;
+    known.set(id, { name: String(row.name ?? known.get(id)?.name ?? ''), unique_centerId: unique });
+  }
+  return known;
+}
+
 /** The entries behind a count on the device, newest activity first, one page. */
 export async function deviceReportDetails(
   req: DetailsRequest,
@@ -182,11 +220,13 @@ export async function deviceReportDetails(
   const from = req.from_date && req.from_date !== REPORT_NO_VALUE ? req.from_date : null;
   const to = req.to_date && req.to_date !== REPORT_NO_VALUE ? req.to_date : null;
   const statuses = category ? (reportCategories.find((c) => c.key === category)?.statuses ?? []) : null;
-  const [children, history, centers] = await Promise.all([
+  const [children, kept, cwc, centers] = await Promise.all([
     db.childFacts.values(),
     db.historyFacts.values(),
-    centerOptions(),
+    unsentCwcHistory(),
+    deviceCenters(),
   ]);
+  const history = [...kept, ...cwc];
   const childOf = childrenByKey(children);
   // The entries behind the count, from the kept fields; only the page's rows are read whole.
   const found: { entry: HistoryFacts; child: ChildFacts; day: string; center: number }[] = [];
@@ -217,9 +257,9 @@ export async function deviceReportDetails(
     db.entity('history').bulkGet(shown.map((f) => f.entry.cid)),
     db.entity('children').bulkGet(shown.map((f) => f.child.cid)),
   ]);
-  const centerName = new Map(centers.map((c) => [c.id, c.name]));
-  const rows = shown.map(({ day, center }, i): DetailsRow => {
-    const entry = (entries[i] ?? {}) as Row;
+  const rows = shown.map(({ day, center, entry: fact }, i): DetailsRow => {
+    // An unsent CWC record stands in for its entry, which is not on the device yet.
+    const entry = (entries[i] ?? fact) as Row;
     const child = (kids[i] ?? {}) as Row;
     return {
       id: entry.id as number | undefined,
@@ -233,7 +273,12 @@ export async function deviceReportDetails(
       dateofarrival: child.dateofarrival,
       transfer_date: day,
       session_number: entry.session_number,
-      center_data: { name: centerName.get(center) ?? '', unique_centerId: null },
+      center_name: centers.get(center)?.name ?? '',
+      unique_centerId: centers.get(center)?.unique_centerId ?? null,
+      center_data: {
+        name: centers.get(center)?.name ?? '',
+        unique_centerId: centers.get(center)?.unique_centerId ?? null,
+      },
       created_at: entry.created_at,
       updated_at: entry.updated_at,
     };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { codeLabels, recordFieldLabels, statusLabels } from '../../sync/contract';
+import { codeLabels, recordFieldLabels, statusLabel } from '../../sync/contract';
 import { demoPassword, launchChromium, newContext } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
@@ -9,7 +9,10 @@ import { ChildProfilePage } from './pages/child-profile';
 import { codesOnScreen, rawCodes, SyncHeader } from './pages/field-day';
 
 const phone = { width: 390, height: 844 };
-const codes = rawCodes([statusLabels, ...Object.values(codeLabels), recordFieldLabels]);
+// Statuses are not among the codes to hide: beyond the spec's seven labels, "Other statuses
+// show with underscores turned into spaces" (part 2, section 2), so produceToCwc reads as its key.
+const { history_status: _h, last_status: _l, ...fieldCodes } = codeLabels;
+const codes = rawCodes([...Object.values(fieldCodes), recordFieldLabels]);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,17 +34,7 @@ async function register(page: Page, name: string) {
 
 describe('labels, not codes', () => {
   it('the child list, its Present Status filter and the sync page show no raw code', async () => {
-    expect(codes).toEqual(
-      expect.arrayContaining([
-        'produceToCwc',
-        'referFromCwc',
-        'run_away',
-        'exit_excort_restore',
-        'skill_classes',
-        'byemail',
-        'f_name',
-      ]),
-    );
+    expect(codes).toEqual(expect.arrayContaining(['run_away', 'skill_classes', 'byemail', 'f_name']));
     const context = await newContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
@@ -51,7 +44,8 @@ describe('labels, not codes', () => {
     expect((await codesOnScreen(page, codes)).join(', ')).toBe('');
     await list.button('Filters').click();
     await page.getByRole('textbox', { name: 'Present Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Produced to CWC', exact: true }).waitFor();
+    await page.getByRole('option', { name: statusLabel('produceToCwc'), exact: true }).waitFor();
+    await page.getByRole('option', { name: 'follow up', exact: true }).waitFor();
     expect((await codesOnScreen(page, codes)).join(', ')).toBe('');
     await context.close();
   });

@@ -164,8 +164,11 @@ describe('part 2 lists in Chromium', () => {
     const row = lists.row(child.name).filter({ hasText: 'Exit Reader' });
     await row.first().waitFor({ timeout: 60_000 });
     const bell = page.getByRole('button', { name: /^Notifications: \d+ unread$/ });
-    const before = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    // Offline the bell counts the device's unread notifications; online it shows the
+    // server's record_count (GET /notify_list_count/{centerId}, "Count record: record_count").
     await context.setOffline(true);
+    await page.locator('[data-testid="sync-indicator"][data-tone="offline"]').waitFor();
+    const before = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
     await row.first().getByRole('button', { name: 'Mark As Read' }).click();
     await row.first().waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Notifications: ${before - 1} unread` }).waitFor();
@@ -183,8 +186,11 @@ describe('part 2 lists in Chromium', () => {
         { timeout: 60_000 },
       )
       .toBe(false);
+    const serverCount = (await apiGet<{ record_count: number }>('/notify_list_count/1', admin)).record_count;
+    // The bell asks the server again after the sync run that sent the Mark As Read.
+    await page.getByRole('button', { name: `Notifications: ${serverCount} unread` }).waitFor({ timeout: 60_000 });
     await context.close();
-  });
+  }, 180_000);
 
   it("a scheme added offline is chosen in a child's Social Protection Scheme action", async () => {
     const context = await newContext(browser);

@@ -139,7 +139,9 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     await typeDate('From Date', '03-01-19', page);
     await typeDate('To Date', '03-01-19', page);
     await page.getByRole('button', { name: 'Search' }).click();
-    const meal = page.getByTestId('data-row').filter({ hasText: 'Dinner' });
+    // The meal type reads as its number: "Meal type options: 1, 2, 3, 4." (part 2, section 5).
+    const meal = page.getByTestId('data-row').filter({ hasText: '27' });
+    await meal.getByText('4', { exact: true }).waitFor();
     await meal.getByText('Pending').waitFor();
     await meal.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();

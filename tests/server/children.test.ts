@@ -142,6 +142,20 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     expect((await json<Body>(noImage)).message).toBe(messages.imageRequired);
   });
 
+  // Spec part 1, section 5: "Name, gender, arrival date and image are required." The
+  // center and ReferredBy are not: without a center the child is registered at the user's own.
+  it('child_add_2 accepts name, gender, arrival date and image alone', async () => {
+    const bare = { name: 'Sonu', gender: 'Male', dateofarrival: '2025-04-02' };
+    const byStaff = await post('/api/child_add_2', staff, { ...bare, image: jpg() });
+    expect(byStaff.status).toBe(200);
+    const child = (await json<Body>(byStaff)).data!;
+    expect(child).toMatchObject({ name: 'Sonu', centerdetailId: staffCenter, refer_cwc: 0, produce_cwc: 0 });
+    expect(child.ReferredBy ?? null).toBeNull();
+    const byAdmin = await post('/api/child_add_2', admin, { ...bare, name: 'Monu', image: jpg() });
+    expect(byAdmin.status).toBe(200);
+    expect((await json<Body>(byAdmin)).data!.centerdetailId).toBe(1);
+  });
+
   it('answers 422 with the spec message for every invalid input class, never 500', async () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1).fill(0x89)], 'big.png', { type: 'image/png' });
     const cases: [Record<string, string | File | undefined>, string, string][] = [

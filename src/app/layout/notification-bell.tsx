@@ -1,19 +1,41 @@
 import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
 import { Link } from 'react-router';
-import { canOpenRoute, lookupKeys, readLookup } from '../../../sync';
+import { canOpenRoute, lookupKeys, readLookup, refreshNotifyCount, syncStatusStore } from '../../../sync';
 import { useUnreadCount } from '../../features/notifications';
 import { countOf } from '../../lib/words';
-import { useUser } from '../../lib/use-store';
+import { useOnline, useUser } from '../../lib/use-store';
 
 type NotifyCount = { record_count: number; timeDiff: string };
 
-/** The bell: unread notifications on the device (moves after each sync and each Mark As Read), and View All. */
+/**
+ * The bell's number. Online it is the server's `record_count` (GET
+ * /notify_list_count/{centerId}, spec part 2, section 3: "Count record: record_count,
+ * timeDiff"); offline, or before the server has answered, the unread notifications on
+ * the device, which move at each pull and each Mark As Read.
+ */
+export function bellCount(online: boolean, stored: NotifyCount | null | undefined, localUnread: number): number {
+  const fromServer = stored?.record_count;
+  return online && typeof fromServer === 'number' ? fromServer : localUnread;
+}
+
+/** The bell: the unread count (see {@link bellCount}) and View All. */
 export function NotificationBell() {
+  const user = useUser();
+  const online = useOnline();
   const stored = useLiveQuery(() => readLookup<NotifyCount>(lookupKeys.notifyCount), []);
-  const count = useUnreadCount();
-  const mayList = canOpenRoute(useUser(), '/notifications');
+  const localUnread = useUnreadCount();
+  // The server's count is asked again whenever the device's changes (a pull, a Mark As
+  // Read) and after each sync run (a Mark As Read made offline has reached the server).
+  const syncedAt = useStore(syncStatusStore, (s) => s.lastSyncAt);
+  useEffect(() => {
+    if (online) void refreshNotifyCount(user.centerId);
+  }, [online, localUnread, syncedAt, user.centerId]);
+  const count = bellCount(online, stored?.data, localUnread);
+  const mayList = canOpenRoute(user, '/notifications');
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       {/* The menu's target is the button itself, so its expanded state is on a button. */}

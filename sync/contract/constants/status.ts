@@ -62,8 +62,9 @@ export function presentStatusColor(status: string | null | undefined): StatusCol
 }
 
 /**
- * The label of every history status a person sees: the spec's labels (part 2, section 2)
- * where it gives them, plain words otherwise. No status key reaches the screen.
+ * The labels of history statuses, exactly the seven the spec gives (part 2, section 2:
+ * "Status labels shown for history_status: by_police = Escort by Police; ... other_ngo =
+ * Placed to a shelter. Other statuses show with underscores turned into spaces.").
  */
 export const statusLabels: Readonly<Record<string, string>> = {
   by_police: 'Escort by Police',
@@ -73,26 +74,6 @@ export const statusLabels: Readonly<Record<string, string>> = {
   dropout: 'Exited after taking services/ Dropout',
   other_cci: 'Transfer to other NGO/CCI',
   other_ngo: 'Placed to a shelter',
-  registration: 'Registration',
-  education: 'Education',
-  higher_education: 'Higher Education',
-  medical_issue: 'Medical',
-  mhp: 'Mental Health (MHP)',
-  referFromCwc: 'Referred from CWC',
-  produceToCwc: 'Produced to CWC',
-  exit_excort_restore: 'Exit/ Escort/ Restore',
-  reopen: 'Reopened',
-  transfer: 'Transfer',
-  transfer_to_home_state_CWC: 'Transfer to Home State CWC',
-  after_care: 'After Care',
-  follow_up: 'Follow Up',
-  restoration: 'Restoration',
-  restoration_follow_up: 'Restoration Follow Up',
-  run_away: 'Run Away',
-  short_stay: 'Short Stay',
-  rescue: 'Rescue',
-  io_police: 'IO Police',
-  social_protection_scheme: 'Social Protection Scheme',
 };
 
 /** A code with no label yet still reads as words: underscores become spaces, camelCase splits, first letter capital. */
@@ -104,10 +85,13 @@ export const plainWords = (code: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The label of a history status: the table above, else {@link plainWords}. */
+/**
+ * The label of a history status: the spec's seven labels, else the key with underscores
+ * turned into spaces (spec part 2, section 2), e.g. follow_up reads "follow up".
+ */
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return '';
-  return statusLabels[status] ?? plainWords(status);
+  return statusLabels[status] ?? status.replace(/_/g, ' ');
 }
 
 const labelsOf = (...lists: ReadonlyArray<readonly Option[]>): Readonly<Record<string, string>> =>
@@ -134,6 +118,7 @@ export const codeLabels: Readonly<Record<string, Readonly<Record<string, string>
 export function codeLabel(field: string, value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const table = codeLabels[field];
+  if (table === statusLabels) return statusLabel(value);
   if (!table) return value;
   return table[value] ?? plainWords(value);
 }

@@ -71,17 +71,18 @@ export const otherOptions = sameLabel([
 ] as const);
 
 /**
- * Meals provided in a day (meal_type 1 to 4, part 2 sections 5 and 9). The spec gives the
- * numbers only; ours name the meal a center served that day (README, Part 2 reports).
+ * Meals provided in a day (meal_type 1 to 4). The spec gives the numbers only and no
+ * meanings (part 2, section 5: "Meal type options: 1, 2, 3, 4."), so the options and the
+ * lists show the number itself.
  */
 export const mealTypes = [
-  { value: 1, label: 'Breakfast' },
-  { value: 2, label: 'Lunch' },
-  { value: 3, label: 'Evening snack' },
-  { value: 4, label: 'Dinner' },
+  { value: 1, label: '1' },
+  { value: 2, label: '2' },
+  { value: 3, label: '3' },
+  { value: 4, label: '4' },
 ] as const satisfies readonly Option<number>[];
 
-/** The readable name of a meal type, or the value itself when unknown. */
+/** How a meal type reads: its option's label (the number), or the value itself when unknown. */
 export const mealTypeLabel = (value: unknown): string =>
   mealTypes.find((t) => t.value === Number(value))?.label ?? String(value ?? '');
 

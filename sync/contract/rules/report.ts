@@ -243,6 +243,33 @@ export function reportRowsFrom(children: Iterable<Fields>, history: Iterable<Fie
   return rows;
 }
 
+/**
+ * The history entries the server writes for CWC produce/refer records saved on this
+ * device and not yet on the server (pending creates with a child), so the device's
+ * report counts them at once (part 2 DESIGN notes: offline reports). The server writes a
+ * produceToCwc / referFromCwc entry with the record's date when it saves one with a
+ * child (server/cwc/cwc.ts); once the record has its server id that entry arrives with
+ * the history pull, and the record stops standing in for it.
+ */
+export function unsentCwcEntries(rows: Iterable<Fields>, status: 'produceToCwc' | 'referFromCwc'): Fields[] {
+  const entries: Fields[] = [];
+  for (const row of rows) {
+    if (row._deleted || row.deleted_at || row._sync !== 'pending') continue;
+    if (row.id !== undefined && row.id !== null) continue;
+    if (row.childregId === undefined || row.childregId === null || row.childregId === '') continue;
+    entries.push({
+      cid: row.cid,
+      childregId: row.childregId,
+      history_status: status,
+      transfer_date: row.transfer_date,
+      comment: row.comment ?? null,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    });
+  }
+  return entries;
+}
+
 /** Counts the rows of the chosen center (null: all) by category, period and gender. */
 export function countReportRows(rows: Iterable<ReportRow>, p: ReportPeriods, centerId: number | null): ReportCounts {
   const counts: ReportCounts = new Map();

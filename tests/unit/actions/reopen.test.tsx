@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SessionUser } from '../../../sync';
+import { connectivityStore, type SessionUser } from '../../../sync';
+import { setFetch } from '../../../sync/net/transport';
 import { currentDb } from '../../../sync/device/session';
 import { ChildActionsPanel, ReopenButton } from '../../../src/features/actions';
 import { render, renderRoutes } from '../../render';
 import { ChildProfileRoute } from '../../../src/routes/child-profile';
-import { adminUser, makeChild, seedChildren } from '../children/factories';
+import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from '../children/factories';
 import { expectToast, offlineDevice, teardownDevice } from '../children/helpers';
 
 const child = makeChild(41, { last_status: { history_status: 'by_police' } });
@@ -104,5 +105,67 @@ describe('REOPEN in View Profile (spec part 1, profile)', () => {
     );
     expect(await screen.findByRole('button', { name: 'REOPEN' })).toBeTruthy();
     expect(screen.queryByLabelText('Action')).toBeNull();
+  });
+});
+
+/** A server that answers GET /child_status/41 with `reopen`, and counts the asks. */
+function childStatusServer(reopen: boolean) {
+  const calls: string[] = [];
+  setFetch(async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!url.pathname.endsWith('/child_status/41')) throw new TypeError('Failed to fetch');
+    calls.push(url.pathname);
+    return new Response(JSON.stringify({ success: true, data: { reopen, actions: {} } }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+// Spec part 1, section 4: "Reopen: the child status call returns a reopen flag. If true and
+// the user can edit, REOPEN calls the reopen action". Online the server's flag decides;
+// offline the local rule (latest status on the device is an exit) applies.
+describe('REOPEN online follows GET /child_status/{id}', () => {
+  afterEach(() => {
+    setFetch(undefined);
+    connectivityStore.setState({ online: true });
+  });
+
+  it('shows when the server says reopen: true, although the device holds no exit for the child', async () => {
+    await freshDeviceSignedInAs(adminUser);
+    await seedChildren([child]);
+    connectivityStore.setState({ online: true });
+    const calls = childStatusServer(true);
+    render(<ReopenButton child={child} />);
+    expect(await screen.findByRole('button', { name: 'REOPEN' })).toBeTruthy();
+    expect(calls).toContain('/api/child_status/41');
+  });
+
+  it('is hidden when the server says reopen: false, although the device holds an exit', async () => {
+    await freshDeviceSignedInAs(adminUser);
+    await seedChildren([child]);
+    await currentDb().entity('history').put(exit);
+    connectivityStore.setState({ online: true });
+    const calls = childStatusServer(false);
+    render(<ReopenButton child={child} />);
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await waitFor(async () =>
+      expect((await currentDb().lookups.get('child_status:41'))?.data).toEqual({ reopen: false, actions: {} }),
+    );
+    // Settled: the device's exit is loaded and the server's answer rendered.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByRole('button', { name: 'REOPEN' })).toBeNull();
+  });
+
+  it('offline, the local rule: an exit on the device shows it, nothing is asked', async () => {
+    await freshDeviceSignedInAs(adminUser);
+    await seedChildren([child]);
+    await currentDb().entity('history').put(exit);
+    connectivityStore.setState({ online: false });
+    const calls = childStatusServer(false);
+    render(<ReopenButton child={child} />);
+    expect(await screen.findByRole('button', { name: 'REOPEN' })).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 });

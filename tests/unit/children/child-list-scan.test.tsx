@@ -86,7 +86,7 @@ describe('the Child Registration List can be scanned', () => {
     const { router } = await listWith(25, '/child-registration?gender=Male&history_status=education&centerId=3');
     const chips = screen.getByRole('group', { name: 'Active filters' });
     expect(within(chips).getByText('Gender: Male')).toBeInTheDocument();
-    expect(within(chips).getByText('Present Status: Education')).toBeInTheDocument();
+    expect(within(chips).getByText('Present Status: education')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(chips).getByRole('button', { name: 'Remove filter Gender: Male' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('gender'));

@@ -26,15 +26,20 @@ const quick = {
 };
 
 describe('quick add (part 1, section 5)', () => {
-  it('checks every field in screen order', () => {
+  // Spec part 1, section 5: "Name, gender, arrival date and image are required."
+  it('checks every field in screen order; name, gender, arrival date and image are required', () => {
     expect(messagesOf(quickAddSchema, {})).toEqual([
       'Name is required',
       'Gender is required',
       'Date of Arrival is required',
       'Image is required',
-      'Reffered By is required',
-      'Center Name is required',
     ]);
+  });
+  it("ReferredBy and the center are optional (not in the spec's required list)", () => {
+    const { ReferredBy: _r, centerdetailId: _c, ...bare } = quick;
+    expect(quickAddSchema.safeParse(bare).success).toBe(true);
+    expect(quickAddSchema.safeParse({ ...bare, ReferredBy: '', centerdetailId: '' }).success).toBe(true);
+    expect(messagesOf(quickAddSchema, { ...bare, ReferredBy: 'bogus' })).toHaveLength(1);
   });
   it('Name is required, also when blank', () => {
     expect(firstMessage(quickAddSchema, { ...quick, name: '   ' })).toBe('Name is required');
@@ -50,7 +55,6 @@ describe('quick add (part 1, section 5)', () => {
     expect(messagesOf(quickAddSchema, { ...quick, ReferredBy: 'refer' })).toEqual(['CWC Case No. is required']);
     expect(messagesOf(quickAddSchema, { ...quick, ReferredBy: 'refer', centerdetailId: '' })).toEqual([
       'CWC Case No. is required',
-      'Center Name is required',
     ]);
     expect(quickAddSchema.safeParse({ ...quick, ReferredBy: 'refer', cwccaseno: 'CWC/12' }).success).toBe(true);
   });

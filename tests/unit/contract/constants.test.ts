@@ -14,6 +14,7 @@ import {
   exitMethods,
   followUpMethods,
   mealTypes,
+  mealTypeLabel,
   medicalIssues,
   mhpOptions,
   otherOptions,
@@ -26,6 +27,7 @@ import {
   shortStayHomes,
   statusColorGroups,
   statusLabel,
+  codeLabel,
   toastSettings,
   uploadLimits,
   AADHAR_DIGITS,
@@ -143,6 +145,10 @@ describe('constant lists (section 9)', () => {
     expect(sessionOptions[0]).toEqual({ value: 'session_1', label: 'Session 1' });
     expect(sessionOptions[11]).toEqual({ value: 'session_12', label: 'Session 12' });
     expect(optionValues(mealTypes)).toEqual([1, 2, 3, 4]);
+    // "Meal type options: 1, 2, 3, 4." (part 2, section 5): no invented meal names.
+    expect(mealTypes.map((t) => t.label)).toEqual(['1', '2', '3', '4']);
+    expect(mealTypeLabel(4)).toBe('4');
+    expect(mealTypeLabel('2')).toBe('2');
   });
 
   it('limits and settings', () => {
@@ -216,8 +222,12 @@ describe('Present Status colours and labels', () => {
     expect(statusLabel('dropout')).toBe('Exited after taking services/ Dropout');
     expect(statusLabel('other_cci')).toBe('Transfer to other NGO/CCI');
     expect(statusLabel('other_ngo')).toBe('Placed to a shelter');
-    expect(statusLabel('transfer_to_home_state_CWC')).toBe('Transfer to Home State CWC');
-    expect(statusLabel('run_away')).toBe('Run Away');
+    // "Other statuses show with underscores turned into spaces." (part 2, section 2)
+    expect(statusLabel('transfer_to_home_state_CWC')).toBe('transfer to home state CWC');
+    expect(statusLabel('run_away')).toBe('run away');
+    expect(statusLabel('produceToCwc')).toBe('produceToCwc');
+    expect(codeLabel('history_status', 'follow_up')).toBe('follow up');
+    expect(codeLabel('last_status', 'by_police')).toBe('Escort by Police');
     expect(statusLabel(undefined)).toBe('');
   });
 });

@@ -141,7 +141,7 @@ describe('422 errors', () => {
     expect(r.success).toBe(false);
     if (r.success) return;
     const errors = toFieldErrors(r.error);
-    expect(Object.keys(errors)).toEqual(['name', 'gender', 'dateofarrival', 'image', 'cwccaseno', 'centerdetailId']);
+    expect(Object.keys(errors)).toEqual(['name', 'gender', 'dateofarrival', 'image', 'cwccaseno']);
     expect(firstFieldError(errors)).toBe('Name is required');
     expect(firstFieldError('plain')).toBe('plain');
     expect(firstFieldError(null)).toBeUndefined();

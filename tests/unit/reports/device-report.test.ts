@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
-import { dashboardTrends, deviceReport, deviceReportDetails, listRegisteredBeneficiaries } from '../../../sync/queries';
+import {
+  dashboardTrends,
+  deviceReport,
+  deviceReportDetails,
+  deviceReportRows,
+  listRegisteredBeneficiaries,
+} from '../../../sync/queries';
+import { writeLocal } from '../../../sync/engine/outbox';
 import { currentDb } from '../../../sync/device/session';
 import { AppDb } from '../../../sync/db/app-db';
 import { serverCid } from '../../../sync/engine/pull';
@@ -148,6 +155,79 @@ describe("the device's counts keep a few fields of history and children in memor
     expect((await deviceReportDetails(boys, 1)).pagination.total).toBe(0);
     expect((await deviceReportDetails({ ...boys, value2: 'Female' }, 1)).pagination.total).toBe(12);
     expect((await deviceReportDetails({ ...boys, where2: 'password' }, 1)).rows).toEqual([]);
+  });
+
+  // Spec part 2, Report details: a table of children with "... unique_centerId, ... center_name, ...".
+  it("a count's details name the child's center and its Unique Center Id offline, from the device's centers", async () => {
+    await currentDb()
+      .entity('centers')
+      .bulkPut([
+        {
+          cid: serverCid(2),
+          id: 2,
+          name: 'Howrah Shelter',
+          unique_centerId: 'WB-HWH-02',
+          _sync: 'synced',
+          _base: null,
+        },
+        { cid: serverCid(3), id: 3, name: 'Sealdah Point', unique_centerId: 'WB-SDH-03', _sync: 'synced', _base: null },
+      ]);
+    await currentDb().lookups.put({ key: 'centers_list', data: [{ id: 4, name: 'Only Listed' }], pulledAt: 0 });
+    const details = await deviceReportDetails(
+      { ...filter, where: 'category', value: 'education', where1: 'novalue', value1: 'novalue' },
+      1,
+      20,
+    );
+    const byCenter = new Map(details.rows.map((r) => [String(r.center_name), r]));
+    // Children 1..12 sit at centers (id % 3) + 2: 2, 3 and 4.
+    expect(byCenter.get('Howrah Shelter')).toMatchObject({
+      unique_centerId: 'WB-HWH-02',
+      center_data: { name: 'Howrah Shelter', unique_centerId: 'WB-HWH-02' },
+    });
+    expect(byCenter.get('Sealdah Point')).toMatchObject({ unique_centerId: 'WB-SDH-03' });
+    // A center known only by name (GET /centers_list) has its name; no Unique Center Id is invented.
+    expect(byCenter.get('Only Listed')).toMatchObject({ unique_centerId: null, center_data: { name: 'Only Listed' } });
+  });
+
+  // The device report counts what the server's would once the write lands: a CWC produce
+  // with a child writes a produceToCwc entry on the server (spec part 1 section 4: "each
+  // action writes the child's history"), so an offline one counts in the CWC row at once.
+  it('an offline CWC produce or refer counts in the CWC row at once, and once only after the server answers', async () => {
+    const cwcRows = async () => (await deviceReportRows()).filter((r) => r.category === 'cwc');
+    expect(await cwcRows()).toEqual([]);
+    const produced = await writeLocal(currentDb(), {
+      entity: 'cwcProduce',
+      op: 'create',
+      fields: { childregId: 5, centerId: 3, transfer_date: '2024-08-01', comment: 'to CWC' },
+    });
+    await writeLocal(currentDb(), {
+      entity: 'cwcRefer',
+      op: 'create',
+      fields: { childregId: 6, centerId: 2, transfer_date: '2024-09-01', comment: 'from CWC' },
+    });
+    // A record without a child writes no history on the server: not counted.
+    await writeLocal(currentDb(), {
+      entity: 'cwcRefer',
+      op: 'create',
+      fields: { centerId: 2, transfer_date: '2024-09-02', comment: 'no child' },
+    });
+    expect(await cwcRows()).toHaveLength(2);
+    const cwc = { ...filter, where: 'category', value: 'cwc', where1: 'novalue', value1: 'novalue' };
+    const details = await deviceReportDetails(cwc, 1);
+    expect(details.pagination.total).toBe(2);
+    expect(details.rows.map((r) => [r.history_status, r.transfer_date])).toEqual([
+      ['referFromCwc', '2024-09-01'],
+      ['produceToCwc', '2024-08-01'],
+    ]);
+    expect(details.rows[1]).toMatchObject({ name: 'Child 5' });
+    // The server saved it (id) and its entry came with the pull: counted once.
+    const cid = produced.ok ? produced.cid : '';
+    await currentDb().entity('cwcProduce').update(cid, { id: 77, _sync: 'synced' });
+    await currentDb()
+      .entity('history')
+      .put(entry(500, 'produceToCwc', '2024-08-01', 5));
+    expect(await cwcRows()).toHaveLength(2);
+    expect((await deviceReportDetails(cwc, 1)).pagination.total).toBe(2);
   });
 
   it("the dashboard's trends count the last 12 months of arrivals and entries, and follow an edit", async () => {

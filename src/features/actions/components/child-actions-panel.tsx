@@ -109,11 +109,26 @@ export function ActionDropdown({ child }: { child: ActionChild }) {
 }
 
 /**
- * REOPEN (spec section 4): shown when GET /child_status/{id} says reopen is possible and
- * the user can edit. The flags are kept on the device for offline use; a child never
- * read online (or created offline) falls back to its latest local status, and a reopen
- * saved here hides the button at once (its entry is the child's new latest status).
+ * REOPEN. Spec part 1, section 4: "Reopen: the child status call returns a reopen flag.
+ * If true and the user can edit, REOPEN calls the reopen action and then refreshes the
+ * status." Online, the profile asks GET /child_status/{id} and the button follows its
+ * `reopen` flag alone. Offline (or before the server has answered) the local rule
+ * applies: the child's latest status on the device is an exit, unless the last answer
+ * kept on the device said no. A reopen saved here hides the button at once (its entry is
+ * the child's new latest status) until the server is asked again.
  */
+export function showsReopen(
+  online: boolean,
+  flags: ChildStatus | null,
+  latest: string | null,
+  fetchedOnline: boolean,
+): boolean {
+  if (latest === 'reopen') return false;
+  if (online && fetchedOnline && flags) return flags.reopen === true;
+  const exited = Boolean(latest && escortExitStatuses.includes(latest));
+  return exited && flags?.reopen !== false;
+}
+
 export function ReopenButton({ child }: { child: ActionChild }) {
   const { canReopen } = useActionPermissions();
   const online = useOnline();
@@ -125,13 +140,20 @@ export function ReopenButton({ child }: { child: ActionChild }) {
     [childId],
     null,
   );
+  // Whether the server answered while this profile was open online.
+  const [fetchedOnline, setFetchedOnline] = useState(false);
   useEffect(() => {
     if (!online || childId === null) return;
     const lookup = childStatusLookup(childId);
-    void refreshLookup(lookup.key, lookup.path);
+    let live = true;
+    void refreshLookup(lookup.key, lookup.path).then((r) => {
+      if (live && r.ok) setFetchedOnline(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [online, childId, latest]);
-  const exited = Boolean(latest && escortExitStatuses.includes(latest));
-  if (!canReopen || !exited || flags?.reopen === false) return null;
+  if (!canReopen || !showsReopen(online, flags, latest, fetchedOnline)) return null;
   const reopen = async () => {
     const result = await mutations.action('historyActions', 'reopen', {
       childregId: child.id ?? child.cid,

@@ -2,21 +2,14 @@ import { useEffect } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  centerFormSchema,
-  centerTypes,
-  isAdministrator,
-  normaliseInput,
-  statusFlags,
-  type LocalCenter,
-} from '../../../../sync';
+import { centerFormSchema, isAdministrator, normaliseInput, statusFlags, type LocalCenter } from '../../../../sync';
 import { toast } from '../../../components/toast';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveCenter, type CenterValues } from '../hooks/save-center';
+import { useCenterPointSelect } from '../../../lib/use-lookups';
 
-const typeOptions = centerTypes.map((t) => ({ value: String(t.id), label: t.name }));
 const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -28,6 +21,8 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 export function CenterFormPage() {
   const navigate = useNavigate();
   const user = useUser();
+  // "Center (a choice from center points)" (spec part 1, centers): GET /centers_points.
+  const typeOptions = useCenterPointSelect();
   const existing = (useLocation().state as { center?: LocalCenter } | null)?.center;
   // Centers are no module of section 6: only administrators create and edit them.
   const allowed = isAdministrator(user);

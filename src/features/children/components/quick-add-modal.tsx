@@ -31,7 +31,10 @@ type Values = {
   centerdetailId: string;
 };
 
-/** Quick Add: name, gender, arrival, photo, CWC action, case no. and center; saved on the device first. */
+/**
+ * Quick Add: name, gender, arrival, photo, CWC action, case no. and center; saved on the
+ * device first. Only name, gender, arrival date and image are required (spec part 1, section 5).
+ */
 export function QuickAddModal({ onClose }: { onClose: () => void }) {
   const user = useUser();
   const centers = useCenters();
@@ -53,7 +56,9 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
     save: async (values) => {
       // A child already on the device is opened rather than registered twice.
       if (!(await duplicates.check(values))) return null;
-      return quickAddChild({ ...values, image: values.image ?? undefined });
+      // No center chosen: the user's own, as the server registers it (server/children/add.ts).
+      const centerdetailId = values.centerdetailId || String(user.centerId);
+      return quickAddChild({ ...values, centerdetailId, image: values.image ?? undefined });
     },
     onSaved: () => {
       toast.success('Child added successfully');
@@ -146,7 +151,7 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               render={({ field, fieldState }) => (
                 <Select
                   label="CWC Action"
-                  withAsterisk
+                  clearable
                   size="md"
                   error={fieldState.error?.message}
                   ref={field.ref}
@@ -177,7 +182,6 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               render={({ field, fieldState }) => (
                 <Select
                   label="Center Name"
-                  withAsterisk
                   size="md"
                   error={fieldState.error?.message}
                   ref={field.ref}

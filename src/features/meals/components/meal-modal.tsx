@@ -11,7 +11,8 @@ import { saveMeal, type LocalMeal, type MealValues } from '../hooks/use-meals';
 import { useCenterSelect } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
 
-const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: `${t.value} - ${t.label}` }));
+// The spec's options are the numbers 1 to 4, with no meaning given (part 2, section 5).
+const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: t.label }));
 
 /** Add Meal / Update Meal: center, date, meals provided in a day, children count. */
 export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => void }) {
