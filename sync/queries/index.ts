@@ -16,3 +16,4 @@ export * from './schemes';
 export * from './notifications';
 export * from './beneficiaries';
 export * from './duplicates';
+export * from './online-lists';

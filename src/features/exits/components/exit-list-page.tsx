@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { canChooseCenter, exitListConfig, messages, type ExitListRow } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
@@ -10,6 +10,7 @@ import { useExitPage } from '../hooks/use-exit-list';
 import { exitColumns } from './exit-columns';
 import { ExitFiltersDrawer, exitFilterKeys } from './exit-filters-drawer';
 import { useCenterNames } from '../../../lib/use-lookups';
+import { showDateTime } from '../../../lib/dates';
 
 const emptyPage = {
   rows: [],
@@ -63,6 +64,11 @@ export function ExitListPage({ path }: { path: string }) {
           </Button>
         </Group>
       </Group>
+      {result !== null && result !== 'failed' && result.fetchedAt !== undefined && (
+        <Text size="sm" c="dimmed" data-testid="fetched-at">
+          {result.fetchedAt === null ? 'Not fetched yet on this device' : `fetched ${showDateTime(result.fetchedAt)}`}
+        </Text>
+      )}
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (
