@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { canChooseCenter, exitListConfig, messages, type ExitListRow } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
@@ -10,7 +10,7 @@ import { useExitPage } from '../hooks/use-exit-list';
 import { exitColumns } from './exit-columns';
 import { ExitFiltersDrawer, exitFilterKeys } from './exit-filters-drawer';
 import { useCenterNames } from '../../../lib/use-lookups';
-import { showDateTime } from '../../../lib/dates';
+import { FetchedNote } from '../../../components/fetched-note';
 
 const emptyPage = {
   rows: [],
@@ -65,9 +65,7 @@ export function ExitListPage({ path }: { path: string }) {
         </Group>
       </Group>
       {result !== null && result !== 'failed' && result.fetchedAt !== undefined && (
-        <Text size="sm" c="dimmed" data-testid="fetched-at">
-          {result.fetchedAt === null ? 'Not fetched yet on this device' : `fetched ${showDateTime(result.fetchedAt)}`}
-        </Text>
+        <FetchedNote fetchedAt={result.fetchedAt} />
       )}
       {result === null ? (
         <Loader aria-label="Loading" />

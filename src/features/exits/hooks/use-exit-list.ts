@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   countExitEntries,
   deviceHoldsHistory,
-  loadOnlineList,
   listExitEntries,
   listShortStayRegister,
   paginate,
@@ -12,7 +10,7 @@ import {
   type ExitListPage,
   type ExitListRow,
 } from '../../../../sync';
-import { useOnline } from '../../../lib/use-store';
+import { keyedRows, useDeviceHolds, useOnlineListPage } from '../../../lib/use-online-list';
 
 /**
  * A page of an exit list, `'failed'` when it could not be read, null while loading. A page
@@ -21,59 +19,26 @@ import { useOnline } from '../../../lib/use-store';
 export type ExitListResult = (ExitListPage & { fetchedAt?: number | null }) | 'failed' | null;
 
 /**
- * The page from the documented call (POST /restore_exit_list/{status}, /short_stay_register,
- * spec part 2 section 7) for a server without our history pull: asked online, kept on the
- * device, and shown from there offline.
- */
-function useOnlineExitPage(
-  config: ExitListConfig,
-  filter: ExitListFilter,
-  page: number,
-  enabled: boolean,
-): ExitListResult {
-  const online = useOnline();
-  const key = JSON.stringify([config.path, filter, page, online]);
-  const [state, setState] = useState<{ key: string; value: ExitListResult }>({ key: '', value: null });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    const query = config.register
-      ? { endpoint: 'shortStayRegisterList' as const, filter, page }
-      : { endpoint: 'restoreExitList' as const, params: { status: config.status }, filter, page };
-    void loadOnlineList<ExitListRow>(query, online)
-      .then((answer) => {
-        if (!live) return;
-        const value: ExitListResult = answer.ok
-          ? {
-              rows: answer.value.rows.map((r, i) => ({ ...r, cid: r.cid ?? `online-${String(r.id ?? i)}` })),
-              pagination: answer.value.pagination,
-              counting: false,
-              fetchedAt: answer.value.fetchedAt,
-            }
-          : 'failed';
-        setState({ key, value });
-      })
-      .catch(() => live && setState({ key, value: 'failed' }));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the request
-  }, [key, enabled]);
-  return state.key === key ? state.value : null;
-}
-
-/**
  * The page shows as soon as its rows are read; its total is counted beside it (up to
  * 200 ms at bench scale, see sync/queries/exits.ts) and only again when the filter or the
  * entries change, not for another page of the same list.
  */
 export function useExitPage(config: ExitListConfig, filter: ExitListFilter, page: number): ExitListResult {
   // Without our history pull the device holds no entries: the documented call answers.
-  const holds = useLiveQuery(() => deviceHoldsHistory(), [], null);
-  const fetched = useOnlineExitPage(config, filter, page, holds === false);
+  // (POST /restore_exit_list/{status}, /short_stay_register, spec part 2 section 7).
+  const holds = useDeviceHolds(deviceHoldsHistory, 'history');
+  const query =
+    holds !== false
+      ? null
+      : config.register
+        ? { endpoint: 'shortStayRegisterList' as const, filter, page }
+        : { endpoint: 'restoreExitList' as const, params: { status: config.status }, filter, page };
+  const fetched = useOnlineListPage<ExitListRow>(query);
   const local = useLocalExitPage(config, filter, page);
   if (holds === null) return null;
-  return holds ? local : fetched;
+  if (holds) return local;
+  if (fetched === null || fetched === 'failed') return fetched;
+  return { ...fetched, rows: keyedRows(fetched.rows), counting: false };
 }
 
 function useLocalExitPage(config: ExitListConfig, filter: ExitListFilter, page: number): ExitListResult {
