@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { centerOptions, centersLookup, ensureLookup, tagOptions, tagsLookup, type CenterOption } from '../../sync';
+import {
+  centerOptions,
+  centersLookup,
+  ensureLookup,
+  mealCenterOptions,
+  mealCentersLookup,
+  tagOptions,
+  tagsLookup,
+  type CenterOption,
+} from '../../sync';
 import { useOnline } from './use-store';
 
 /**
@@ -28,6 +37,16 @@ export type Option = { value: string; label: string };
 
 /** The centers as select options. */
 export const useCenterSelect = (): Option[] => useCenters().map((c) => ({ value: String(c.id), label: c.name }));
+
+/**
+ * The meal screens' center select (Meal Management's filter and form): GET /meal_centers
+ * (getMealCenters, spec part 2 section 7), kept for offline; every center until it answered.
+ */
+export function useMealCenterSelect(): Option[] {
+  useKeptLookup(mealCentersLookup.key, mealCentersLookup.path);
+  useKeptLookup(centersLookup.key, centersLookup.path);
+  return useLiveQuery(() => mealCenterOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+}
 
 /** Center names by id. */
 export const useCenterNames = (): Map<number, string> => new Map(useCenters().map((c) => [c.id, c.name]));

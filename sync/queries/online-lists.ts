@@ -35,6 +35,11 @@ export async function deviceHoldsBeneficiaries(): Promise<boolean> {
   return !(await missingExtensions()).has('beneficiaries');
 }
 
+/** Whether the device holds the meals (pulled at sync); the pull names 'meals' when it could not. */
+export async function deviceHoldsMeals(): Promise<boolean> {
+  return !(await missingExtensions()).has('meals');
+}
+
 /** The documented list calls a screen may read online. */
 export type OnlineListEndpoint =
   | 'restoreExitList'
