@@ -165,7 +165,9 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
       email: typeof data.email === 'string' && data.email ? data.email : parsed.data.emailId,
       imagePath: envelope.image_path ?? '',
     };
-    const user = sessionUserSchema.safeParse(await withDetails(answer));
+    const detailed = await withDetails(answer);
+    // The header and the idle lock greet the user by name: the e-mail when none was given.
+    const user = sessionUserSchema.safeParse({ ...detailed, name: detailed.name || detailed.email });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
     await saveSession(user.data, await makeVerifier(parsed.data.password));
     resetLock();

@@ -56,6 +56,7 @@ describe("sign-in accepts the spec's login answer", () => {
     expect(user).toMatchObject({
       token: 'spec-token',
       email: 'Staff@Demo.test',
+      name: 'Staff@Demo.test',
       centerId: 3,
       role: { name: 'caseworker', permissions: { child_registration: { view: 1, create: 0, edit: 1 } } },
       imagePath: '/storage/users/',
