@@ -2,6 +2,7 @@ import { LAST_SYNC, SyncEngine } from './engine/engine';
 import { canReadCollection, pulledEntityNames } from './entities/registry';
 import { appTransport } from './net/transport';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
+import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import {
@@ -213,7 +214,11 @@ export const pendingEntries = () => currentDb().outbox.where('status').anyOf('qu
  */
 export function bindSyncToSession(options: { collections?: string[] } = {}): () => void {
   const follow = (state: SessionState, previous?: SessionState) => {
-    if (state.status === 'signed-in' && state.user.id !== previous?.user?.id) startSync(options);
+    if (
+      state.status === 'signed-in' &&
+      (previous?.status !== 'signed-in' || sessionUserKey(state.user) !== sessionUserKey(previous.user))
+    )
+      startSync(options);
     if (state.status !== 'signed-in' && engine) stopSync();
   };
   follow(sessionStore.getState());

@@ -3,6 +3,7 @@ import {
   groupSingleReportRequestSchema,
   messages,
   paginate,
+  REPORT_NO_VALUE,
   reportConditions,
   singleReportRequestSchema,
 } from '../../sync/contract';
@@ -18,6 +19,23 @@ import { readReportRequest } from './request';
  * Laravel. Conditions travel as where/value pairs (reportConditions, the device's rule
  * too); the dates are the count's period (from_last/to_last for previous-period counts).
  */
+
+const year = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d{4}$/.test(v)) ? Number(v) : null);
+
+/**
+ * The dates of a count's details: from_date/to_date when sent; a group count asked by the
+ * previous period's years alone (pre_start_year, pre_end_year, part 2 section 7) reads
+ * that financial year, 1 April to 31 March.
+ */
+function detailsRange(d: Record<string, unknown>): { from: string | null; to: string | null } {
+  const given = (v: unknown) => (typeof v === 'string' && v !== '' && v !== REPORT_NO_VALUE ? v : null);
+  const from = given(d.from_date);
+  const to = given(d.to_date);
+  const start = year(d.pre_start_year);
+  const end = year(d.pre_end_year);
+  if (from || to || start === null || end === null) return { from, to };
+  return { from: `${start}-04-01`, to: `${end}-03-31` };
+}
 
 async function details(c: Context<AppEnv>, group: boolean) {
   const read = await readReportRequest(c, group ? groupSingleReportRequestSchema : singleReportRequestSchema);
@@ -36,7 +54,7 @@ async function details(c: Context<AppEnv>, group: boolean) {
   const paging = readListQuery(c.req.query());
   const perPage = 'query' in paging ? paging.query.perPage : 10;
   const page = 'query' in paging && paging.query.mode === 'page' ? paging.query.page : 1;
-  const filter = { centerId, from: d.from_date ?? null, to: d.to_date ?? null, gender, category: conditions.category };
+  const filter = { centerId, ...detailsRange(d), gender, category: conditions.category };
   const first = await detailsPage(c.get('deps').db, filter, perPage, (page - 1) * perPage);
   const pagination = paginate(first.total, page, perPage);
   const rows =

@@ -6,6 +6,8 @@ import {
   centersLookup,
   centersPointsLookup,
   ensureLookup,
+  mealCenterOptions,
+  mealCentersLookup,
   tagOptions,
   tagsLookup,
   type CenterOption,
@@ -37,6 +39,16 @@ export type Option = { value: string; label: string };
 
 /** The centers as select options. */
 export const useCenterSelect = (): Option[] => useCenters().map((c) => ({ value: String(c.id), label: c.name }));
+
+/**
+ * The meal screens' center select (Meal Management's filter and form): GET /meal_centers
+ * (getMealCenters, spec part 2 section 7), kept for offline; every center until it answered.
+ */
+export function useMealCenterSelect(): Option[] {
+  useKeptLookup(mealCentersLookup.key, mealCentersLookup.path);
+  useKeptLookup(centersLookup.key, centersLookup.path);
+  return useLiveQuery(() => mealCenterOptions(), [], []).map((c) => ({ value: String(c.id), label: c.name }));
+}
 
 /** Center names by id. */
 export const useCenterNames = (): Map<number, string> => new Map(useCenters().map((c) => [c.id, c.name]));

@@ -29,25 +29,53 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export const loginRequestSchema = z.object({ emailId: emailField('emailId'), password: passwordField });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** A numeric string as the number it spells (a Laravel answer may quote its ids and flags). */
+const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+
+/** Permission flags as 0/1, "0"/"1" or booleans, made 0/1 at the boundary (spec part 1, section 7). */
+function numericFlags(permissions: unknown): unknown {
+  if (!permissions || typeof permissions !== 'object') return permissions;
+  return Object.fromEntries(
+    Object.entries(permissions).map(([module, block]) => [
+      module,
+      block && typeof block === 'object'
+        ? Object.fromEntries(
+            Object.entries(block).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : numeric(v)]),
+          )
+        : block,
+    ]),
+  );
+}
+
 export const roleRefSchema = z.object({
-  id: z.number().int(),
+  /** Not in the spec's login answer (token, role, centerId, image): ours when our server sends it. */
+  id: z.preprocess(numeric, z.number().int()).optional(),
   name: z.string(),
-  permissions: rolePermissionsSchema.nullable().optional(),
+  permissions: z.preprocess(numericFlags, rolePermissionsSchema.nullable().optional()),
 });
 export type RoleRef = z.infer<typeof roleRefSchema>;
 
-/** What POST /login returns in `data`, and what the app keeps as its session. */
+/**
+ * What POST /login returns in `data`, and what the app keeps as its session. The spec's
+ * answer is token, role, centerId and image (part 1, section 7): centerId may come as a
+ * numeric string, `id` may be missing (the device then keys the user by e-mail, see
+ * `sessionUserKey`), and `email` is the form's when the answer has none (signIn fills it).
+ */
 export const sessionUserSchema = z.object({
-  id: z.number().int(),
-  token: z.string(),
-  name: z.string(),
+  id: z.preprocess(numeric, z.number().int()).optional(),
+  token: z.string().min(1),
+  name: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string()),
   email: z.string(),
   role: roleRefSchema,
-  centerId: z.number().int(),
+  centerId: z.preprocess(numeric, z.number().int()),
   image: z.string().nullable().optional(),
   imagePath: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** What names a user on this device (its database, its remembered settings): the id, else the e-mail. */
+export const sessionUserKey = (user: Pick<SessionUser, 'id' | 'email'>): string =>
+  user.id === undefined ? user.email.toLowerCase() : String(user.id);
 
 /** A form's first problem: the message the spec toasts and the field it belongs to (marked on the form). */
 export type FieldProblem = { field: string | null; message: string };

@@ -267,6 +267,6 @@ export function childrenByKey(children: Iterable<ChildFacts>): Map<unknown, Chil
 }
 
 /** Name of the database of `userId` on `apiOrigin`. */
-export function appDbName(userId: number, apiOrigin: string): string {
-  return `ashray-u${userId}-${apiOrigin.replace(/[^a-z0-9]+/gi, '_')}`;
+export function appDbName(userId: number | string, apiOrigin: string): string {
+  return `ashray-u${String(userId).replace(/[^a-z0-9]+/gi, '_')}-${apiOrigin.replace(/[^a-z0-9]+/gi, '_')}`;
 }

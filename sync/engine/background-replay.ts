@@ -1,6 +1,7 @@
 import { sessionDb } from '../db/session-db';
 import { AppDb, appDbName } from '../db/app-db';
 import { apiUrl } from '../net/config';
+import { sessionUserKey } from '../contract/auth';
 import { createTransport } from '../net/transport';
 import { Replayer } from './replay';
 
@@ -12,7 +13,7 @@ import { Replayer } from './replay';
 export async function replayInBackground(): Promise<void> {
   const saved = await sessionDb.session.get('current');
   if (!saved) return;
-  const db = new AppDb(appDbName(saved.user.id, saved.apiOrigin));
+  const db = new AppDb(appDbName(sessionUserKey(saved.user), saved.apiOrigin));
   try {
     const transport = createTransport({ baseUrl: apiUrl, token: () => saved.user.token });
     await new Replayer({ db, transport }).run();

@@ -17,3 +17,4 @@ export * from './notifications';
 export * from './beneficiaries';
 export * from './duplicates';
 export * from './child-edit';
+export * from './online-lists';

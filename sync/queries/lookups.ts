@@ -69,6 +69,15 @@ export async function centerPointOptions(): Promise<CenterPoint[]> {
   return centerTypes.map((t) => ({ centertypeId: t.id, centername: t.name }));
 }
 
+/** The centers a user may record meals for (GET /meal_centers, getMealCenters, spec part 2 section 7). */
+export const mealCentersLookup = { key: 'meal_centers', path: buildPath('getMealCenters', {}) } as const;
+
+/** The meal screens' center options: /meal_centers once kept, else every center. */
+export async function mealCenterOptions(): Promise<CenterOption[]> {
+  const kept = (await readLookup<CenterOption[]>(mealCentersLookup.key))?.data;
+  return Array.isArray(kept) ? kept : centerOptions();
+}
+
 /** Cache key and path of a child's status flags, kept for offline use. */
 export const childStatusLookup = (childId: number) => ({
   key: `child_status:${childId}`,

@@ -20,9 +20,13 @@ import {
   reportRowsFrom,
   unsentCwcEntries,
   REPORT_NO_VALUE,
+  reportMetaKeys,
+  type GroupCell,
   type GroupReportAnswer,
   type Pagination,
   type ReportAnswer,
+  type ReportBlock,
+  type ReportCell,
   type ReportRow,
 } from '../contract';
 import { centerOptions } from './lookups';
@@ -159,10 +163,152 @@ async function sourced<T>(
   return { ok: true, value: { data: await device(), source: 'device', syncedAt: await lastSyncedAt() } };
 }
 
-export const loadReport = (filter: ReportFilter, online: boolean) =>
-  sourced(online, 'reports', filter, () => deviceReport(filter));
-export const loadGroupReport = (filter: ReportFilter, online: boolean) =>
-  sourced(online, 'groupReport2', filter, () => deviceGroupReport(filter));
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
+/** A category's title: the contract's, else its key with underscores turned into spaces. */
+const titleOf = (key: string) => reportCategories.find((c) => c.key === key)?.title ?? key.replace(/_/g, ' ');
+const reportAnswerMeta = new Set([...reportMetaKeys, 'till_to', 'categories']);
+const groupAnswerMeta = new Set(['AllCenterList', 'totalsum', 'previous_balance', 'date_range', 'categories']);
+
+/** The day before `iso` (yyyy-MM-dd). */
+function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return '';
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A reports answer as the spec shows it (part 2 section 3) made whole for the screen: our
+ * added fields (`categories`, `till_to`) are optional. Without `categories` every block of
+ * new/pre/till arrays is a category, in the answer's order; without `till_to` earlier
+ * years end the day before the previous period. A cell without search_1/search_2 asks
+ * 'novalue' (section 4).
+ */
+export function reportAnswerOf(raw: unknown): ReportAnswer {
+  const r = record(raw);
+  const isBlock = (v: unknown) => ['new', 'pre', 'till'].some((p) => Array.isArray(record(v)[p]));
+  const given = Array.isArray(r.categories)
+    ? (r.categories as unknown[]).flatMap((c) => {
+        const { key, title } = record(c);
+        return typeof key === 'string' ? [{ key, title: typeof title === 'string' ? title : titleOf(key) }] : [];
+      })
+    : Object.keys(r)
+        .filter((k) => !reportAnswerMeta.has(k) && isBlock(r[k]))
+        .map((key) => ({ key, title: titleOf(key) }));
+  const cells = (v: unknown): ReportCell[] =>
+    (Array.isArray(v) ? v : []).flatMap((c) => {
+      const cell = record(c);
+      if (cell.gender !== 'Male' && cell.gender !== 'Female') return [];
+      const text = (s: unknown) => (s === undefined || s === null || s === '' ? REPORT_NO_VALUE : String(s));
+      return [
+        {
+          gender: cell.gender,
+          countgender: num(cell.countgender),
+          search_1: text(cell.search_1),
+          search_2: text(cell.search_2),
+        },
+      ];
+    });
+  const balance = record(r.previousyeardata);
+  const answer: ReportAnswer = {
+    ...r,
+    start_year: num(r.start_year),
+    end_year: num(r.end_year),
+    pre_start_year: num(r.pre_start_year),
+    pre_end_year: num(r.pre_end_year),
+    center_name: typeof r.center_name === 'string' ? r.center_name : null,
+    from_date: day(r.from_date),
+    to_date: day(r.to_date),
+    centerId: r.centerId === null || r.centerId === undefined || r.centerId === '' ? null : num(r.centerId) || null,
+    from_last: day(r.from_last),
+    to_last: day(r.to_last),
+    till_to: day(r.till_to) || dayBefore(day(r.from_last)),
+    previousyeardata: {
+      male: num(balance.male),
+      female: num(balance.female),
+      countgender: num(balance.countgender ?? num(balance.male) + num(balance.female)),
+    },
+    categories: given,
+  };
+  for (const { key } of given) {
+    const block = record(r[key]);
+    answer[key] = { new: cells(block.new), pre: cells(block.pre), till: cells(block.till) } satisfies ReportBlock;
+  }
+  return answer;
+}
+
+/**
+ * A groupReport2 answer as the spec shows it (part 2 section 3) made whole for the screen:
+ * without `categories`, every other key holding cells is a category; a category's block is
+ * Male/Female/Total rows of per-center cells ({total, centerId, searchParams}), or one row
+ * when the answer gives a plain array.
+ */
+export function groupReportAnswerOf(raw: unknown): GroupReportAnswer {
+  const r = record(raw);
+  const cells = (v: unknown): GroupCell[] =>
+    (Array.isArray(v) ? v : []).map((c) => {
+      const cell = record(c);
+      const centerId = cell.centerId === 'total' || cell.centerId === undefined ? 'total' : num(cell.centerId);
+      return {
+        ...cell,
+        total: num(cell.total),
+        centerId,
+        searchParams: record(cell.searchParams) as GroupCell['searchParams'],
+      };
+    });
+  const isBlock = (v: unknown) =>
+    Array.isArray(v) || ['Male', 'Female', 'Total'].some((k) => Array.isArray(record(v)[k]));
+  const categories = Array.isArray(r.categories)
+    ? (r.categories as unknown[]).flatMap((c) => {
+        const { key, title } = record(c);
+        return typeof key === 'string' ? [{ key, title: typeof title === 'string' ? title : titleOf(key) }] : [];
+      })
+    : Object.keys(r)
+        .filter((k) => !groupAnswerMeta.has(k) && isBlock(r[k]))
+        .map((key) => ({ key, title: titleOf(key) }));
+  const range = record(r.date_range);
+  const answer: GroupReportAnswer = {
+    ...r,
+    AllCenterList: (Array.isArray(r.AllCenterList) ? r.AllCenterList : []).map((c, i) => {
+      const center = record(c);
+      return { id: center.id === undefined ? i : num(center.id), name: String(center.name ?? '') };
+    }),
+    categories,
+    totalsum: cells(r.totalsum),
+    previous_balance: cells(r.previous_balance).map((c) => ({
+      ...c,
+      male: num((c as Record<string, unknown>).male),
+      female: num((c as Record<string, unknown>).female),
+    })),
+    date_range: { from_date: day(range.from_date), to_date: day(range.to_date) },
+  };
+  for (const { key } of categories) {
+    const block = r[key];
+    answer[key] = Array.isArray(block)
+      ? { Total: cells(block) }
+      : Object.fromEntries(Object.entries(record(block)).map(([row, v]) => [row, cells(v)]));
+  }
+  return answer;
+}
+
+async function normalized<T>(answer: Promise<Answer<Sourced<unknown>>>, of: (raw: unknown) => T) {
+  const a = await answer;
+  return a.ok ? { ...a, value: { ...a.value, data: of(a.value.data) } } : a;
+}
+
+export const loadReport = (filter: ReportFilter, online: boolean): Promise<Answer<Sourced<ReportAnswer>>> =>
+  normalized(
+    sourced<unknown>(online, 'reports', filter, () => deviceReport(filter)),
+    reportAnswerOf,
+  );
+export const loadGroupReport = (filter: ReportFilter, online: boolean): Promise<Answer<Sourced<GroupReportAnswer>>> =>
+  normalized(
+    sourced<unknown>(online, 'groupReport2', filter, () => deviceGroupReport(filter)),
+    groupReportAnswerOf,
+  );
 
 /** A count's details request (singleReport / groupSingleReport). */
 export type DetailsRequest = {
@@ -182,6 +328,9 @@ export type DetailsRequest = {
   type?: string;
   where2?: string;
   value2?: string;
+  /** Group details: the previous period's years (part 2 section 7). */
+  pre_start_year?: string;
+  pre_end_year?: string;
 };
 
 export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };

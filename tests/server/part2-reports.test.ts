@@ -135,8 +135,8 @@ describe('part 2 reports, meals and previous balance', () => {
         from_date: from,
         to_date: to,
         gender: cell.gender,
-        where: 'category',
-        value: cell.search_1,
+        where: cell.search_1,
+        value: cell.search_2,
         where1: 'novalue',
         value1: 'novalue',
       },
@@ -187,6 +187,35 @@ describe('part 2 reports, meals and previous balance', () => {
     expect(noaction.body.data.every((r) => r.gender === cell.gender)).toBe(true);
     const unknown = await post('/api/single_report', admin, { where: 'password', value: 'x' });
     expect(unknown.status).toBe(422);
+  });
+
+  it("details by the cell's search_1/search_2, and group details by the previous period's years", async () => {
+    // No range: the current financial year, its previous one is 1 April pre_start_year - 31 March pre_end_year.
+    const { body } = await post<ReportAnswer>('/api/reports', admin, {});
+    const pre = (key: string) => (body.data[key] as { pre: Cell[] }).pre;
+    const key = body.data.categories.map((c) => c.key).find((k) => pre(k).some((c) => c.countgender > 0))!;
+    const cell = pre(key).find((c) => c.countgender > 0)!;
+    const single = await post<Record<string, unknown>[]>('/api/single_report', admin, {
+      from_date: body.data.from_last,
+      to_date: body.data.to_last,
+      gender: cell.gender,
+      where: cell.search_1,
+      value: cell.search_2,
+      where1: 'novalue',
+      value1: 'novalue',
+    });
+    expect(single.body.pagination?.total).toBe(cell.countgender);
+    const group = await post<Record<string, unknown>[]>('/api/group_single_report', admin, {
+      pre_start_year: body.data.pre_start_year,
+      pre_end_year: String(body.data.pre_end_year),
+      where: 'category',
+      value: key,
+      where1: 'gender',
+      value1: cell.gender,
+      isTotal: 'yes',
+    });
+    expect(group.status).toBe(200);
+    expect(group.body.pagination?.total).toBe(cell.countgender);
   });
 
   it('groupReport2: a column per center and Total, totals that add up, and the previous balance row', async () => {

@@ -29,11 +29,14 @@ export const singleReportRequestSchema = z.object({
 });
 export type SingleReportRequest = z.output<typeof singleReportRequestSchema>;
 
+/** A year as the report answer gives it (a number) or as a query string carries it. */
+const year = () => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), optionalText());
+
 /** groupSingleReport: a group report count's details; type, where2, value2 when type is noaction. */
 export const groupSingleReportRequestSchema = z.object({
   ...reportShape,
-  pre_end_year: optionalText(),
-  pre_start_year: optionalText(),
+  pre_end_year: year(),
+  pre_start_year: year(),
   where: condition,
   value: condition,
   where1: condition,

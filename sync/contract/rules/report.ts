@@ -150,8 +150,8 @@ export type ReportAnswer = {
 
 /**
  * The reports answer (part 2 section 3) from counts: a block per category with new, pre
- * and till cells per gender (search_1 the category, search_2 the period, for the
- * details), and previousyeardata: the previous balances dated in the current period.
+ * and till cells per gender (search_1/search_2 the search condition its details send as
+ * where/value, part 2 section 4: 'category' and the category key), and previousyeardata: the previous balances dated in the current period.
  */
 export function buildReport(
   counts: ReportCounts,
@@ -183,8 +183,8 @@ export function buildReport(
       block[period] = reportGenders.map((gender) => ({
         gender,
         countgender: counts.get(reportCountKey(key, period, gender)) ?? 0,
-        search_1: key,
-        search_2: period,
+        search_1: 'category',
+        search_2: key,
       }));
     }
     answer[key] = block;
@@ -370,15 +370,17 @@ export function buildGroupReport(
   for (const { key } of reportCategories) {
     const row = (gender: ReportGender | null) =>
       cells((id) => (gender ? of(id, key, gender) : of(id, key, 'Male') + of(id, key, 'Female')), {
-        category: key,
-        gender: gender ?? REPORT_NO_VALUE,
+        where: 'category',
+        value: key,
+        where1: gender ? 'gender' : REPORT_NO_VALUE,
+        value1: gender ?? REPORT_NO_VALUE,
         ...(reportTimedCategories.has(key) ? { time: 'yes' } : {}),
       });
     answer[key] = { Male: row('Male'), Female: row('Female'), Total: row(null) };
   }
   answer.totalsum = cells(
     (id) => reportCategories.reduce((sum, c) => sum + of(id, c.key, 'Male') + of(id, c.key, 'Female'), 0),
-    { category: REPORT_NO_VALUE, gender: REPORT_NO_VALUE },
+    { where: REPORT_NO_VALUE, value: REPORT_NO_VALUE, where1: REPORT_NO_VALUE, value1: REPORT_NO_VALUE },
   );
   const balanceCells = cells((id) => (balances.get(id)?.male ?? 0) + (balances.get(id)?.female ?? 0), {});
   answer.previous_balance = balanceCells.map((cell) => {

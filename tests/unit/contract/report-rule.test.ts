@@ -116,14 +116,22 @@ describe("a count's details (group report: isTotal, time, type noaction with whe
       ],
       new Map(),
     );
+    // The cells carry the groupSingleReport conditions as the spec sends them (part 2 section 7).
+    const mhpMale = { where: 'category', value: 'mhp', where1: 'gender', value1: 'Male', time: 'yes' };
     const mhp = answer.mhp as Record<string, { centerId: number | 'total'; total: number; searchParams: object }[]>;
     expect(mhp.Male!.map((c) => c.searchParams)).toEqual([
-      { category: 'mhp', gender: 'Male', time: 'yes', centerId: 2, isTotal: 'no' },
-      { category: 'mhp', gender: 'Male', time: 'yes', centerId: 3, isTotal: 'no' },
-      { category: 'mhp', gender: 'Male', time: 'yes', isTotal: 'yes' },
+      { ...mhpMale, centerId: 2, isTotal: 'no' },
+      { ...mhpMale, centerId: 3, isTotal: 'no' },
+      { ...mhpMale, isTotal: 'yes' },
     ]);
     expect(mhp.Male!.map((c) => c.total)).toEqual([3, 0, 3]);
     const education = answer.education as Record<string, { searchParams: Record<string, unknown> }[]>;
-    expect(education.Total!.at(-1)!.searchParams).toEqual({ category: 'education', gender: 'novalue', isTotal: 'yes' });
+    expect(education.Total!.at(-1)!.searchParams).toEqual({
+      where: 'category',
+      value: 'education',
+      where1: 'novalue',
+      value1: 'novalue',
+      isTotal: 'yes',
+    });
   });
 });

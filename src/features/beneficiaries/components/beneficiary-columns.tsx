@@ -14,7 +14,12 @@ export const registeredColumns = (centerNames: Map<string, string>): DataColumn<
     header: 'Child Name',
     render: (r) => <NameCell name={r.child?.name ?? (r.child_data as Named)?.name} state={r._sync} />,
   },
-  { key: 'uniqueId', header: 'SBT Unique ID', nowrap: true, render: (r) => text(r.child?.uniqueId) },
+  {
+    key: 'uniqueId',
+    header: 'SBT Unique ID',
+    nowrap: true,
+    render: (r) => text(r.child?.uniqueId ?? (r.child_data as { uniqueId?: string } | null)?.uniqueId),
+  },
   {
     key: 'center',
     header: 'Center Name',

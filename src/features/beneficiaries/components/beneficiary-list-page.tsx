@@ -21,6 +21,7 @@ import { deleteBeneficiary, useNonRegisteredPage, useRegisteredPage } from '../h
 import { nonRegisteredColumns, registeredColumns } from './beneficiary-columns';
 import { BeneficiaryModal } from './beneficiary-modal';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { FetchedNote } from '../../../components/fetched-note';
 
 const titles: Record<BeneficiaryService, string> = { education: 'Education', medical: 'Medical', mhp: 'MHP' };
 const filterKeys = ['type', 'centerId', 'from_date', 'to_date'] as const;
@@ -129,6 +130,11 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
           </Button>
         </Group>
       </Paper>
+      {(() => {
+        // A page read through the documented call says when it was fetched.
+        const shown = type === 'registered' ? registered : others;
+        return shown && shown.fetchedAt !== undefined ? <FetchedNote fetchedAt={shown.fetchedAt} /> : null;
+      })()}
       {type === 'registered' ? (
         registered === null ? (
           <Loader aria-label="Loading" />

@@ -1,6 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   beneficiaryFormSchema,
+  deviceHoldsBeneficiaries,
+  deviceHoldsHistory,
+  paginate,
+  type OnlineListEndpoint,
+  type Pagination,
   listNonRegisteredBeneficiaries,
   listRegisteredBeneficiaries,
   messages,
@@ -12,6 +17,7 @@ import {
 } from '../../../../sync';
 import type { FileRowValues } from '../../../components/file-rows';
 import { documentWrites, type DocumentOwner } from './beneficiary-documents';
+import { keyedRows, useDeviceHolds, useOnlineListPage } from '../../../lib/use-online-list';
 
 export type BeneficiaryValues = {
   name: string;
@@ -25,14 +31,59 @@ export type BeneficiaryValues = {
 };
 export type Outcome = { ok: true } | { ok: false; message: string };
 
+/** A page of a beneficiary list; `fetchedAt` when read through the documented call. */
+export type BeneficiaryPage<T> = { rows: T[]; pagination: Pagination; fetchedAt?: number | null } | null;
+
+/** The documented list call of each service (spec part 2, section 7: their own list endpoints). */
+const listCalls = {
+  registered: { education: 'regusersEducation', medical: 'regusersMedical', mhp: 'regusersMhp' },
+  others: { education: 'nonRegusersEducation', medical: 'nonRegusersMedical', mhp: 'nonRegusersMhp' },
+} as const;
+
+/**
+ * The device's page, or, when the device does not hold the list's data (a server without
+ * our history or beneficiaries pull), the documented call's page kept for offline. A page
+ * of 0 is a list not shown: nothing is asked.
+ */
+function usePage<T extends { id?: unknown; cid?: string }>(
+  holds: () => Promise<boolean>,
+  name: string,
+  endpoint: OnlineListEndpoint,
+  filter: ExitListFilter,
+  page: number,
+  local: () => Promise<{ rows: T[]; pagination: Pagination }>,
+  deps: unknown[],
+): BeneficiaryPage<T> {
+  const held = useDeviceHolds(holds, name);
+  const fetched = useOnlineListPage<T>(held === false && page > 0 ? { endpoint, filter, page } : null);
+  const device = useLiveQuery(local, deps, null);
+  if (held === null) return null;
+  if (held) return device;
+  if (fetched === null) return null;
+  if (fetched === 'failed') return { rows: [], pagination: paginate(0, 1), fetchedAt: null };
+  return { ...fetched, rows: keyedRows(fetched.rows) as T[] };
+}
+
 export const useRegisteredPage = (service: BeneficiaryService, filter: ExitListFilter, page: number) =>
-  useLiveQuery(() => listRegisteredBeneficiaries(service, filter, page), [service, JSON.stringify(filter), page], null);
+  usePage(
+    deviceHoldsHistory,
+    'history',
+    listCalls.registered[service],
+    filter,
+    page,
+    () => listRegisteredBeneficiaries(service, filter, page),
+    [service, JSON.stringify(filter), page],
+  );
 
 export const useNonRegisteredPage = (service: BeneficiaryService, filter: ExitListFilter, page: number) =>
-  useLiveQuery(
+  usePage(
+    deviceHoldsBeneficiaries,
+    'beneficiaries',
+    listCalls.others[service],
+    filter,
+    page,
     () => listNonRegisteredBeneficiaries(service, filter, page),
     [service, JSON.stringify(filter), page],
-    null,
   );
 
 /** What the beneficiary schema checks: the form's values and the list's service. */

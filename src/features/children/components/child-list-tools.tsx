@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconColumns, IconSearch, IconX } from '@tabler/icons-react';
-import { canChooseCenter, caseTypes, genders, referredByOptions, statusLabel, type LocalChild } from '../../../../sync';
+import {
+  canChooseCenter,
+  caseTypes,
+  genders,
+  referredByOptions,
+  sessionUserKey,
+  statusLabel,
+  type LocalChild,
+} from '../../../../sync';
 import type { DataColumn } from '../../../components/data-table';
 import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
@@ -115,12 +123,12 @@ export function ActiveFilterChips({ filter, centerNames, onRemove, onClear }: Ch
   );
 }
 
-const storageKey = (userId: number) => `ashray.childList.hiddenColumns.${userId}`;
+const storageKey = (userId: string) => `ashray.childList.hiddenColumns.${userId}`;
 
 /** The columns this user hid, remembered on this device per user (column keys only, nothing about a child). */
 export function useHiddenColumns(): [Set<string>, (next: Set<string>) => void] {
   const user = useUser();
-  const key = storageKey(user.id);
+  const key = storageKey(sessionUserKey(user));
   const [hidden, setHidden] = useState<Set<string>>(() => {
     try {
       const stored: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');

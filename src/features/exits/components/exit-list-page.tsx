@@ -10,6 +10,7 @@ import { useExitPage } from '../hooks/use-exit-list';
 import { exitColumns } from './exit-columns';
 import { ExitFiltersDrawer, exitFilterKeys } from './exit-filters-drawer';
 import { useCenterNames } from '../../../lib/use-lookups';
+import { FetchedNote } from '../../../components/fetched-note';
 
 const emptyPage = {
   rows: [],
@@ -63,6 +64,9 @@ export function ExitListPage({ path }: { path: string }) {
           </Button>
         </Group>
       </Group>
+      {result !== null && result !== 'failed' && result.fetchedAt !== undefined && (
+        <FetchedNote fetchedAt={result.fetchedAt} />
+      )}
       {result === null ? (
         <Loader aria-label="Loading" />
       ) : (

@@ -1,16 +1,22 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   countExitEntries,
+  deviceHoldsHistory,
   listExitEntries,
   listShortStayRegister,
   paginate,
   type ExitListConfig,
   type ExitListFilter,
   type ExitListPage,
+  type ExitListRow,
 } from '../../../../sync';
+import { keyedRows, useDeviceHolds, useOnlineListPage } from '../../../lib/use-online-list';
 
-/** A page of an exit list from the device, `'failed'` when the device could not answer, null while loading. */
-export type ExitListResult = ExitListPage | 'failed' | null;
+/**
+ * A page of an exit list, `'failed'` when it could not be read, null while loading. A page
+ * read through the documented call carries when it was fetched (null: never, on this device).
+ */
+export type ExitListResult = (ExitListPage & { fetchedAt?: number | null }) | 'failed' | null;
 
 /**
  * The page shows as soon as its rows are read; its total is counted beside it (up to
@@ -18,6 +24,24 @@ export type ExitListResult = ExitListPage | 'failed' | null;
  * entries change, not for another page of the same list.
  */
 export function useExitPage(config: ExitListConfig, filter: ExitListFilter, page: number): ExitListResult {
+  // Without our history pull the device holds no entries: the documented call answers.
+  // (POST /restore_exit_list/{status}, /short_stay_register, spec part 2 section 7).
+  const holds = useDeviceHolds(deviceHoldsHistory, 'history');
+  const query =
+    holds !== false
+      ? null
+      : config.register
+        ? { endpoint: 'shortStayRegisterList' as const, filter, page }
+        : { endpoint: 'restoreExitList' as const, params: { status: config.status }, filter, page };
+  const fetched = useOnlineListPage<ExitListRow>(query);
+  const local = useLocalExitPage(config, filter, page);
+  if (holds === null) return null;
+  if (holds) return local;
+  if (fetched === null || fetched === 'failed') return fetched;
+  return { ...fetched, rows: keyedRows(fetched.rows), counting: false };
+}
+
+function useLocalExitPage(config: ExitListConfig, filter: ExitListFilter, page: number): ExitListResult {
   const listKey = [config.path, JSON.stringify(filter)];
   const result = useLiveQuery(
     async (): Promise<ExitListResult> => {

@@ -13,7 +13,7 @@ import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { deleteMeal, useMealPage, useMealPermissions, usePullMeals, type LocalMeal } from '../hooks/use-meals';
 import { MealModal } from './meal-modal';
-import { useCenterSelect } from '../../../lib/use-lookups';
+import { useCenterSelect, useMealCenterSelect } from '../../../lib/use-lookups';
 
 const filterKeys = ['center_id', 'meal_type', 'from_date', 'to_date'] as const;
 type Draft = { center_id: string; meal_type: string; from_date: string | null; to_date: string | null };
@@ -71,6 +71,7 @@ export function MealListPage() {
   );
   const result = useMealPage(listFilter, page);
   const centers = useCenterSelect();
+  const mealCenters = useMealCenterSelect();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
 
   const search = () => {
@@ -122,7 +123,7 @@ export function MealListPage() {
           <Select
             label="Center Name"
             size="md"
-            data={centers}
+            data={mealCenters}
             value={bound ? String(user.centerId) : draft.center_id || null}
             onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })}
             readOnly={bound}

@@ -8,7 +8,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveMeal, type LocalMeal, type MealValues } from '../hooks/use-meals';
-import { useCenterSelect } from '../../../lib/use-lookups';
+import { useMealCenterSelect } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
 
 // The spec's options are the numbers 1 to 4, with no meaning given (part 2, section 5).
@@ -17,7 +17,7 @@ const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: t
 /** Add Meal / Update Meal: center, date, meals provided in a day, children count. */
 export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => void }) {
   const user = useUser();
-  const centers = useCenterSelect();
+  const centers = useMealCenterSelect();
   const bound = user.centerId !== ALL_CENTERS_ID;
   const {
     form,

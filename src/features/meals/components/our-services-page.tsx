@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Loader, Stack, Title } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { useListSearchParams } from '../../../components/use-list-search-params';
-import { useMealPage, usePullMeals } from '../hooks/use-meals';
+import { useServicesPage, usePullMeals } from '../hooks/use-meals';
+import { FetchedNote } from '../../../components/fetched-note';
 import { mealColumns } from './meal-list-page';
 import { useCenterSelect } from '../../../lib/use-lookups';
 
@@ -12,12 +13,13 @@ const noFilter = [] as const;
 export function OurServicesPage() {
   usePullMeals();
   const { page, setPage } = useListSearchParams(noFilter);
-  const result = useMealPage({}, page);
+  const result = useServicesPage(page);
   const centers = useCenterSelect();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
   return (
     <Stack>
       <Title order={2}>Our Services</Title>
+      {result && result.fetchedAt !== undefined && <FetchedNote fetchedAt={result.fetchedAt} />}
       {result === null ? (
         <Loader />
       ) : (

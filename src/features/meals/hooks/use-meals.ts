@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   can,
+  deviceHoldsMeals,
   listMeals,
+  paginate,
+  type Pagination,
   mealFormSchema,
   messages,
   mutations,
@@ -12,6 +15,7 @@ import {
   firstIssueMessage,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
+import { keyedRows, useDeviceHolds, useOnlineListPage } from '../../../lib/use-online-list';
 
 export type { LocalMeal };
 export type Outcome = { ok: true } | { ok: false; message: string };
@@ -26,6 +30,25 @@ export function usePullMeals() {
 
 export const useMealPage = (filter: Partial<MealFilter>, page: number) =>
   useLiveQuery(() => listMeals(filter, page), [JSON.stringify(filter), page], null);
+
+/**
+ * Our Services' page: the device's meals, or, when the device does not hold them, GET
+ * /meal_list (getMealList, spec part 2 section 7) kept for offline with when it was fetched.
+ */
+export function useServicesPage(page: number): {
+  rows: LocalMeal[];
+  pagination: Pagination;
+  fetchedAt?: number | null;
+} | null {
+  const held = useDeviceHolds(deviceHoldsMeals, 'meals');
+  const fetched = useOnlineListPage<LocalMeal>(held === false ? { endpoint: 'getMealList', page } : null);
+  const device = useMealPage({}, page);
+  if (held === null) return null;
+  if (held) return device;
+  if (fetched === null) return null;
+  if (fetched === 'failed') return { rows: [], pagination: paginate(0, 1), fetchedAt: null };
+  return { ...fetched, rows: keyedRows(fetched.rows) as LocalMeal[] };
+}
 
 /** Add, edit and delete on meals follow the meal_type module (spec section 6). */
 export function useMealPermissions() {

@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useNavigate } from 'react-router';
-import { REPORT_NO_VALUE, canOpenRoute, csvFileNames, type GroupCell } from '../../../../sync';
+import { REPORT_NO_VALUE, canOpenRoute, csvFileNames, reportPeriods, type GroupCell } from '../../../../sync';
 import { useUser } from '../../../lib/use-store';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { downloadCsv } from '../../../lib/csv';
@@ -21,17 +21,26 @@ export function GroupReportPage() {
   const report = answer?.data ?? null;
   const open = (cell: GroupCell) => {
     if (!report) return;
-    const params = cell.searchParams as Record<string, string | number>;
+    // The cell's searchParams are the count's conditions as the server gave them, sent back
+    // as they are, with the report's dates and the previous period's years (part 2 section 7).
+    const previous = reportPeriods(
+      report.date_range.from_date || null,
+      report.date_range.to_date || null,
+      new Date().toISOString().slice(0, 10),
+    );
     const q = new URLSearchParams({
-      from_date: report.date_range.from_date,
-      to_date: report.date_range.to_date,
-      where: 'category',
-      value: String(params.category),
-      where1: params.gender === REPORT_NO_VALUE ? REPORT_NO_VALUE : 'gender',
-      value1: String(params.gender),
-      isTotal: String(params.isTotal ?? 'no'),
+      where: REPORT_NO_VALUE,
+      value: REPORT_NO_VALUE,
+      where1: REPORT_NO_VALUE,
+      value1: REPORT_NO_VALUE,
+      isTotal: typeof cell.centerId === 'number' ? 'no' : 'yes',
     });
-    if (params.time) q.set('time', String(params.time));
+    for (const [key, value] of Object.entries(cell.searchParams ?? {}))
+      if (value !== null && value !== undefined) q.set(key, String(value));
+    q.set('from_date', report.date_range.from_date);
+    q.set('to_date', report.date_range.to_date);
+    q.set('pre_start_year', String(previous.pre_start_year));
+    q.set('pre_end_year', String(previous.pre_end_year));
     // The Total column is every center of the report: the report's own center, if it has one.
     const center = typeof cell.centerId === 'number' ? cell.centerId : filter.centerId;
     if (center) q.set('centerId', String(center));

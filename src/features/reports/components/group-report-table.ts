@@ -12,10 +12,11 @@ export type GroupReportRow = { label: string; cells: GroupCell[]; shaded: boolea
 export function groupReportRows(r: GroupReportAnswer): GroupReportRow[] {
   const rows: GroupReportRow[] = [];
   for (const c of r.categories) {
-    const block = r[c.key] as Record<'Male' | 'Female' | 'Total', GroupCell[]>;
-    rows.push({ label: `${c.title} (M)`, cells: block.Male, shaded: false, clickable: true });
-    rows.push({ label: `${c.title} (F)`, cells: block.Female, shaded: false, clickable: true });
-    rows.push({ label: `${c.title} Total`, cells: block.Total, shaded: true, clickable: true });
+    // A spec-shaped answer may give a category one row of cells (its Total) only.
+    const block = r[c.key] as Partial<Record<'Male' | 'Female' | 'Total', GroupCell[]>>;
+    if (block.Male) rows.push({ label: `${c.title} (M)`, cells: block.Male, shaded: false, clickable: true });
+    if (block.Female) rows.push({ label: `${c.title} (F)`, cells: block.Female, shaded: false, clickable: true });
+    if (block.Total) rows.push({ label: `${c.title} Total`, cells: block.Total, shaded: true, clickable: true });
   }
   rows.push({ label: 'Previous balance', cells: r.previous_balance, shaded: false, clickable: false });
   rows.push({ label: 'Total', cells: r.totalsum, shaded: true, clickable: false });

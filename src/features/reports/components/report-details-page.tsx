@@ -26,10 +26,11 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
     value: get('value'),
     where1: get('where1'),
     value1: get('value1'),
-    // Group details also carry the count's column and time flag, and a third condition.
+    // Group details also carry the count's column and time flag, the previous period's
+    // years (part 2 section 7) and a third condition.
     ...(group
       ? Object.fromEntries(
-          (['isTotal', 'time', 'type', 'where2', 'value2'] as const).flatMap((key) =>
+          (['isTotal', 'time', 'type', 'where2', 'value2', 'pre_start_year', 'pre_end_year'] as const).flatMap((key) =>
             params.get(key) ? [[key, params.get(key)!]] : [],
           ),
         )

@@ -38,7 +38,11 @@ export function countOf(block: Block, column: Column): number {
   );
 }
 
-/** The details request of a count (for its period's dates; previous-period counts use from_last/to_last). */
+/**
+ * The details request of a count: its period's dates (previous-period counts use
+ * from_last/to_last), its gender and the cell's own search conditions, search_1 and
+ * search_2, sent as where/value ('novalue' when missing, part 2 section 4).
+ */
 export function detailsQuery(r: ReportAnswer, category: string | null, column: Column): URLSearchParams | null {
   if (column.period === 'all') return null;
   const range =
@@ -47,12 +51,14 @@ export function detailsQuery(r: ReportAnswer, category: string | null, column: C
       : column.period === 'pre'
         ? [r.from_last, r.to_last]
         : ['', r.till_to];
+  const cells = category ? (blockOf(r, category)?.[column.period] ?? []) : [];
+  const cell = cells.find((c) => column.gender === null || c.gender === column.gender);
   const q = new URLSearchParams({
     from_date: range[0],
     to_date: range[1],
     gender: column.gender ?? REPORT_NO_VALUE,
-    where: category ? 'category' : REPORT_NO_VALUE,
-    value: category ?? REPORT_NO_VALUE,
+    where: cell?.search_1 ?? REPORT_NO_VALUE,
+    value: cell?.search_2 ?? REPORT_NO_VALUE,
     where1: REPORT_NO_VALUE,
     value1: REPORT_NO_VALUE,
   });
