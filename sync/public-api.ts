@@ -1,6 +1,7 @@
 import { LAST_SYNC, SyncEngine } from './engine/engine';
 import { canReadCollection, pulledEntityNames } from './entities/registry';
 import { appTransport } from './net/transport';
+import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
@@ -52,6 +53,7 @@ export function startSync(options: { collections?: string[] } = {}): SyncEngine 
     transport: appTransport(),
     collections: options.collections ?? readableCollections,
     listParams,
+    server: apiUrl,
     afterSync: async () => {
       await refreshUser();
       // In the background: the sync is done; photos follow without holding it up.

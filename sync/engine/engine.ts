@@ -7,6 +7,8 @@ import type { Transport } from '../net/transport';
 import { writeLocal, writeLocalAll, type WriteAllResult, type WriteRequest, type WriteResult } from './outbox';
 import { retryNow } from './review';
 import { writeBatch, type BatchRequest } from './batch';
+import { descriptorOf } from '../entities/registry';
+import { wireEndpoints } from '../contract/endpoints';
 
 export type EngineDeps = {
   db: AppDb;
@@ -21,7 +23,14 @@ export type EngineDeps = {
   listParams?: Record<string, string | number>;
   /** Runs after each successful sync (the app refreshes the signed-in user's role). */
   afterSync?: () => Promise<void>;
+  /** The API base this engine talks to: missing extensions are remembered per server. */
+  server?: () => string;
 };
+
+/** The syncState row remembering which extension lists a server lacks (cursor: JSON list, lastPullAt: probe time). */
+export const missingKey = (server: string): string => `__missing_ext:${server}`;
+/** A server's missing extensions are probed again after this long, in case it gained them. */
+export const REPROBE_MS = 24 * 60 * 60 * 1000;
 
 export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
 
@@ -106,7 +115,15 @@ export class SyncEngine {
       }
       const collections = typeof this.deps.collections === 'function' ? this.deps.collections() : this.deps.collections;
       const refused: string[] = [];
+      const now = (this.deps.now ?? Date.now)();
+      const key = missingKey(this.deps.server?.() ?? '');
+      const known = await this.deps.db.syncState.get(key);
+      // A server known to lack an extension is not asked again until the re-probe is due.
+      const reprobe = !known || now - (known.lastPullAt ?? 0) >= REPROBE_MS;
+      const remembered: string[] = known?.cursor ? (JSON.parse(known.cursor) as string[]) : [];
+      const missing: string[] = reprobe ? [] : remembered.filter((c) => collections.includes(c));
       for (const [index, collection] of collections.entries()) {
+        if (missing.includes(collection)) continue;
         const progress = { collection, step: index + 1, of: collections.length, rows: 0 };
         syncStatusStore.setState({ progress });
         const onProgress = (_: string, rows: number) => syncStatusStore.setState({ progress: { ...progress, rows } });
@@ -115,11 +132,20 @@ export class SyncEngine {
         } catch (error) {
           // A 403 on a pull is a permissions change to show, not a sync error (DESIGN.md, Pull):
           // the other collections still come, and the header says what this device cannot read.
-          if (!isSyncError(error) || error.reason !== 'forbidden') throw error;
-          refused.push(collection);
+          if (isSyncError(error) && error.reason === 'forbidden') refused.push(collection);
+          // A 404/405 on one of our extension rows is a backend without it (DESIGN.md, fallback):
+          // remembered per server and never a sync error.
+          else if (isMissingExtension(error, collection)) missing.push(collection);
+          else throw error;
         }
       }
-      syncStatusStore.setState({ refused });
+      if (reprobe || missing.length)
+        await this.deps.db.syncState.put({
+          collection: key,
+          cursor: JSON.stringify(missing),
+          lastPullAt: reprobe ? now : (known?.lastPullAt ?? now),
+        });
+      syncStatusStore.setState({ refused, missing });
       if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count())
         replay = await this.replayer.run();
       await this.deps.afterSync?.();
@@ -161,6 +187,12 @@ export class SyncEngine {
     if (this.timer) clearInterval(this.timer);
     this.cleanups.splice(0).forEach((c) => c());
   }
+}
+
+function isMissingExtension(error: unknown, collection: string): boolean {
+  if (!isSyncError(error) || (error.status !== 404 && error.status !== 405)) return false;
+  const endpoint = descriptorOf(collection).list.endpoint;
+  return 'extension' in wireEndpoints[endpoint] && wireEndpoints[endpoint].extension === true;
 }
 
 function isOnline(): boolean {

@@ -11,6 +11,8 @@ export type SyncStatus = {
   paused: boolean;
   /** Collections the server refused to list at the last sync (403): the role no longer reads them. */
   refused: string[];
+  /** Our extension lists this server does not offer (404/405): fetched per child instead. */
+  missing: string[];
   /** While pulling: which collection (step of `of`) and how many of its records have come so far. */
   progress: { collection: string; step: number; of: number; rows: number } | null;
 };
@@ -21,5 +23,6 @@ export const syncStatusStore = createStore<SyncStatus>(() => ({
   error: null,
   paused: false,
   refused: [],
+  missing: [],
   progress: null,
 }));

@@ -19,7 +19,7 @@ export type SyncSummary = {
 
 type Input = {
   online: boolean;
-  status: Pick<SyncStatus, 'syncing' | 'error' | 'paused' | 'refused'>;
+  status: Pick<SyncStatus, 'syncing' | 'error' | 'paused' | 'refused'> & { missing?: string[] };
   pending: number;
   attention: number;
   /** The last finished sync, or null before the first. */
@@ -67,6 +67,14 @@ export function summarizeSync({ online, status, pending, attention, lastAt }: In
       tone: 'limited',
       short: 'Limited',
       sentence: `Your role does not let this device read ${what}. Ask an administrator if you need it.`,
+    };
+  }
+  if (status.missing?.length) {
+    const what = status.missing.map((c) => collectionLabels[c] ?? c).join(', ');
+    return {
+      tone: 'limited',
+      short: 'Online',
+      sentence: `This server does not send ${what} in bulk; a child's records are fetched when the profile is opened.`,
     };
   }
   if (status.syncing || lastAt === null) return { tone: 'working', short: 'Syncing', sentence: null };

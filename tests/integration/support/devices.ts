@@ -40,6 +40,7 @@ export class Device {
       // Generous, so a busy machine never turns a slow answer into a fault nobody injected.
       timeoutMs: options.timeoutMs ?? 10_000,
       perPage: options.perPage,
+      server: () => 'http://ashray.test/api/',
     });
   }
 

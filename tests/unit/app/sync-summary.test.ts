@@ -35,6 +35,20 @@ describe('the header sync summary', () => {
       'Your role does not let this device read child history. Ask an administrator if you need it.',
     );
   });
+
+  it('a server without a bulk extension says in plain words what it offers', () => {
+    const s = summarizeSync({
+      online: true,
+      status: { ...calm, missing: ['history'] },
+      pending: 0,
+      attention: 0,
+      lastAt: 1,
+    });
+    expect(s).toMatchObject({ tone: 'limited', short: 'Online' });
+    expect(s.sentence).toBe(
+      "This server does not send child history in bulk; a child's records are fetched when the profile is opened.",
+    );
+  });
 });
 
 describe('collections a role may read (the pull asks only for them)', () => {

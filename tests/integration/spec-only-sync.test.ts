@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Device } from './support/devices';
+import { startTestServer, type TestServer } from './support/server';
+import { specOnly } from './support/spec-only';
+import { syncStatusStore } from '../../sync/engine/sync-status';
+import { missingKey } from '../../sync/engine/engine';
+
+let server: TestServer;
+let token: string;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.login('admin@demo.test');
+});
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.close()));
+  await server?.close();
+});
+
+describe('a backend without our extensions (DESIGN.md, fallback)', () => {
+  it('a sync completes with no error, children arrive, and the missing extensions are remembered per server', async () => {
+    const asked: string[] = [];
+    const spec = specOnly(server.fetch);
+    const d = new Device((r) => (asked.push(new URL(r.url).pathname), spec(r)), token, undefined, {
+      collections: ['children', 'history'],
+    });
+    devices.push(d);
+    const run = await d.engine.sync();
+    // Documented lists without a `sync` block: every page and a diff, not an error.
+    expect(run.pulled).toMatchObject([{ collection: 'children', mode: 'full' }]);
+    const status = syncStatusStore.getState();
+    expect(status.error).toBeNull();
+    expect(status.lastSyncAt).not.toBeNull();
+    expect(status.missing).toEqual(['history']);
+    expect(await d.db.entity('children').count()).toBeGreaterThan(0);
+    const row = await d.db.syncState.get(missingKey('http://ashray.test/api/'));
+    expect(JSON.parse(row!.cursor!)).toEqual(['history']);
+    // Remembered: the next sync does not ask for the missing list again until the re-probe is due.
+    asked.length = 0;
+    await d.engine.sync();
+    expect(asked.filter((p) => p.endsWith('/history'))).toEqual([]);
+    expect(syncStatusStore.getState()).toMatchObject({ error: null, missing: ['history'] });
+  });
+
+  it('the normal server keeps the delta pull and misses nothing', async () => {
+    const d = new Device(server.fetch, token, undefined, { collections: ['children', 'history'] });
+    devices.push(d);
+    const run = await d.engine.sync();
+    expect(syncStatusStore.getState()).toMatchObject({ error: null, missing: [] });
+    expect(run.pulled.map((p) => p.mode)).toEqual(['delta', 'delta']);
+  });
+});
