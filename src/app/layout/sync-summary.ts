@@ -74,7 +74,7 @@ export function summarizeSync({ online, status, pending, attention, lastAt }: In
     return {
       tone: 'limited',
       short: 'Online',
-      sentence: `This server does not send ${what} in bulk; a child's records are fetched when the profile is opened.`,
+      sentence: `This server does not send ${what} in bulk; the exit and service lists are read from it online and kept for offline.`,
     };
   }
   if (status.syncing || lastAt === null) return { tone: 'working', short: 'Syncing', sentence: null };

@@ -46,7 +46,7 @@ describe('the header sync summary', () => {
     });
     expect(s).toMatchObject({ tone: 'limited', short: 'Online' });
     expect(s.sentence).toBe(
-      "This server does not send child history in bulk; a child's records are fetched when the profile is opened.",
+      'This server does not send child history in bulk; the exit and service lists are read from it online and kept for offline.',
     );
   });
 });

@@ -3,8 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
-import { connectivityStore, EXTENSIONS_STATE } from '../../../sync';
-import { currentDb } from '../../../sync/device/session';
+import { connectivityStore, recordMissingExtensions } from '../../../sync';
 import { adminUser, freshDeviceSignedInAs } from '../children/factories';
 
 /*
@@ -39,12 +38,7 @@ function server() {
 describe('education/medical/MHP lists without our pull', () => {
   beforeEach(async () => {
     await freshDeviceSignedInAs(adminUser);
-    await currentDb().syncState.put({
-      collection: EXTENSIONS_STATE,
-      cursor: null,
-      lastPullAt: Date.now(),
-      missing: ['history', 'beneficiaries'],
-    } as never);
+    await recordMissingExtensions(['history', 'beneficiaries']);
   });
   afterEach(() => {
     setFetch(undefined);

@@ -3,8 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
-import { connectivityStore, deviceHoldsHistory, EXTENSIONS_STATE } from '../../../sync';
-import { currentDb } from '../../../sync/device/session';
+import { connectivityStore, deviceHoldsHistory, recordMissingExtensions } from '../../../sync';
 import { adminUser, freshDeviceSignedInAs } from '../children/factories';
 
 /*
@@ -51,12 +50,7 @@ function server() {
 describe('an exit list on a server without our history pull', () => {
   beforeEach(async () => {
     await freshDeviceSignedInAs(adminUser);
-    await currentDb().syncState.put({
-      collection: EXTENSIONS_STATE,
-      cursor: null,
-      lastPullAt: Date.now(),
-      missing: ['history'],
-    } as never);
+    await recordMissingExtensions(['history']);
   });
   afterEach(() => {
     setFetch(undefined);
@@ -82,7 +76,7 @@ describe('an exit list on a server without our history pull', () => {
   });
 
   it('with our server (history on the device) the list reads the device and asks nothing', async () => {
-    await currentDb().syncState.delete(EXTENSIONS_STATE);
+    await recordMissingExtensions([]);
     connectivityStore.setState({ online: true });
     const calls = server();
     renderRoutes(routes, '/run-away');

@@ -3,7 +3,7 @@ import { cleanup, renderHook, screen, waitFor } from '@testing-library/react';
 import { routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
-import { connectivityStore, EXTENSIONS_STATE } from '../../../sync';
+import { connectivityStore, recordMissingExtensions } from '../../../sync';
 import { currentDb } from '../../../sync/device/session';
 import { useMealCenterSelect } from '../../../src/lib/use-lookups';
 import { adminUser, freshDeviceSignedInAs } from '../children/factories';
@@ -62,12 +62,7 @@ describe('the meal calls', () => {
   });
 
   it('Our Services reads /meal_list when the device holds no meals, and opens it offline', async () => {
-    await currentDb().syncState.put({
-      collection: EXTENSIONS_STATE,
-      cursor: null,
-      lastPullAt: Date.now(),
-      missing: ['meals'],
-    } as never);
+    await recordMissingExtensions(['meals']);
     connectivityStore.setState({ online: true });
     const calls = server();
     renderRoutes(routes, '/meals-management');
