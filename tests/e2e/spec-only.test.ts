@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { demoPassword, newContext, sharedBrowser, specOnlyBaseUrl } from './support/browser';
+import { demoPassword, newContext, sharedBrowser, specOnlyBaseUrl, waitForServiceWorker } from './support/browser';
+import { ChildrenListPage } from './pages/children-list';
+import { png } from './pages/children-wizard';
+import { Part2ListsPage } from './pages/part2-lists';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 
@@ -11,7 +14,7 @@ import { AppShell } from './pages/app-shell';
 const browser = sharedBrowser();
 
 /** A documented read of the SPEC_ONLY server, through its own sign-in. */
-async function specOnlyGet<T>(path: string, email: string): Promise<T> {
+async function specOnlyGet<T>(path: string, email: string, init: RequestInit = {}): Promise<T> {
   const login = await fetch(`${specOnlyBaseUrl()}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -19,7 +22,8 @@ async function specOnlyGet<T>(path: string, email: string): Promise<T> {
   });
   const { data } = (await login.json()) as { data: { token: string } };
   const response = await fetch(`${specOnlyBaseUrl()}/api${path}`, {
-    headers: { Authorization: `Bearer ${data.token}`, Accept: 'application/json' },
+    ...init,
+    headers: { Authorization: `Bearer ${data.token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
   });
   return ((await response.json()) as { data: T }).data;
 }
@@ -39,6 +43,56 @@ describe('against a server with only the documented calls (SPEC_ONLY)', () => {
     await shell.waitForTitle('Dashboard');
     // The tiles show '–' until the stored counts are read; under load that read can come late.
     await expect.poll(() => shell.tileValues(), { timeout: 15_000 }).toEqual(expected);
+    await context.close();
+  });
+
+  it('syncs without our extensions: children arrive, an exit list is read online and opens offline, and a quick add made offline reaches the server once', async () => {
+    const context = await newContext(browser(), { width: 768, height: 1024 }, specOnlyBaseUrl());
+    const page = await context.newPage();
+    await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+    await waitForServiceWorker(page);
+    // The missing /history is remembered and said, never a sync error (DESIGN.md, Pull).
+    await page.locator('[data-testid="sync-indicator"][data-tone="limited"]').waitFor({ timeout: 120_000 });
+
+    // Children come through the documented list, page by page.
+    const [first] = await specOnlyGet<{ name: string }[]>('/child-registrations?per_page=1', 'admin@demo.test', {
+      method: 'POST',
+      body: '{}',
+    });
+    const list = new ChildrenListPage(page);
+    await list.open();
+    await list.search(first.name);
+    await list.row(first.name).first().waitFor({ timeout: 30_000 });
+
+    // An exit list is read through POST /restore_exit_list/{status} and kept for offline.
+    const lists = new Part2ListsPage(page);
+    await lists.open('/restoration');
+    await lists.rows().first().waitFor({ timeout: 60_000 });
+    const online = await lists.rows().count();
+    expect(online).toBeGreaterThan(0);
+    await context.setOffline(true);
+    await lists.open('/restoration');
+    await lists.rows().first().waitFor({ timeout: 30_000 });
+    expect(await lists.rows().count()).toBe(online);
+
+    // Quick Add offline (spec part 1: name, gender, arrival date and image), replayed once online.
+    const name = `Spec Only ${Date.now()}`;
+    await list.open();
+    await list.quickAdd({
+      name,
+      gender: 'Female',
+      arrival: '05-03-2024',
+      referredBy: 'Produce to CWC',
+      image: { name: 'quick.png', mimeType: 'image/png', buffer: png },
+    });
+    await list.row(name).waitFor();
+    await context.setOffline(false);
+    await list.row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    const found = await specOnlyGet<{ name: string }[]>('/child-registrations?per_page=50', 'admin@demo.test', {
+      method: 'POST',
+      body: JSON.stringify({ name }),
+    });
+    expect(found.filter((c) => c.name === name)).toHaveLength(1);
     await context.close();
   });
 });

@@ -59,10 +59,12 @@ export const listEndpoints = {
   ),
   // Ours (the spec names no calls for them): non-registered beneficiaries are written like
   // per-child action records (child_tracking), and pulled by the device from one list.
-  beneficiaries: get('/beneficiaries', showsBeneficiaries, scopedPage),
-  beneficiaryAdd: postJson('/beneficiary_add', perm('child_tracking', 'create'), scoped),
-  beneficiaryUpdate: postJson('/beneficiary_update', perm('child_tracking', 'edit'), scoped),
-  beneficiaryDelete: del('/beneficiary_delete/:id', perm('child_tracking', 'delete'), scoped),
+  // Marked as our extension (DESIGN.md, The wire): a backend of the spec answers 404 and
+  // the device reads the Non-Registered lists through non_regusers_* instead.
+  beneficiaries: get('/beneficiaries', showsBeneficiaries, { ...scopedPage, extension: true }),
+  beneficiaryAdd: postJson('/beneficiary_add', perm('child_tracking', 'create'), scopedExt),
+  beneficiaryUpdate: postJson('/beneficiary_update', perm('child_tracking', 'edit'), scopedExt),
+  beneficiaryDelete: del('/beneficiary_delete/:id', perm('child_tracking', 'delete'), scopedExt),
   // A beneficiary's documents (its "documents" has no call in the spec), marked as our
   // extension; kept in this table so the permission middleware, the authorisation matrix
   // and the bad-input test cover them. A document is added as a new record (create) and
