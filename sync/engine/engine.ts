@@ -9,6 +9,7 @@ import { retryNow } from './review';
 import { writeBatch, type BatchRequest } from './batch';
 import { descriptorOf } from '../entities/registry';
 import { wireEndpoints } from '../contract/endpoints';
+import { readMissingExtensions, REPROBE_MS, writeMissingExtensions } from './missing-extensions';
 
 export type EngineDeps = {
   db: AppDb;
@@ -26,11 +27,6 @@ export type EngineDeps = {
   /** The API base this engine talks to: missing extensions are remembered per server. */
   server?: () => string;
 };
-
-/** The syncState row remembering which extension lists a server lacks (cursor: JSON list, lastPullAt: probe time). */
-export const missingKey = (server: string): string => `__missing_ext:${server}`;
-/** A server's missing extensions are probed again after this long, in case it gained them. */
-export const REPROBE_MS = 24 * 60 * 60 * 1000;
 
 export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
 
@@ -116,12 +112,11 @@ export class SyncEngine {
       const collections = typeof this.deps.collections === 'function' ? this.deps.collections() : this.deps.collections;
       const refused: string[] = [];
       const now = (this.deps.now ?? Date.now)();
-      const key = missingKey(this.deps.server?.() ?? '');
-      const known = await this.deps.db.syncState.get(key);
+      const server = this.deps.server?.() ?? '';
+      const known = await readMissingExtensions(this.deps.db, server);
       // A server known to lack an extension is not asked again until the re-probe is due.
-      const reprobe = !known || now - (known.lastPullAt ?? 0) >= REPROBE_MS;
-      const remembered: string[] = known?.cursor ? (JSON.parse(known.cursor) as string[]) : [];
-      const missing: string[] = reprobe ? [] : remembered.filter((c) => collections.includes(c));
+      const reprobe = known.probedAt === null || now - known.probedAt >= REPROBE_MS;
+      const missing = reprobe ? [] : known.missing.filter((c) => collections.includes(c));
       for (const [index, collection] of collections.entries()) {
         if (missing.includes(collection)) continue;
         const progress = { collection, step: index + 1, of: collections.length, rows: 0 };
@@ -140,11 +135,7 @@ export class SyncEngine {
         }
       }
       if (reprobe || missing.length)
-        await this.deps.db.syncState.put({
-          collection: key,
-          cursor: JSON.stringify(missing),
-          lastPullAt: reprobe ? now : (known?.lastPullAt ?? now),
-        });
+        await writeMissingExtensions(this.deps.db, server, missing, reprobe ? now : (known.probedAt ?? now));
       syncStatusStore.setState({ refused, missing });
       if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count())
         replay = await this.replayer.run();

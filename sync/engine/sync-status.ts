@@ -11,7 +11,7 @@ export type SyncStatus = {
   paused: boolean;
   /** Collections the server refused to list at the last sync (403): the role no longer reads them. */
   refused: string[];
-  /** Our extension lists this server does not offer (404/405): fetched per child instead. */
+  /** Our extension lists this server does not offer (404/405): not pulled; the part 2 lists read it online. */
   missing: string[];
   /** While pulling: which collection (step of `of`) and how many of its records have come so far. */
   progress: { collection: string; step: number; of: number; rows: number } | null;

@@ -1,7 +1,7 @@
 import { currentDb } from '../device/session';
 import { request } from '../net/transport';
 import { apiUrl } from '../net/config';
-import { missingKey } from '../engine/engine';
+import { readMissingExtensions, writeMissingExtensions } from '../engine/missing-extensions';
 import { isSyncError, type SyncError } from '../net/errors';
 import { buildPath, paginate, wireEndpoints, type Pagination } from '../contract';
 
@@ -13,20 +13,14 @@ import { buildPath, paginate, wireEndpoints, type Pagination } from '../contract
  * it was fetched, so the same page opens offline (DESIGN: every screen opens offline).
  */
 
-/** The extension collections this server lacks, as the pull recorded them (engine.ts, `missingKey`; none recorded: none missing). */
+/** The extension collections this server lacks, as the pull recorded them (none recorded: none missing). */
 export async function missingExtensions(): Promise<ReadonlySet<string>> {
-  const row = await currentDb().syncState.get(missingKey(apiUrl()));
-  const missing: unknown = row?.cursor ? JSON.parse(row.cursor) : [];
-  return new Set(Array.isArray(missing) ? missing.map(String) : []);
+  return new Set((await readMissingExtensions(currentDb(), apiUrl())).missing);
 }
 
 /** Records which extension collections this server lacks, as the pull does (tests and a sign-in probe). */
 export async function recordMissingExtensions(missing: readonly string[]): Promise<void> {
-  await currentDb().syncState.put({
-    collection: missingKey(apiUrl()),
-    cursor: JSON.stringify(missing),
-    lastPullAt: Date.now(),
-  });
+  await writeMissingExtensions(currentDb(), apiUrl(), missing, Date.now());
 }
 
 /** Whether the device holds every child's history (pulled through our /history extension). */

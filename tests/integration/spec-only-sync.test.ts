@@ -3,7 +3,7 @@ import { Device } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
 import { specOnly } from './support/spec-only';
 import { syncStatusStore } from '../../sync/engine/sync-status';
-import { missingKey } from '../../sync/engine/engine';
+import { missingKey } from '../../sync/engine/missing-extensions';
 
 let server: TestServer;
 let token: string;
