@@ -1,28 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Device } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
-import { specOnly } from './support/spec-only';
 import { syncStatusStore } from '../../sync/engine/sync-status';
 import { missingKey } from '../../sync/engine/missing-extensions';
 
 let server: TestServer;
 let token: string;
+let specServer: TestServer;
+let specToken: string;
 const devices: Device[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.login('admin@demo.test');
+  specServer = await startTestServer({ specOnly: true });
+  specToken = await specServer.login('admin@demo.test');
 });
 afterAll(async () => {
   await Promise.all(devices.map((d) => d.close()));
   await server?.close();
+  await specServer?.close();
 });
 
 describe('a backend without our extensions (DESIGN.md, fallback)', () => {
   it('a sync completes with no error, children arrive, and the missing extensions are remembered per server', async () => {
     const asked: string[] = [];
-    const spec = specOnly(server.fetch);
-    const d = new Device((r) => (asked.push(new URL(r.url).pathname), spec(r)), token, undefined, {
+    const d = new Device((r) => (asked.push(new URL(r.url).pathname), specServer.fetch(r)), specToken, undefined, {
       collections: ['children', 'history'],
     });
     devices.push(d);

@@ -9,8 +9,9 @@ export type TestServer = Harness & {
   childrenNamed: (prefix: string, token: string) => Promise<Array<Record<string, unknown>>>;
 };
 
-export async function startTestServer(): Promise<TestServer> {
-  const harness = await createHarness('pglite');
+/** `specOnly`: the server as SPEC_ONLY=1 runs it, a backend of the documented calls only. */
+export async function startTestServer(options: { specOnly?: boolean } = {}): Promise<TestServer> {
+  const harness = await createHarness('pglite', undefined, { specOnly: options.specOnly });
   const fetch = async (request: Request) => harness.app.fetch(request);
   const token = await harness.login('admin@demo.test');
   const get = async (path: string) =>
