@@ -45,6 +45,10 @@ export default defineConfig({
           retry: Number(process.env.E2E_RETRIES ?? 1),
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what a person waits for on screen; vitest's 1 s default is
+          // shorter than one render of a busy box (a Center Name preset read 1 s after
+          // sign-in failed at load 20), while every page wait (locator.waitFor) allows 30 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -11,6 +11,7 @@ import {
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { asFilterDate, Part2ListsPage } from './pages/part2-lists';
+import { SyncHeader } from './pages/field-day';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,6 +127,9 @@ describe('part 2 lists in Chromium', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signIn(reader.email, demoPassword());
+    // The preset names the user's center from the centers the first sync brings to the
+    // device: wait for that sync as the user would, then for the field.
+    await new SyncHeader(page).waitForTone('synced', 120_000);
     const lists = new Part2ListsPage(page);
     await lists.open('/restoration');
     await lists.openFilters();
