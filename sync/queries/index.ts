@@ -18,3 +18,4 @@ export * from './beneficiaries';
 export * from './duplicates';
 export * from './child-edit';
 export * from './online-lists';
+export * from './child-records-online';
