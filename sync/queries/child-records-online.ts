@@ -320,9 +320,12 @@ export async function fetchChildRecordsInBackground(
     const kept = readFetch(row);
     lastTouched.set(Number(row.collection.slice(prefix.length)), Math.max(kept.fetchedAt ?? 0, kept.attemptedAt ?? 0));
   }
-  const children = (await deps.db.entity('children').toArray())
-    .filter((c) => typeof c.id === 'number' && !c._deleted)
-    .map((c) => ({ cid: c.cid, id: c.id as number, at: lastTouched.get(c.id as number) ?? 0 }))
+  // The server ids alone (the index, not the records): this runs after every sync.
+  const ids = (await deps.db.entity('children').where('id').above(0).keys()).filter(
+    (id): id is number => typeof id === 'number',
+  );
+  const children = ids
+    .map((id) => ({ id, at: lastTouched.get(id) ?? 0 }))
     .filter((c) => now - c.at >= BACKGROUND_REFETCH_MS || c.at === 0)
     .sort((a, b) => a.at - b.at || a.id - b.id)
     .slice(0, limit);
