@@ -5,7 +5,7 @@ import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
-import { fetchChildRecordsInBackground } from './queries/child-records-online';
+import { fetchChildRecordsInBackground } from './queries/child-records-background';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import {
   discardEntry,
@@ -63,7 +63,7 @@ export function startSync(options: { collections?: string[] } = {}): SyncEngine 
         .catch(() => 0)
         .finally(() => (photos = null));
       // A server without /history, /activitylogs or /documents: a few children's records
-      // through their per-child calls, never a sync error (child-records-online.ts).
+      // through their per-child calls, never a sync error (queries/child-records-background.ts).
       childRecords ??= fetchChildRecordsInBackground()
         .catch(() => 0)
         .finally(() => (childRecords = null));

@@ -1,11 +1,17 @@
-import type { AppDb, LocalRow } from '../db/app-db';
-import { currentDb } from '../device/session';
-import { apiUrl } from '../net/config';
 import { isSyncError } from '../net/errors';
-import { appTransport, type Transport } from '../net/transport';
-import { readMissingExtensions } from '../engine/missing-extensions';
 import { applyServerRows, type ServerRow } from '../engine/pull';
 import { buildPath, historyGroups, routeOf, type WireEndpointName } from '../contract';
+import {
+  appDeps,
+  childRecordsKey,
+  mergeChildPart,
+  perChildParts,
+  readFetch,
+  type ChildPart,
+  type ChildRecordsDeps,
+  type KeptFetch,
+  type PartAnswer,
+} from './child-records-kept';
 
 /*
  * A child's records from a backend without our bulk extensions (/history, /activitylogs,
@@ -19,18 +25,8 @@ import { buildPath, historyGroups, routeOf, type WireEndpointName } from '../con
  * with what was kept (DESIGN: every screen opens offline).
  */
 
-/** A local table of a child's records, named as the collection our extension would pull. */
-export type ChildPart = 'history' | 'activityLogs' | 'documents';
-const childParts: readonly ChildPart[] = ['history', 'activityLogs', 'documents'];
-
 /** How long one documented per-child call may take before it is skipped. */
 export const CHILD_RECORDS_TIMEOUT_MS = 15_000;
-
-/** Children fetched in the background after one sync run, least recently fetched first. */
-export const BACKGROUND_CHILDREN_PER_RUN = 3;
-
-/** A child fetched (or tried) this recently is not fetched again in the background. */
-export const BACKGROUND_REFETCH_MS = 6 * 60 * 60 * 1000;
 
 /** One documented read of a child's records and the local rows it fills. */
 type ChildCall = {
@@ -75,34 +71,6 @@ const recordCalls: readonly ChildCall[] = [
   { endpoint: 'activityLogs', part: 'activityLogs' },
   { endpoint: 'documentsLists', part: 'documents' },
 ];
-
-export type ChildRecordsDeps = { db: AppDb; transport: Transport; server: string; now?: () => number };
-
-const appDeps = (): ChildRecordsDeps => ({ db: currentDb(), transport: appTransport(), server: apiUrl() });
-
-/** The parts of a child's records this server does not bring in bulk (its missing extensions). */
-export async function perChildParts(db: AppDb, server: string): Promise<ChildPart[]> {
-  const { missing } = await readMissingExtensions(db, server);
-  return childParts.filter((part) => missing.includes(part));
-}
-
-/** The syncState key remembering when a child's records were read from `server`. */
-export const childRecordsKey = (server: string, childId: number): string => `__child_records:${server}:${childId}`;
-
-/** What the device remembers of a child's per-child read: when it came, which parts, when last tried. */
-export type ChildRecordsFetch = { fetchedAt: number | null; parts: ChildPart[]; attemptedAt: number | null };
-
-type KeptFetch = { parts?: ChildPart[]; attemptedAt?: number };
-
-function readFetch(row: { cursor: string | null; lastPullAt: number | null } | undefined): ChildRecordsFetch {
-  const kept = (row?.cursor ? JSON.parse(row.cursor) : {}) as KeptFetch;
-  return { fetchedAt: row?.lastPullAt ?? null, parts: kept.parts ?? [], attemptedAt: kept.attemptedAt ?? null };
-}
-
-/** When this child's records were last read per child from the signed-in server (null: never). */
-export async function childRecordsFetched(childId: number, deps: ChildRecordsDeps = appDeps()) {
-  return readFetch(await deps.db.syncState.get(childRecordsKey(deps.server, childId)));
-}
 
 /** A wire record with its numeric id (a Laravel backend may send "12"), or null without one. */
 function withId(raw: unknown): ServerRow | null {
@@ -163,57 +131,6 @@ async function readCall(deps: ChildRecordsDeps, call: ChildCall, childId: number
     if (call.fallback && isMissingCall(error)) return readCall(deps, call.fallback, childId);
     return null;
   }
-}
-
-/** What the answers of one part listed, and which of its rows they list in full. */
-export type PartAnswer = {
-  rows: ServerRow[];
-  /** Whether the whole part was listed (activity log, documents). */
-  whole: boolean;
-  /** History statuses whose entries were listed in full. */
-  statuses: ReadonlySet<string>;
-};
-
-/**
- * Writes a part's answers for one child: every row as a pull page is written, then the
- * child's synced rows the answers cover but no longer list are removed (R16). A row with
- * queued changes or an open conflict stays, whatever the server lists.
- */
-export async function mergeChildPart(
-  db: AppDb,
-  part: ChildPart,
-  child: { cid?: string; id: number },
-  answer: PartAnswer,
-): Promise<{ removed: number; conflicts: number }> {
-  const unique = new Map<number, ServerRow>();
-  for (const row of answer.rows) unique.set(row.id, row);
-  const { conflicts } = unique.size ? await applyServerRows(db, part, [...unique.values()]) : { conflicts: 0 };
-  if (!answer.whole && answer.statuses.size === 0) return { removed: 0, conflicts };
-  const table = db.entity(part);
-  const keys = child.cid ? [child.cid, child.id] : [child.id];
-  const removed = await db.transaction('rw', [table, db.outbox], async () => {
-    const candidates = (await table.where('childregId').anyOf(keys).toArray()).filter(
-      (r: LocalRow) =>
-        r._sync === 'synced' &&
-        typeof r.id === 'number' &&
-        !unique.has(r.id) &&
-        (answer.whole || answer.statuses.has(String(r.history_status ?? ''))),
-    );
-    const queued = new Set(
-      candidates.length
-        ? (
-            await db.outbox
-              .where('cid')
-              .anyOf(candidates.map((r) => r.cid))
-              .toArray()
-          ).map((e) => e.cid)
-        : [],
-    );
-    const gone = candidates.filter((r) => !queued.has(r.cid)).map((r) => r.cid);
-    await table.bulkDelete(gone);
-    return gone.length;
-  });
-  return { removed, conflicts };
 }
 
 /**
@@ -299,43 +216,4 @@ export async function fetchChildRecords(
     lastPullAt: fetchedAt ?? before.fetchedAt,
   });
   return { fetchedAt, parts: merged, skipped };
-}
-
-/**
- * After a sync run against a server without the bulk extensions: a few children on the
- * device (BACKGROUND_CHILDREN_PER_RUN), least recently fetched or tried first, none tried
- * within BACKGROUND_REFETCH_MS. One child's failure is skipped; nothing here is a sync
- * error. Returns how many children were read.
- */
-export async function fetchChildRecordsInBackground(
-  deps: ChildRecordsDeps = appDeps(),
-  limit = BACKGROUND_CHILDREN_PER_RUN,
-): Promise<number> {
-  const parts = await perChildParts(deps.db, deps.server);
-  if (parts.length === 0) return 0;
-  const now = (deps.now ?? Date.now)();
-  const prefix = childRecordsKey(deps.server, 0).slice(0, -1);
-  const lastTouched = new Map<number, number>();
-  for (const row of await deps.db.syncState.where('collection').startsWith(prefix).toArray()) {
-    const kept = readFetch(row);
-    lastTouched.set(Number(row.collection.slice(prefix.length)), Math.max(kept.fetchedAt ?? 0, kept.attemptedAt ?? 0));
-  }
-  // The server ids alone (the index, not the records): this runs after every sync.
-  const ids = (await deps.db.entity('children').where('id').above(0).keys()).filter(
-    (id): id is number => typeof id === 'number',
-  );
-  const children = ids
-    .map((id) => ({ id, at: lastTouched.get(id) ?? 0 }))
-    .filter((c) => now - c.at >= BACKGROUND_REFETCH_MS || c.at === 0)
-    .sort((a, b) => a.at - b.at || a.id - b.id)
-    .slice(0, limit);
-  let read = 0;
-  for (const child of children) {
-    try {
-      if ((await fetchChildRecords(child, deps, parts)).fetchedAt !== null) read++;
-    } catch (error) {
-      if (!isSyncError(error)) throw error;
-    }
-  }
-  return read;
 }

@@ -5,13 +5,9 @@ import { AppDb, type LocalRow } from '../../../sync/db/app-db';
 import { writeMissingExtensions } from '../../../sync/engine/missing-extensions';
 import { SyncError } from '../../../sync/net/errors';
 import type { Transport } from '../../../sync/net/transport';
-import {
-  childRecordsFetched,
-  fetchChildRecords,
-  fetchChildRecordsInBackground,
-  mergeChildPart,
-  type ChildRecordsDeps,
-} from '../../../sync/queries/child-records-online';
+import { fetchChildRecords } from '../../../sync/queries/child-records-online';
+import { childRecordsFetched, mergeChildPart, type ChildRecordsDeps } from '../../../sync/queries/child-records-kept';
+import { fetchChildRecordsInBackground } from '../../../sync/queries/child-records-background';
 
 /*
  * A child's records read per child (spec part 1 section 7) are written as a pull page is
