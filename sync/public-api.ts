@@ -5,6 +5,7 @@ import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
+import { fetchChildRecordsInBackground } from './queries/child-records-background';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import {
   discardEntry,
@@ -42,6 +43,7 @@ export function readableCollections(): string[] {
 let engine: SyncEngine | null = null;
 
 let photos: Promise<number> | null = null;
+let childRecords: Promise<number> | null = null;
 
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
 export function startSync(options: { collections?: string[] } = {}): SyncEngine {
@@ -60,6 +62,11 @@ export function startSync(options: { collections?: string[] } = {}): SyncEngine 
       photos ??= prefetchChildPhotos(sessionStore.getState().user?.token)
         .catch(() => 0)
         .finally(() => (photos = null));
+      // A server without /history, /activitylogs or /documents: a few children's records
+      // through their per-child calls, never a sync error (queries/child-records-background.ts).
+      childRecords ??= fetchChildRecordsInBackground()
+        .catch(() => 0)
+        .finally(() => (childRecords = null));
     },
   });
   engine.start();

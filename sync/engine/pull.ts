@@ -17,7 +17,7 @@ export type PullDeps = {
   onProgress?: (collection: string, rows: number) => void;
 };
 
-type ServerRow = Fields & { id: number; updated_at?: string };
+export type ServerRow = Fields & { id: number; updated_at?: string };
 type Page = { rows: ServerRow[]; deleted: number[]; next: Cursor | null; delta: boolean; lastPage: number };
 
 export type PullResult = {
@@ -75,7 +75,7 @@ export async function pullCollection(deps: PullDeps, entity: string): Promise<Pu
     if (page.delta && last?.updated_at) cursor = { updated_since: last.updated_at, after_id: last.id };
     if (!page.delta) result.mode = 'full';
     page.rows.forEach((r) => seen.add(r.id));
-    const applied = await applyPage(deps, descriptor, entity, page, page.delta ? cursor : null);
+    const applied = await applyPage(db, descriptor, entity, page, page.delta ? cursor : null);
     result.rows += page.rows.length;
     result.deleted += applied.deleted;
     result.conflicts += applied.conflicts;
@@ -197,13 +197,12 @@ async function applyDeleted(
 
 /** One page and the cursor after it, in one transaction (R15). */
 async function applyPage(
-  deps: PullDeps,
+  db: AppDb,
   descriptor: EntityDescriptor,
   collection: string,
   page: Page,
   cursor: Cursor | null,
 ) {
-  const { db } = deps;
   const table = db.entity(descriptor.table);
   let conflicts = 0;
   let deleted = 0;
@@ -236,6 +235,18 @@ async function applyPage(
     }
   });
   return { conflicts, deleted };
+}
+
+/**
+ * Server rows read outside a pull (a child's records through its documented per-child
+ * calls) written with the page logic of the pull: a row with nothing queued takes the
+ * server's record, queued changes are rebased onto it and never overwritten (R17), a
+ * queued delete of a changed record is a conflict (R13). No cursor moves.
+ */
+export async function applyServerRows(db: AppDb, entity: string, rows: ServerRow[]): Promise<{ conflicts: number }> {
+  const page: Page = { rows, deleted: [], next: null, delta: false, lastPage: 1 };
+  const { conflicts } = await applyPage(db, descriptorOf(entity), entity, page, null);
+  return { conflicts };
 }
 
 /** R16: after a full pull, synced rows the server no longer lists are gone there. */

@@ -18,3 +18,6 @@ export * from './beneficiaries';
 export * from './duplicates';
 export * from './child-edit';
 export * from './online-lists';
+export * from './child-records-online';
+export * from './child-records-kept';
+export * from './child-records-background';

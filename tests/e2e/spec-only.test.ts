@@ -5,6 +5,7 @@ import { png } from './pages/children-wizard';
 import { Part2ListsPage } from './pages/part2-lists';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { ActionsProfilePage } from './pages/actions-profile';
 
 /*
  * Against the SPEC_ONLY server (global-setup.ts, server/core/spec-only.ts): a backend that
@@ -95,4 +96,57 @@ describe('against a server with only the documented calls (SPEC_ONLY)', () => {
     expect(found.filter((c) => c.name === name)).toHaveLength(1);
     await context.close();
   });
+});
+
+it('a profile with its history: read per child online from the SPEC_ONLY server, and opened again offline', async () => {
+  // A child of the seed with education entries, found through the documented per-child read.
+  const login = await fetch(`${specOnlyBaseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ emailId: 'admin@demo.test', password: demoPassword() }),
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const get = async <T>(path: string, init: RequestInit = {}) =>
+    (
+      (await (
+        await fetch(`${specOnlyBaseUrl()}/api${path}`, {
+          ...init,
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        })
+      ).json()) as { data: T }
+    ).data;
+  const children = await get<{ id: number }[]>('/child-registrations?per_page=60', { method: 'POST', body: '{}' });
+  let found: { id: number; entries: { comment?: string | null }[] } | null = null;
+  for (const child of children) {
+    const entries = await get<{ comment?: string | null }[]>(`/education_lists/${child.id}`);
+    if (entries.length) {
+      found = { id: child.id, entries };
+      break;
+    }
+  }
+  expect(found).not.toBeNull();
+  const { id, entries } = found!;
+
+  const context = await newContext(browser(), { width: 1280, height: 900 }, specOnlyBaseUrl());
+  const page = await context.newPage();
+  await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+  await waitForServiceWorker(page);
+  await page.locator('[data-testid="sync-indicator"][data-tone="limited"]').waitFor({ timeout: 120_000 });
+
+  // Online: the profile reads the child's history through /education_lists/{id} and the rest.
+  const profile = new ActionsProfilePage(page);
+  await page.goto(`/child-registration/profile?child=${id}&mode=view`);
+  await profile.menu('Education');
+  await expect.poll(() => profile.rows('Education').count(), { timeout: 60_000 }).toBe(entries.length);
+  const comment = entries[0]!.comment;
+  if (comment) await profile.table('Education').getByText(comment).first().waitFor();
+  await page.getByTestId('child-records-fetched').getByText('History fetched from the server').waitFor();
+
+  // Offline: the same profile opens with what was kept.
+  await context.setOffline(true);
+  await page.reload();
+  await profile.menu('Education');
+  await expect.poll(() => profile.rows('Education').count(), { timeout: 30_000 }).toBe(entries.length);
+  await page.getByTestId('child-records-fetched').waitFor();
+  await context.close();
 });

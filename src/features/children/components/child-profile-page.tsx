@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Grid, Group, Loader, SegmentedControl, Select, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Grid, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import { exitActionTypes, getChild, type LocalChild } from '../../../../sync';
 import { useUser } from '../../../lib/use-store';
 import { useChildPermissions } from '../hooks/use-child-permissions';
+import { useChildRecordsOnline } from '../hooks/use-child-records-online';
+import { showTimeAgo } from '../../../lib/dates';
 import { ChildEditForm } from './child-edit-form';
 import { ChildOverview } from './child-overview';
 import { ProfileSideMenu, type SideMenuItem } from './profile-side-menu';
@@ -85,8 +87,14 @@ function ChildProfile({
   const slot = { child, editing: mode === 'edit' };
   const actions = renderActions?.(slot);
   const section = menu === "Child's Information" ? null : (renderSection?.(menu, slot) ?? <NotBuilt item={menu} />);
+  const fetched = useChildRecordsOnline(child);
   return (
     <Stack>
+      {fetched?.fetchedAt != null && (
+        <Text size="sm" c="dimmed" data-testid="child-records-fetched">
+          History fetched from the server {showTimeAgo(fetched.fetchedAt)}
+        </Text>
+      )}
       <Group justify="space-between">
         <SegmentedControl
           size="md"
