@@ -152,7 +152,11 @@ describe('writes against a backend without If-Match and Idempotency-Key (SPEC_ON
     const onServer = await server.childrenNamed(name, token);
     expect(onServer).toHaveLength(1);
     expect(await d.db.outbox.count()).toBe(0);
-    const rows = await d.db.entity('children').where('id').equals(onServer[0].id).toArray();
+    const rows = await d.db
+      .entity('children')
+      .where('id')
+      .equals(onServer[0].id as number)
+      .toArray();
     expect(rows.map((r) => r.cid)).toEqual([cid]);
   });
 });
