@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { demoPassword, newContext, sharedBrowser, specOnlyBaseUrl } from './support/browser';
+import { demoPassword, newContext, sharedBrowser, specOnlyBaseUrl, waitForOfflineData } from './support/browser';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildProfilePage } from './pages/child-profile';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -173,8 +173,11 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     await pageA.waitForURL('**/child-registration');
     await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
     const [child] = (await specOnlyChildren({ name })).filter((c) => c.name === name);
-    const pageB = await signedIn(second, 'superadmin@demo.test');
+    // The same user on a second device: both keep the child's center on the device, so both edit it offline.
+    const pageB = await signedIn(second, 'admin@demo.test');
     await waitForLimitedSync(pageB);
+    // The edit form offline needs the lookups its selects offer (states, districts, centers).
+    await Promise.all([waitForOfflineData(pageA), waitForOfflineData(pageB)]);
 
     const edit = async (page: Page, value: string) => {
       const list = new ChildrenListPage(page);
@@ -234,5 +237,5 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     expect(updates[0]).toMatchObject({ id: String(child.id), f_name: 'Suresh' });
     await first.close();
     await second.close();
-  });
+  }, 240_000);
 });
