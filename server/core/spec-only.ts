@@ -19,6 +19,10 @@ import type { AppEnv } from './context';
  *   bearer check, exactly as a path that does not exist;
  * - the delta parameters (`updated_since`, `after_id`) are dropped from the query before
  *   any handler reads it, so a list answers its Laravel page and never a `sync` block;
+ * - the headers of our write protocol, `If-Match` (sync/SPEC.md R11) and `Idempotency-Key`
+ *   (R7), are dropped before any handler reads them: DESIGN.md (The wire) names them our
+ *   extensions, so a stale write overwrites and a repeated create creates again, as on
+ *   Laravel; the client detects conflicts and lost creates through documented reads;
  * - the fields our reports add to the spec's answers (part 2 section 3) are left out.
  *
  * Kept: the stored files a documented answer points to. Child and user answers carry
@@ -64,15 +68,22 @@ export function laravelNotFound(c: Context) {
   return c.json({ message: `The route ${path} could not be found.` }, 404);
 }
 
-/** The same request without the delta parameters; null when it has none. */
-function withoutDeltaParams(raw: Request): Request | null {
+/** The request headers of our write protocol (R7, R11), unknown to the spec's backend. */
+export const PROTOCOL_HEADERS = ['if-match', 'idempotency-key'] as const;
+
+/** The same request without the delta parameters and protocol headers; null when it has none. */
+function withoutExtensions(raw: Request): Request | null {
   const url = new URL(raw.url);
-  if (!DELTA_PARAMS.some((param) => url.searchParams.has(param))) return null;
+  const hasParams = DELTA_PARAMS.some((param) => url.searchParams.has(param));
+  const hasHeaders = PROTOCOL_HEADERS.some((header) => raw.headers.has(header));
+  if (!hasParams && !hasHeaders) return null;
   for (const param of DELTA_PARAMS) url.searchParams.delete(param);
+  const headers = new Headers(raw.headers);
+  for (const header of PROTOCOL_HEADERS) headers.delete(header);
   // As hono's bodyLimit does: a new Request over the same (unread) body stream.
   return new Request(url, {
     method: raw.method,
-    headers: raw.headers,
+    headers,
     body: raw.body,
     signal: raw.signal,
     duplex: 'half',
@@ -97,7 +108,7 @@ export const specOnlyMode = createMiddleware<AppEnv>(async (c, next) => {
   const local = c.req.path.startsWith(API_PREFIX) ? c.req.path.slice(API_PREFIX.length) || '/' : c.req.path;
   const row = matchWireEndpoint(c.req.method, local);
   if (row && hidden.has(row)) return laravelNotFound(c);
-  const stripped = withoutDeltaParams(c.req.raw);
+  const stripped = withoutExtensions(c.req.raw);
   if (stripped) c.req.raw = stripped;
   await next();
   const added = row && specOnlyAddedFields[row];

@@ -38,6 +38,11 @@ export type OutboxEntry = {
    * entries written before v4's code: `attempts` decides for those.
    */
   sent?: boolean;
+  /**
+   * When the entry first went out (device clock). A create sent again to a backend without
+   * Idempotency-Key is first looked up among records made since (engine/documented-checks.ts).
+   */
+  sentAt?: number;
   nextAttemptAt: number;
   lastError: string | null;
   status: 'queued' | 'sending' | 'rejected' | 'conflict';

@@ -16,7 +16,7 @@ export async function replayInBackground(): Promise<void> {
   const db = new AppDb(appDbName(sessionUserKey(saved.user), saved.apiOrigin));
   try {
     const transport = createTransport({ baseUrl: apiUrl, token: () => saved.user.token });
-    await new Replayer({ db, transport }).run();
+    await new Replayer({ db, transport, server: apiUrl }).run();
     const waiting = await db.outbox.where('status').anyOf('queued', 'sending').count();
     if (waiting > 0) throw new Error(`${waiting} change(s) still waiting`);
   } finally {

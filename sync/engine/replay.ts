@@ -9,6 +9,7 @@ import type { Transport } from '../net/transport';
 import { withLock } from './web-lock';
 import { applyBatchAnswer, markBatch } from './batch';
 import { publishReplayNotices } from './replay-notices';
+import { changedSince, documentedView, findCreated, lacksWriteProtocol, readCurrent } from './documented-checks';
 
 export type ReplayDeps = {
   db: AppDb;
@@ -17,6 +18,8 @@ export type ReplayDeps = {
   random?: () => number;
   /** Per-request timeout of replay; a hung request counts as a network failure (R10). */
   timeoutMs?: number;
+  /** The API base: whether it honours our If-Match and Idempotency-Key is remembered per server. */
+  server?: () => string;
 };
 
 export type ReplayOutcome = 'done' | 'retry' | 'blocked' | 'paused';
@@ -40,6 +43,8 @@ type Prepared = {
   payload: Fields;
   base: ServerRecord | null;
   headers: Record<string, string>;
+  /** The entry went out before under its key (its answer may have been lost). */
+  wasSent: boolean;
 };
 
 /**
@@ -51,6 +56,8 @@ export class Replayer {
   private pausedForAuth = false;
   /** What the server said of this drain's accepted and refused entries (replay-notices.ts). */
   private notices: { accepted: string[]; refused: string[] } = { accepted: [], refused: [] };
+  /** This drain's server ignores If-Match and Idempotency-Key (documented-checks.ts). */
+  private documentedOnly = false;
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -81,6 +88,7 @@ export class Replayer {
   private async drain(): Promise<ReplaySummary> {
     const summary: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
     this.notices = { accepted: [], refused: [] };
+    this.documentedOnly = await lacksWriteProtocol(this.deps.db, this.deps.server?.());
     for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth; pass++) {
       const entries = await this.deps.db.outbox.orderBy('seq').toArray();
       const stuck = new Set<string>();
@@ -121,6 +129,10 @@ export class Replayer {
     let answer: ServerRecord | ServerRecord[] | null = null;
     let message: string | undefined;
     try {
+      if (this.documentedOnly) {
+        const checked = await this.checkByDocumentedReads(ready);
+        if (checked) return checked;
+      }
       ({ answer, message } = await this.request(ready));
     } catch (error) {
       if (this.killed) return 'blocked';
@@ -155,14 +167,49 @@ export class Replayer {
     const call = callOf(descriptor, entry.op, row);
     // The record's create has not succeeded yet; it comes first (R6).
     if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) return 'blocked';
-    await db.outbox.update(entry.seq!, { status: 'sending', sent: true });
+    const wasSent = entry.sent ?? entry.attempts > 0;
+    await db.outbox.update(entry.seq!, {
+      status: 'sending',
+      sent: true,
+      ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
+    });
 
     const payload = await this.resolvePayload(descriptor, entry.payload);
     if (!payload) return 'blocked';
     const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
     const base = (row?._base ?? null) as ServerRecord | null;
     if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-    return { entry, descriptor, call, row, payload, base, headers };
+    return { entry, descriptor, call, row, payload, base, headers, wasSent };
+  }
+
+  /**
+   * R7 and R11 where the server ignores our headers (documented-checks.ts): a create that
+   * went out before is looked up and, when found, applied as its answer; an update or
+   * delete reads the record's documented view first, and a newer record is the 409 (R12,
+   * R13), a missing one the 404. Null: send the request.
+   */
+  private async checkByDocumentedReads(ready: Prepared): Promise<ReplayOutcome | null> {
+    const { entry, descriptor, call, row, base } = ready;
+    const { db, transport } = this.deps;
+    const timeoutMs = this.deps.timeoutMs ?? 30_000;
+    if (call.effect === 'create') {
+      if (!ready.wasSent || descriptor.batch) return null;
+      const made = await findCreated(db, transport, entry, row, timeoutMs);
+      if (!made || this.killed) return this.killed ? 'blocked' : null;
+      await this.applySuccess(entry, descriptor, 'create', made);
+      return 'done';
+    }
+    const view = documentedView(descriptor);
+    const id = Number(row?.id);
+    if (!view || !Number.isInteger(id)) return null;
+    const current = await readCurrent(transport, view, id, timeoutMs);
+    if (this.killed) return 'blocked';
+    if (current === null && call.effect === 'delete') {
+      await this.applySuccess(entry, descriptor, 'delete', null);
+      return 'done';
+    }
+    if (current !== null && !changedSince(base, current)) return null;
+    return this.conflict(entry, row, db.entity(descriptor.table), current);
   }
 
   /** The send and read step: the request on the wire, the record(s) its answer holds and its message. */

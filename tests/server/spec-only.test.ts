@@ -194,6 +194,66 @@ for (const kind of databaseKinds) {
       }
     });
 
+    it('If-Match and Idempotency-Key are ignored (our extensions, DESIGN.md The wire): a stale update writes, a repeated create creates again', async () => {
+      const headers = (key: string) => ({ 'Idempotency-Key': key });
+      const name = `Spec Only Scheme ${Date.now()}`;
+      const key = crypto.randomUUID();
+      const first = await json<{ data: { id: number; updated_at: string } }>(
+        await h.request('/api/sps_add', {
+          method: 'POST',
+          token: admin,
+          headers: headers(key),
+          json: { name, status: 1 },
+        }),
+      );
+      // The same key again: the normal server answers the stored answer (R7); this one creates again.
+      const second = await json<{ data: { id: number } }>(
+        await h.request('/api/sps_add', {
+          method: 'POST',
+          token: admin,
+          headers: headers(key),
+          json: { name, status: 1 },
+        }),
+      );
+      expect(second.data.id).not.toBe(first.data.id);
+      const replayed = await json<{ data: { id: number } }>(
+        await normalRequest('/api/sps_add', {
+          method: 'POST',
+          token: admin,
+          headers: headers(key),
+          json: { name, status: 1 },
+        }),
+      );
+      expect(replayed.data.id).not.toBe(first.data.id);
+      const again = await json<{ data: { id: number } }>(
+        await normalRequest('/api/sps_add', {
+          method: 'POST',
+          token: admin,
+          headers: headers(key),
+          json: { name, status: 1 },
+        }),
+      );
+      expect(again.data.id).toBe(replayed.data.id);
+
+      // A stale If-Match: the normal server answers 409 with the record (R11); this one writes.
+      const stale = { 'If-Match': '"2000-01-01T00:00:00.000Z"' };
+      const refused = await normalRequest('/api/sps_update', {
+        method: 'POST',
+        token: admin,
+        headers: stale,
+        json: { id: first.data.id, name: `${name} ours`, status: 1 },
+      });
+      expect(refused.status).toBe(409);
+      const written = await h.request('/api/sps_update', {
+        method: 'POST',
+        token: admin,
+        headers: stale,
+        json: { id: first.data.id, name: `${name} theirs`, status: 1 },
+      });
+      expect(written.status).toBe(200);
+      expect((await json<{ data: { name: string } }>(written)).data.name).toBe(`${name} theirs`);
+    });
+
     it('sign-in works and a documented write (quick add) saves; its photo is served at the answer image_path', async () => {
       const login = await h.request('/api/login', {
         method: 'POST',
