@@ -45,7 +45,7 @@ export type RequestTimeouts = {
   signInMs: number;
 };
 
-const defaultTimeouts: RequestTimeouts = { readMs: 4_000, pageMs: 20_000, signInMs: 15_000 };
+const defaultTimeouts: RequestTimeouts = { readMs: 3_000, pageMs: 20_000, signInMs: 15_000 };
 export const requestTimeouts: Readonly<RequestTimeouts> = { ...defaultTimeouts };
 
 /** Changes the timeouts (tests); returns what puts the previous ones back. */

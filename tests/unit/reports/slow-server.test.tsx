@@ -13,9 +13,9 @@ import {
   keepAskingPolicy,
   loadReport,
   type Answer,
-  type ReportAnswer,
   type Sourced,
 } from '../../../sync/queries';
+import type { ReportAnswer } from '../../../sync/contract';
 import { adminUser, freshDeviceSignedInAs, makeChild, seedChildren } from '../children/factories';
 
 /*
