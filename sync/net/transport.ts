@@ -45,8 +45,9 @@ export type RequestTimeouts = {
   signInMs: number;
 };
 
-const defaultTimeouts: RequestTimeouts = { readMs: 3_000, pageMs: 20_000, signInMs: 15_000 };
-export const requestTimeouts: Readonly<RequestTimeouts> = { ...defaultTimeouts };
+export const defaultRequestTimeouts: Readonly<RequestTimeouts> = { readMs: 3_000, pageMs: 20_000, signInMs: 15_000 };
+/** The timeouts in force: the defaults, unless a test changed them. */
+export const requestTimeouts: Readonly<RequestTimeouts> = { ...defaultRequestTimeouts };
 
 /** Changes the timeouts (tests); returns what puts the previous ones back. */
 export function setRequestTimeouts(next: Partial<RequestTimeouts>): () => void {
