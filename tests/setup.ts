@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { setRequestTimeouts } from '../sync/net/transport';
 
 // findBy*/waitFor give up after 1 s by default; on a busy 2-core box a Dexie query behind
 // a screen can take longer. This bounds a wait for something that must happen; it times nothing.
@@ -13,6 +14,11 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.stubGlobal('fetch', async () => {
   throw new TypeError('Failed to fetch');
 });
+
+// A read gives up after a few seconds in the app; a screen test that renders the whole
+// shell on a busy 2-core box can keep its stub's answer waiting that long. The tests of
+// timeouts set their own (tests/unit/sync/transport-timeout.test.ts).
+setRequestTimeouts({ readMs: 30_000 });
 
 // Mantine reads these browser APIs that jsdom lacks (skipped in files that run in node).
 if (typeof window !== 'undefined') {

@@ -13,8 +13,10 @@ import { sessionDb, type PasswordVerifier } from '../db/session-db';
 import { makeVerifier, resetLock } from './idle-lock';
 import { AppDb, appDbName } from '../db/app-db';
 import { apiUrl } from '../net/config';
-import { request, setTokenSource, onUnauthenticated } from '../net/transport';
+import { request, requestTimeouts, setTokenSource, onUnauthenticated } from '../net/transport';
 import { isSyncError } from '../net/errors';
+import { forgetMissingExtensions, lacksCall, rememberMissingCall } from '../engine/missing-extensions';
+import { syncStatusStore } from '../engine/sync-status';
 import { clearPhotoCaches } from './photo-cache';
 
 export type SessionState =
@@ -120,27 +122,33 @@ async function endSession(): Promise<void> {
   resetLock();
 }
 
+/** A 404/405 to one of our extension calls: the server does not carry it (DESIGN.md, The wire). */
+const isMissingCall = (error: unknown) => isSyncError(error) && (error.status === 404 || error.status === 405);
+
 /**
  * The signed-in user's details (id, name) when the login answer left them out: asked from
  * GET /me (our extension; the spec documents no call that gives them) with the new token.
- * Whatever goes wrong, sign-in goes on with what the login answer gave.
+ * Whatever goes wrong, sign-in goes on with what the login answer gave; `meMissing` says
+ * the server answered that it has no /me.
  */
-async function withDetails(answer: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function withDetails(
+  answer: Record<string, unknown>,
+): Promise<{ answer: Record<string, unknown>; meMissing: boolean }> {
   const missing = answer.id === undefined || answer.id === null || !answer.name;
-  if (!missing || typeof answer.token !== 'string' || !answer.token) return answer;
+  if (!missing || typeof answer.token !== 'string' || !answer.token) return { answer, meMissing: false };
   try {
     const me = await request<Record<string, unknown>>('GET', buildPath('me', {}), {
       headers: { Authorization: `Bearer ${answer.token}` },
-      timeoutMs: 10_000,
+      timeoutMs: requestTimeouts.signInMs,
     });
     const details = me.data && typeof me.data === 'object' ? me.data : {};
     const fill = (key: string) =>
       answer[key] === undefined || answer[key] === null || answer[key] === '' ? details[key] : answer[key];
     const filled = { ...answer, id: fill('id'), name: fill('name') };
     // Details that do not read as a user's are left out, never a reason to refuse sign-in.
-    return sessionUserSchema.safeParse(filled).success ? filled : answer;
-  } catch {
-    return answer;
+    return { answer: sessionUserSchema.safeParse(filled).success ? filled : answer, meMissing: false };
+  } catch (error) {
+    return { answer, meMissing: isMissingCall(error) };
   }
 }
 
@@ -156,6 +164,7 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
   try {
     const envelope = await request<Record<string, unknown>>('POST', buildPath('login', {}), {
       json: parsed.data,
+      timeoutMs: requestTimeouts.signInMs,
     });
     // The spec's answer is token, role, centerId and image (part 1, section 7): the e-mail is
     // the form's when it has none; a wrong answer (no token) is 'Server not responding'.
@@ -165,11 +174,12 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
       email: typeof data.email === 'string' && data.email ? data.email : parsed.data.emailId,
       imagePath: envelope.image_path ?? '',
     };
-    const detailed = await withDetails(answer);
+    const { answer: detailed, meMissing } = await withDetails(answer);
     // The header and the idle lock greet the user by name: the e-mail when none was given.
     const user = sessionUserSchema.safeParse({ ...detailed, name: detailed.name || detailed.email });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
     await saveSession(user.data, await makeVerifier(parsed.data.password));
+    await probeExtensionsAgain(meMissing);
     resetLock();
     return { ok: true, user: user.data };
   } catch (error) {
@@ -179,6 +189,18 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
     if (error.reason === 'unreadable') return { ok: false, message: messages.serverNotResponding };
     return { ok: false, message: messages.loginFailed };
   }
+}
+
+/**
+ * An online sign-in forgets what this server was found to lack, so the first sync asks
+ * every extension again (a server upgraded to carry them is found at once); what the
+ * sign-in itself just saw (/me answering 404) is remembered anew.
+ */
+async function probeExtensionsAgain(meMissing: boolean): Promise<void> {
+  const local = currentDb();
+  await forgetMissingExtensions(local, apiUrl());
+  if (meMissing) await rememberMissingCall(local, apiUrl(), 'me', Date.now());
+  syncStatusStore.setState({ missing: [] });
 }
 
 export type SignOutResult =
@@ -198,7 +220,8 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
   leavingToken = sessionStore.getState().user?.token ?? null;
   try {
     try {
-      await request('POST', buildPath('logout', {}));
+      // Waits as a read does: a server that does not answer must not keep the user signed in.
+      await request('POST', buildPath('logout', {}), { timeoutMs: requestTimeouts.readMs });
     } catch (error) {
       const acceptable =
         isSyncError(error) &&
@@ -221,11 +244,14 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
 
 /**
  * Fetches the signed-in user again (GET /me), so a role's new permissions reach the
- * sidebar, buttons and guards without signing out. Offline it keeps what it has.
+ * sidebar, buttons and guards without signing out. Offline it keeps what it has; a server
+ * that answered 404/405 to /me (our extension) is not asked again until the re-probe.
  */
 export async function refreshUser(): Promise<void> {
   const current = sessionStore.getState().user;
-  if (!current) return;
+  const local = db;
+  if (!current || !local) return;
+  if (await lacksCall(local, apiUrl(), 'me', Date.now())) return;
   try {
     const envelope = await request<Partial<SessionUser>>('GET', buildPath('me', {}));
     const fresh = sessionUserSchema.safeParse({
@@ -240,5 +266,6 @@ export async function refreshUser(): Promise<void> {
     if (fresh.success && JSON.stringify(fresh.data) !== JSON.stringify(current)) await saveSession(fresh.data);
   } catch (error) {
     if (!isSyncError(error)) throw error;
+    if (isMissingCall(error) && db === local) await rememberMissingCall(local, apiUrl(), 'me', Date.now());
   }
 }

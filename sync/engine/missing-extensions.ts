@@ -1,10 +1,13 @@
 import type { AppDb } from '../db/app-db';
 
 /*
- * Which of our extension lists a server lacks (DESIGN.md, Pull: a backend of the documented
- * calls only). One syncState row per server: `cursor` holds the collections as JSON,
- * `lastPullAt` when the server was last probed for them. The pull writes it; the part 2
- * lists read it to decide whether to ask their documented calls online.
+ * Which of our extensions a server lacks (DESIGN.md, The wire: the client detects their
+ * absence and falls back). The lists: one syncState row per server, `cursor` holding the
+ * collections as JSON and `lastPullAt` when the server was last probed for them; the pull
+ * writes it, the part 2 lists read it to decide whether to ask their documented calls
+ * online. A single call that is no list (GET /me): one row per server and call, its
+ * `lastPullAt` when it answered 404/405. Both are asked again after REPROBE_MS, and
+ * forgotten at each sign-in, so a server upgraded to carry them is found at once.
  */
 
 /** The syncState key of a server's record. */
@@ -30,4 +33,26 @@ export async function writeMissingExtensions(
   probedAt: number,
 ): Promise<void> {
   await db.syncState.put({ collection: missingKey(server), cursor: JSON.stringify(missing), lastPullAt: probedAt });
+}
+
+/** The syncState key of a server's record of one missing call that is no pulled list. */
+export const missingCallKey = (server: string, call: string): string => `__missing_call:${server}:${call}`;
+
+/** Whether `server` answered 404/405 to `call` less than REPROBE_MS before `now`. */
+export async function lacksCall(db: AppDb, server: string, call: string, now: number): Promise<boolean> {
+  const probedAt = (await db.syncState.get(missingCallKey(server, call)))?.lastPullAt;
+  return typeof probedAt === 'number' && now - probedAt < REPROBE_MS;
+}
+
+/** Remembers that `server` answered 404/405 to `call` at `probedAt`. */
+export async function rememberMissingCall(db: AppDb, server: string, call: string, probedAt: number): Promise<void> {
+  await db.syncState.put({ collection: missingCallKey(server, call), cursor: null, lastPullAt: probedAt });
+}
+
+/** Forgets what `server` was found to lack, lists and calls: the next sync asks them all again. */
+export async function forgetMissingExtensions(db: AppDb, server: string): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    await db.syncState.delete(missingKey(server));
+    await db.syncState.where('collection').startsWith(missingCallKey(server, '')).delete();
+  });
 }

@@ -3,7 +3,8 @@ import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
 import { callOf, descriptorOf, resolveCall, type EntityDescriptor } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
-import type { Transport } from '../net/transport';
+import { requestTimeouts, type Transport } from '../net/transport';
+import { pageRetry, retryUnanswered } from '../net/retry';
 import { buildPath, type DeltaCursor as Cursor, type Envelope, type SyncBlock } from '../contract';
 
 export type PullDeps = {
@@ -15,6 +16,8 @@ export type PullDeps = {
   listParams?: Record<string, string | number>;
   /** Told after each page is stored: the collection and how many of its records have come. */
   onProgress?: (collection: string, rows: number) => void;
+  /** 0..1 for the jitter of a page's retries (tests: 0, no waits). */
+  random?: () => number;
 };
 
 export type ServerRow = Fields & { id: number; updated_at?: string };
@@ -39,11 +42,17 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
   const list = resolveCall(descriptor.list);
   // Path parameters of a list (notifyList's :centerId) come from the signed-in user.
   const path = buildPath(descriptor.list.endpoint, (deps.listParams ?? {}) as never);
-  const envelope = (await deps.transport.request<ServerRow[]>(list.method, path, {
-    searchParams: params,
-    ...(list.kind === 'json' ? { json: {} } : {}),
-    timeoutMs: 60_000,
-  })) as Envelope<ServerRow[]> & { sync?: Partial<SyncBlock> };
+  // A page the server does not answer in time is asked again after a backoff; only when
+  // every try fails does the run end, as a connection too slow for now (a retryable error).
+  const envelope = (await retryUnanswered(
+    () =>
+      deps.transport.request<ServerRow[]>(list.method, path, {
+        searchParams: params,
+        ...(list.kind === 'json' ? { json: {} } : {}),
+        timeoutMs: requestTimeouts.pageMs,
+      }),
+    { ...pageRetry, random: deps.random },
+  )) as Envelope<ServerRow[]> & { sync?: Partial<SyncBlock> };
   const rows = envelope.data ?? [];
   if (envelope.sync) {
     return { rows, deleted: envelope.sync.deleted ?? [], next: envelope.sync.next ?? null, delta: true, lastPage: 1 };

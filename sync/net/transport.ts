@@ -15,9 +15,53 @@ export type RequestOptions = {
   body?: FormData;
   headers?: Record<string, string>;
   searchParams?: Record<string, string | number>;
+  /** How long to wait for the answer; wins over the default of the request's kind. */
   timeoutMs?: number;
+  /**
+   * A read waits `requestTimeouts.readMs` by default, a write (changes on the server) has
+   * no default timeout. GET is a read; a POST that only reads (reports, their details, the
+   * part 2 lists) says `kind: 'read'`.
+   */
+  kind?: 'read' | 'write';
   signal?: AbortSignal;
 };
+
+/**
+ * How long requests wait for the server's answer (its status and headers) before they fail
+ * as a 'timeout' SyncError, in one place. The spec's app waits forever (part 1, section 8:
+ * default request timeout none); on a connection that says online and never answers that is
+ * a screen spinning forever, so a read gives up after a few seconds and the screen shows
+ * what the device has while it asks again (part 2, DESIGN notes: reports open offline).
+ * Writes keep no default: the outbox replay sets its own, long enough for an upload, and a
+ * write that times out is sent again under the same Idempotency-Key, so the server applies
+ * it once (R7, R10).
+ */
+export type RequestTimeouts = {
+  /** A read a screen waits on. */
+  readMs: number;
+  /** One page of a sync pull (up to 500 rows the server must gather). */
+  pageMs: number;
+  /** POST /login, which the user watches. */
+  signInMs: number;
+};
+
+export const defaultRequestTimeouts: Readonly<RequestTimeouts> = { readMs: 3_000, pageMs: 20_000, signInMs: 15_000 };
+/** The timeouts in force: the defaults, unless a test changed them. */
+export const requestTimeouts: Readonly<RequestTimeouts> = { ...defaultRequestTimeouts };
+
+/** Changes the timeouts (tests); returns what puts the previous ones back. */
+export function setRequestTimeouts(next: Partial<RequestTimeouts>): () => void {
+  const before = { ...requestTimeouts };
+  Object.assign(requestTimeouts, next);
+  return () => Object.assign(requestTimeouts, before);
+}
+
+/** The timeout of a request: its own, else its kind's (a GET is a read). */
+export function timeoutOf(method: string, options: Pick<RequestOptions, 'timeoutMs' | 'kind'> = {}): number | false {
+  if (options.timeoutMs !== undefined) return options.timeoutMs;
+  const kind = options.kind ?? (method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD' ? 'read' : 'write');
+  return kind === 'read' ? requestTimeouts.readMs : false;
+}
 
 export type Transport = {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<Envelope<T>>;
@@ -84,7 +128,7 @@ export function createTransport(options: TransportOptions): Transport {
       client = ky.create({
         prefixUrl: base,
         retry: 0,
-        timeout: false, // spec: default request timeout none
+        timeout: false, // each request's own: timeoutOf()
         throwHttpErrors: false,
         fetch: options.fetch,
         headers: { Accept: 'application/json' },
@@ -113,13 +157,13 @@ export function createTransport(options: TransportOptions): Transport {
         body: opts.body,
         headers: opts.headers,
         searchParams: opts.searchParams,
-        timeout: opts.timeoutMs ?? false,
+        timeout: timeoutOf(method, opts),
         signal: opts.signal,
       });
     } catch (error) {
       const name = (error as { name?: string }).name;
-      if (name === 'TimeoutError') throw new SyncError('timeout', messages.serverNotRespondingRetry);
-      if (name === 'AbortError') throw new SyncError('timeout', messages.serverNotRespondingRetry);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new SyncError('timeout', messages.serverNotRespondingRetry);
       throw new SyncError('network', messages.serverNotRespondingRetry);
     }
     let body: unknown = null;

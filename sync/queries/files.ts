@@ -105,7 +105,10 @@ export async function downloadStoredFile(ref: string, serverUrl: string | null):
   }
   if (!serverUrl) return null;
   try {
-    const answer = await request<string>('POST', buildPath('downloadImages', {}), { json: { url: serverUrl } });
+    const answer = await request<string>('POST', buildPath('downloadImages', {}), {
+      json: { url: serverUrl },
+      kind: 'read', // it only answers a link: a read's timeout
+    });
     if (typeof answer.data !== 'string') return null;
     const href = new URL(answer.data, new URL(apiBase, globalThis.location?.href ?? 'http://localhost/')).href;
     const token = sessionStore.getState().user?.token;

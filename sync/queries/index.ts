@@ -10,6 +10,7 @@ export * from './admin';
 export * from './actions';
 export * from './cwc';
 export * from './reports';
+export * from './keep-asking';
 export * from './part2-lists';
 export * from './exits';
 export * from './schemes';

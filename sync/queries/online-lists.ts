@@ -64,9 +64,6 @@ export type FetchedPage<T> = { rows: T[]; pagination: Pagination; fetchedAt: num
 
 export type OnlineListAnswer<T> = { ok: true; value: FetchedPage<T> } | { ok: false; error: SyncError };
 
-/** The time a documented list call may take before the kept page is shown instead. */
-export const ONLINE_LIST_TIMEOUT_MS = 15_000;
-
 const clean = (filter: Record<string, unknown> = {}) =>
   Object.fromEntries(
     Object.entries(filter).filter(([, v]) => v !== undefined && v !== null && v !== '') as [string, string | number][],
@@ -94,8 +91,8 @@ export async function keptListPage<T>(query: OnlineListQuery): Promise<FetchedPa
 }
 
 /**
- * One page of a documented list: from the server when `online` (within
- * ONLINE_LIST_TIMEOUT_MS), kept on the device with when it was fetched; offline, or when
+ * One page of a documented list: from the server when `online` (within a read's
+ * timeout, `requestTimeouts.readMs`), kept on the device with when it was fetched; offline, or when
  * the server cannot be reached, the page kept last. A refusal (403, 422) is returned.
  */
 export async function loadOnlineList<T>(query: OnlineListQuery, online: boolean): Promise<OnlineListAnswer<T>> {
@@ -108,7 +105,7 @@ export async function loadOnlineList<T>(query: OnlineListQuery, online: boolean)
         ...(endpoint.method === 'GET'
           ? { searchParams: { ...filter, page } }
           : { json: filter, searchParams: { page } }),
-        timeoutMs: ONLINE_LIST_TIMEOUT_MS,
+        kind: 'read',
       });
       // A Laravel paginator may come whole in `data` ({data, current_page, ...}).
       const data = envelope.data as unknown;

@@ -40,7 +40,14 @@ import { centerOptions } from './lookups';
  */
 
 export type ReportFilter = { centerId?: number | null; from_date?: string | null; to_date?: string | null };
-export type ReportSource = { source: 'server' } | { source: 'device'; syncedAt: number | null };
+/**
+ * Who counted an answer: the server, or this device as of its last sync, because it is
+ * `offline` or because the server gave `no-answer` (none in time, none at all, a 5xx).
+ */
+export type ReportSource = { source: 'server' } | { source: 'device'; syncedAt: number | null; why: DeviceWhy };
+export type DeviceWhy = 'offline' | 'no-answer';
+/** How a report is asked: the wait for the server, and `serverOnly` for asking again without the device's count. */
+export type LoadOptions = { timeoutMs?: number; signal?: AbortSignal; serverOnly?: boolean };
 export type Sourced<T> = { data: T } & ReportSource;
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: SyncError };
 
@@ -131,12 +138,18 @@ type ReportEndpoint = 'reports' | 'groupReport2' | 'singleReport' | 'groupSingle
 async function ask<T>(
   endpoint: ReportEndpoint,
   body: Record<string, unknown>,
+  options: LoadOptions,
   page?: number,
 ): Promise<Answer<{ data: T; pagination?: Pagination }>> {
   try {
+    // The report calls are POSTs that only read: a read's timeout, so a server that never
+    // answers leaves the screen with the device's count, not a spinner.
     const envelope = await request<T>(routeOf(endpoint).method, buildPath(endpoint, {}), {
       json: body,
       ...(page ? { searchParams: { page } } : {}),
+      kind: 'read',
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
     });
     return { ok: true, value: { data: envelope.data as T, pagination: envelope.pagination } };
   } catch (error) {
@@ -145,22 +158,30 @@ async function ask<T>(
   }
 }
 
+/** The device's answer, as of its last sync, and why it stands in for the server's. */
+async function fromDevice<T>(online: boolean, device: () => Promise<T>): Promise<Answer<Sourced<T>>> {
+  const why: DeviceWhy = online ? 'no-answer' : 'offline';
+  return { ok: true, value: { data: await device(), source: 'device', syncedAt: await lastSyncedAt(), why } };
+}
+
 /**
- * A report from the server when `online`, else (or when the server cannot be reached)
- * from the device. Validation answers (422) are returned as errors, not hidden.
+ * A report from the server when `online`, else (or when the server does not answer in
+ * time or cannot be reached) from the device; with `serverOnly`, the server's answer or
+ * its failure. Validation answers (422) are returned as errors, not hidden.
  */
 async function sourced<T>(
   online: boolean,
   endpoint: ReportEndpoint,
   filter: ReportFilter,
   device: () => Promise<T>,
+  options: LoadOptions,
 ): Promise<Answer<Sourced<T>>> {
   if (online) {
-    const answer = await ask<T>(endpoint, { ...filter });
+    const answer = await ask<T>(endpoint, { ...filter }, options);
     if (answer.ok) return { ok: true, value: { data: answer.value.data, source: 'server' } };
-    if (!answer.error.retryable) return answer;
+    if (!answer.error.retryable || options.serverOnly) return answer;
   }
-  return { ok: true, value: { data: await device(), source: 'device', syncedAt: await lastSyncedAt() } };
+  return fromDevice(online, device);
 }
 
 const record = (v: unknown): Record<string, unknown> =>
@@ -299,14 +320,22 @@ async function normalized<T>(answer: Promise<Answer<Sourced<unknown>>>, of: (raw
   return a.ok ? { ...a, value: { ...a.value, data: of(a.value.data) } } : a;
 }
 
-export const loadReport = (filter: ReportFilter, online: boolean): Promise<Answer<Sourced<ReportAnswer>>> =>
+export const loadReport = (
+  filter: ReportFilter,
+  online: boolean,
+  options: LoadOptions = {},
+): Promise<Answer<Sourced<ReportAnswer>>> =>
   normalized(
-    sourced<unknown>(online, 'reports', filter, () => deviceReport(filter)),
+    sourced<unknown>(online, 'reports', filter, () => deviceReport(filter), options),
     reportAnswerOf,
   );
-export const loadGroupReport = (filter: ReportFilter, online: boolean): Promise<Answer<Sourced<GroupReportAnswer>>> =>
+export const loadGroupReport = (
+  filter: ReportFilter,
+  online: boolean,
+  options: LoadOptions = {},
+): Promise<Answer<Sourced<GroupReportAnswer>>> =>
   normalized(
-    sourced<unknown>(online, 'groupReport2', filter, () => deviceGroupReport(filter)),
+    sourced<unknown>(online, 'groupReport2', filter, () => deviceGroupReport(filter), options),
     groupReportAnswerOf,
   );
 
@@ -434,15 +463,16 @@ export async function deviceReportDetails(
   });
   return { rows, pagination };
 }
-/** A count's details: from the server when online, else from the device. */
+/** A count's details: from the server when online, else (or when it does not answer) from the device. */
 export async function loadReportDetails(
   req: DetailsRequest,
   page: number,
   online: boolean,
   group = false,
+  options: LoadOptions = {},
 ): Promise<Answer<Sourced<{ rows: DetailsRow[]; pagination: Pagination }>>> {
   if (online) {
-    const answer = await ask<DetailsRow[]>(group ? 'groupSingleReport' : 'singleReport', { ...req }, page);
+    const answer = await ask<DetailsRow[]>(group ? 'groupSingleReport' : 'singleReport', { ...req }, options, page);
     if (answer.ok)
       return {
         ok: true,
@@ -451,12 +481,9 @@ export async function loadReportDetails(
           source: 'server',
         },
       };
-    if (!answer.error.retryable) return answer;
+    if (!answer.error.retryable || options.serverOnly) return answer;
   }
-  return {
-    ok: true,
-    value: { data: await deviceReportDetails(req, page), source: 'device', syncedAt: await lastSyncedAt() },
-  };
+  return fromDevice(online, () => deviceReportDetails(req, page));
 }
 
 /** Which device rows a dashboard tile's trend counts (tiles without one show no trend). */

@@ -27,6 +27,37 @@ type Input = {
 };
 
 const changes = (n: number) => countOf(n, 'change');
+const saved = (n: number) => (n > 0 ? `${changes(n)} saved on this device` : 'your work is saved on this device');
+
+/**
+ * What a person calls the collections a server may not send (our extension lists, DESIGN.md,
+ * The wire): the three calls over child history are one thing to the user.
+ */
+const missingLabels: Record<string, string> = {
+  history: 'child history',
+  historyActions: 'child history',
+  bulkUpdates: 'child history',
+  activityLogs: 'activity logs',
+  documents: 'child documents',
+  beneficiaries: 'beneficiaries',
+  beneficiaryDocuments: "beneficiaries' documents",
+  meals: 'meals',
+  previousBalances: 'previous balances',
+  schemes: 'schemes',
+  notifications: 'notifications',
+};
+
+/** "child history, activity logs and meals": each missing collection once, in words. */
+export function missingWords(missing: readonly string[]): string {
+  const words = [
+    ...new Set(
+      missing.map(
+        (c) => missingLabels[c] ?? collectionLabels[c] ?? c.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
+      ),
+    ),
+  ];
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+}
 const retryable = new Set(['network', 'timeout', 'busy', 'rate-limited', 'server']);
 
 export function summarizeSync({ online, status, pending, attention, lastAt }: Input): SyncSummary {
@@ -53,6 +84,13 @@ export function summarizeSync({ online, status, pending, attention, lastAt }: In
           : 'Offline — your work is saved on this device',
     };
   }
+  if (status.error?.reason === 'timeout') {
+    return {
+      tone: 'offline',
+      short: 'Slow connection',
+      sentence: `The connection is too slow: the server did not answer in time — ${saved(pending)}, sent when it answers`,
+    };
+  }
   if (status.error && retryable.has(status.error.reason)) {
     return {
       tone: 'offline',
@@ -70,11 +108,10 @@ export function summarizeSync({ online, status, pending, attention, lastAt }: In
     };
   }
   if (status.missing?.length) {
-    const what = status.missing.map((c) => collectionLabels[c] ?? c).join(', ');
     return {
       tone: 'limited',
       short: 'Online',
-      sentence: `This server does not send ${what} in bulk; the exit and service lists are read from it online and kept for offline.`,
+      sentence: `This server does not send ${missingWords(status.missing)} to keep on this device; what is read from it online is kept for offline.`,
     };
   }
   if (status.syncing || lastAt === null) return { tone: 'working', short: 'Syncing', sentence: null };

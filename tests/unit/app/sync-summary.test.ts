@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeSync } from '../../../src/app/layout/sync-summary';
+import { missingWords, summarizeSync } from '../../../src/app/layout/sync-summary';
 import { canReadCollection } from '../../../sync/entities/registry';
 
 const calm = { syncing: false, error: null, paused: false, refused: [] };
@@ -46,7 +46,52 @@ describe('the header sync summary', () => {
     });
     expect(s).toMatchObject({ tone: 'limited', short: 'Online' });
     expect(s.sentence).toBe(
-      'This server does not send child history in bulk; the exit and service lists are read from it online and kept for offline.',
+      'This server does not send child history to keep on this device; what is read from it online is kept for offline.',
+    );
+  });
+
+  it('names each missing collection once, in the words a person uses', () => {
+    const s = summarizeSync({
+      online: true,
+      status: {
+        ...calm,
+        missing: ['history', 'historyActions', 'bulkUpdates', 'activityLogs', 'documents', 'meals', 'beneficiaries'],
+      },
+      pending: 0,
+      attention: 0,
+      lastAt: 1,
+    });
+    expect(s.sentence).toBe(
+      'This server does not send child history, activity logs, child documents, meals and beneficiaries to keep on this device; what is read from it online is kept for offline.',
+    );
+    expect(missingWords(['beneficiaryDocuments', 'activityLogs'])).toBe("beneficiaries' documents and activity logs");
+    // A collection added later without words still reads as words, not as a code.
+    expect(missingWords(['cwcProduce', 'someNewList'])).toBe('CWC produce records and some new list');
+  });
+
+  it('a sync that timed out is a slow connection, told calmly, not an error to act on', () => {
+    const s = summarizeSync({
+      online: true,
+      status: { ...calm, error: { reason: 'timeout', message: 'Server not responding. Please try again later.' } },
+      pending: 2,
+      attention: 0,
+      lastAt: 1,
+    });
+    expect(s).toEqual({
+      tone: 'offline',
+      short: 'Slow connection',
+      sentence:
+        'The connection is too slow: the server did not answer in time — 2 changes saved on this device, sent when it answers',
+    });
+    const none = summarizeSync({
+      online: true,
+      status: { ...calm, error: { reason: 'timeout', message: '' } },
+      pending: 0,
+      attention: 0,
+      lastAt: 1,
+    });
+    expect(none.sentence).toBe(
+      'The connection is too slow: the server did not answer in time — your work is saved on this device, sent when it answers',
     );
   });
 });

@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
-import { showDateTime } from '../../../lib/dates';
+import { showDateTime, showTimeAgo } from '../../../lib/dates';
 import {
   ALL_CENTERS_ID,
+  keepAsking,
   loadGroupReport,
   loadReport,
   loadReportDetails,
   messages,
+  type Answer,
   type DetailsRequest,
   type DetailsRow,
   type GroupReportAnswer,
+  type LoadOptions,
   type Pagination,
   type ReportAnswer,
   type ReportFilter,
@@ -20,26 +23,28 @@ import { useOnline, useUser } from '../../../lib/use-store';
 
 export type { DetailsRequest, DetailsRow, GroupReportAnswer, ReportAnswer, ReportSource };
 
-/** Loads an answer when its key changes; a failure shows 'Something went wrong!' (spec section 8). */
-function useSourced<T>(
-  load: (online: boolean) => Promise<{ ok: true; value: Sourced<T> } | { ok: false; error: { message: string } }>,
-  key: string,
-) {
+/**
+ * Loads an answer when its key changes; a failure shows 'Something went wrong!' (spec
+ * section 8). While the device's count stands in for a server that did not answer, the
+ * server is asked again in the background and its answer replaces the device's.
+ */
+function useSourced<T>(load: (online: boolean, options: LoadOptions) => Promise<Answer<Sourced<T>>>, key: string) {
   const online = useOnline();
   const [state, setState] = useState<{ key: string; value: Sourced<T> | null }>({ key: '', value: null });
   useEffect(() => {
-    let live = true;
-    void load(online).then((answer) => {
-      if (!live) return;
-      if (answer.ok) setState({ key, value: answer.value });
-      else {
-        toast.error(answer.error.message || messages.somethingWentWrong);
-        setState({ key, value: null });
-      }
+    const asking = new AbortController();
+    void keepAsking(load, {
+      online,
+      signal: asking.signal,
+      onAnswer: (answer) => {
+        if (answer.ok) setState({ key, value: answer.value });
+        else {
+          toast.error(answer.error.message || messages.somethingWentWrong);
+          setState({ key, value: null });
+        }
+      },
     });
-    return () => {
-      live = false;
-    };
+    return () => asking.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the request
   }, [key, online]);
   return state.key === key ? state.value : null;
@@ -53,18 +58,24 @@ export function useReportFilter(filter: Partial<Record<'centerId' | 'from_date' 
 }
 
 export const useReport = (filter: ReportFilter) =>
-  useSourced<ReportAnswer>((online) => loadReport(filter, online), JSON.stringify(filter));
+  useSourced<ReportAnswer>((online, options) => loadReport(filter, online, options), JSON.stringify(filter));
 export const useGroupReport = (filter: ReportFilter) =>
-  useSourced<GroupReportAnswer>((online) => loadGroupReport(filter, online), JSON.stringify(filter));
+  useSourced<GroupReportAnswer>((online, options) => loadGroupReport(filter, online, options), JSON.stringify(filter));
 export const useReportDetails = (req: DetailsRequest, page: number, group: boolean) =>
   useSourced<{ rows: DetailsRow[]; pagination: Pagination }>(
-    (online) => loadReportDetails(req, page, online, group),
+    (online, options) => loadReportDetails(req, page, online, group, options),
     JSON.stringify([req, page, group]),
   );
 
-/** Which source answered: the server, or this device as of its last sync. */
-export function sourceText(source: ReportSource): string {
+/**
+ * Which source answered: the server, or this device as of its last sync (its age in words
+ * and its time), saying why and, when the server did not answer, that it is still asked.
+ */
+export function sourceText(source: ReportSource, now = Date.now()): string {
   if (source.source === 'server') return 'Counted by the server';
-  const at = source.syncedAt ? showDateTime(source.syncedAt) : 'never';
-  return `Counted on this device from its data as of the last sync (${at})`;
+  const at = source.syncedAt
+    ? `last sync ${showTimeAgo(Math.min(source.syncedAt, now))} (${showDateTime(source.syncedAt)})`
+    : 'not synced yet';
+  if (source.why === 'offline') return `Counted on this device, ${at}. Offline: the server's count shows when online.`;
+  return `The server has not answered yet. Counted on this device, ${at}; still asking the server.`;
 }
