@@ -21,7 +21,8 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
     centerId,
     from_date: params.get('from_date') || null,
     to_date: params.get('to_date') || null,
-    gender: get('gender'),
+    // Group details carry no gender (part 2 section 7, groupSingleReport).
+    ...(group ? {} : { gender: get('gender') }),
     where: get('where'),
     value: get('value'),
     where1: get('where1'),
