@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wireEndpointNames, wireEndpoints, type WireEndpointName } from '../../../sync/contract/endpoints';
+import { checkWireRequest } from '../../../sync/contract/wire';
 import { unexplainedRows, unsentDocumentedRows, unsentReasons, wireCoverage } from '../../wire';
 
 const documented = wireEndpointNames.filter((name) => !wireEndpoints[name].extension);
@@ -29,5 +30,33 @@ describe('wire coverage of the e2e journeys (DESIGN.md, The wire)', () => {
     expect(lines.find((l) => l.includes('(saveEducation)'))).toContain(unsentReasons.saveEducation);
     expect(lines.find((l) => l.includes('(centerAdd)'))).toContain('no journey sends it');
     expect(unsentDocumentedRows(new Set(documented))).toEqual([]);
+  });
+});
+
+describe('rows the journeys found sent off their schema (DESIGN.md, The wire)', () => {
+  it("the education, medical and MHP lists accept the exit lists' filter their screens send", () => {
+    for (const name of [
+      'regusersEducation',
+      'nonRegusersEducation',
+      'regusersMedical',
+      'nonRegusersMedical',
+      'regusersMhp',
+      'nonRegusersMhp',
+    ] as const) {
+      const { path } = wireEndpoints[name];
+      const verdict = checkWireRequest({
+        method: 'POST',
+        path,
+        kind: 'json',
+        fields: ['centerId', 'from_date', 'to_date'],
+      });
+      expect(verdict, name).toMatchObject({ ok: true, endpoint: name });
+    }
+  });
+
+  it('group report details carry no gender (part 2 section 7, groupSingleReport)', () => {
+    const sent = { method: 'POST', path: '/group_single_report', kind: 'json' as const };
+    expect(checkWireRequest({ ...sent, fields: ['centerId', 'where', 'value', 'isTotal'] }).ok).toBe(true);
+    expect(checkWireRequest({ ...sent, fields: ['gender'] }).ok).toBe(false);
   });
 });
