@@ -66,15 +66,18 @@ export class AdminListPage {
     await this.page.getByRole('option', { name: option, exact: true }).filter({ visible: true }).click();
   }
 
-  /** Presses `button` in the dialog titled `title` and waits for it to close. */
+  /**
+   * Presses `button` in the dialog titled `title` and waits for it to close. A refused save
+   * stays open and says why in a toast (gone after 5 s): the failure carries what was said.
+   */
   async submit(title: string, button: 'Save' | 'Update') {
+    const said = new Set<string>();
     await this.dialog(title).getByRole('button', { name: button, exact: true }).click();
-    try {
-      await this.dialog(title).waitFor({ state: 'detached' });
-    } catch (error) {
-      // A refused save stays open and says why in a toast: the failure carries it.
-      const said = await toasts(this.page).allTextContents();
-      throw new Error(`${title} did not close; toasts: ${JSON.stringify(said)}`, { cause: error });
+    const deadline = Date.now() + 30_000;
+    while ((await this.dialog(title).count()) > 0) {
+      for (const text of await toasts(this.page).allTextContents()) said.add(text);
+      if (Date.now() > deadline) throw new Error(`${title} did not close; toasts: ${JSON.stringify([...said])}`);
+      await this.page.waitForTimeout(250);
     }
   }
 
