@@ -93,6 +93,14 @@ export const payloadSchemas: Partial<Record<WireEndpointName, z.ZodType>> = {
   updateSps: withId(schemeFormSchema),
   restoreExitList: exitRestoreListFilterSchema,
   shortStayRegisterList: exitRestoreListFilterSchema,
+  // The /education, /medical, /mhp lists' payloads are "not shown" (part 2 section 7); ours
+  // is the exit lists' filter, as server/beneficiaries/lists.ts reads it.
+  regusersEducation: exitRestoreListFilterSchema,
+  nonRegusersEducation: exitRestoreListFilterSchema,
+  regusersMedical: exitRestoreListFilterSchema,
+  nonRegusersMedical: exitRestoreListFilterSchema,
+  regusersMhp: exitRestoreListFilterSchema,
+  nonRegusersMhp: exitRestoreListFilterSchema,
   beneficiaryAdd: beneficiaryFormSchema,
   beneficiaryUpdate: withId(beneficiaryFormSchema),
   beneficiaryDocumentAdd: beneficiaryDocumentAddSchema,
