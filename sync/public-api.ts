@@ -1,5 +1,5 @@
 import { LAST_SYNC, SyncEngine } from './engine/engine';
-import { canReadCollection, pulledEntityNames } from './entities/registry';
+import { canReadCollection, pulledEntityNames, type EntityName } from './entities/registry';
 import { appTransport } from './net/transport';
 import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
@@ -34,7 +34,7 @@ import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 export const pulledCollections = pulledEntityNames();
 
 /** The pulled collections the signed-in role may read, asked again at each sync (refreshUser may bring a new role). */
-export function readableCollections(): string[] {
+export function readableCollections(): EntityName[] {
   const user = sessionStore.getState().user;
   return user ? pulledCollections.filter((c) => canReadCollection(user, c)) : [];
 }
@@ -44,7 +44,7 @@ let engine: SyncEngine | null = null;
 let photos: Promise<number> | null = null;
 
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
-export function startSync(options: { collections?: string[] } = {}): SyncEngine {
+export function startSync(options: { collections?: EntityName[] } = {}): SyncEngine {
   stopSync();
   const centerId = sessionStore.getState().user?.centerId;
   const listParams: Record<string, number> = centerId === undefined ? {} : { centerId };
@@ -118,7 +118,7 @@ const beneficiaryDocumentRequest = (fields: BeneficiaryDocumentFields, file: Blo
   files: { filename: file },
 });
 
-const writesOf = <T extends object>(entity: string): EntityWrites<T> => ({
+const writesOf = <T extends object>(entity: EntityName): EntityWrites<T> => ({
   create: (fields, files) => write({ entity, op: 'create', fields: fields as Fields, files }),
   update: (cid, fields, files) => write({ entity, op: 'update', cid, fields: fields as Fields, files }),
   remove: (cid) => write({ entity, op: 'delete', cid }),
@@ -150,16 +150,16 @@ export const mutations = {
     request: beneficiaryDocumentRequest,
     remove: (cid: string): Promise<WriteResult> => write({ entity: 'beneficiaryDocuments', op: 'delete', cid }),
   },
-  create: (entity: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
+  create: (entity: EntityName, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op: 'create', fields, files }),
-  update: (entity: string, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
+  update: (entity: EntityName, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op: 'update', cid, fields, files }),
-  remove: (entity: string, cid: string): Promise<WriteResult> => write({ entity, op: 'delete', cid }),
+  remove: (entity: EntityName, cid: string): Promise<WriteResult> => write({ entity, op: 'delete', cid }),
   /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
-  action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
+  action: (entity: EntityName, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
     write({ entity, op, fields, files }),
   /** A named operation on an existing record (a center's status toggle, a role's permissions). */
-  updateWith: (entity: string, op: string, cid: string, fields: Fields): Promise<WriteResult> =>
+  updateWith: (entity: EntityName, op: string, cid: string, fields: Fields): Promise<WriteResult> =>
     write({ entity, op, cid, fields }),
   /**
    * Several writes saved together or not at all (a registration with its documents). A
@@ -214,7 +214,7 @@ export const pendingEntries = () => currentDb().outbox.where('status').anyOf('qu
  * Runs sync while someone is signed in: starts on sign-in or a restored session,
  * stops on sign-out. Returns the unsubscribe function.
  */
-export function bindSyncToSession(options: { collections?: string[] } = {}): () => void {
+export function bindSyncToSession(options: { collections?: EntityName[] } = {}): () => void {
   const follow = (state: SessionState, previous?: SessionState) => {
     if (
       state.status === 'signed-in' &&

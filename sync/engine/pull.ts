@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf, resolveCall, type EntityDescriptor } from '../entities/registry';
+import { callOf, descriptorOf, resolveCall, type EntityDescriptor, type EntityName } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from '../net/transport';
@@ -14,14 +14,14 @@ export type PullDeps = {
   /** Path parameters of list calls that name them (notifyList's `:centerId`: the signed-in user's center). */
   listParams?: Record<string, string | number>;
   /** Told after each page is stored: the collection and how many of its records have come. */
-  onProgress?: (collection: string, rows: number) => void;
+  onProgress?: (collection: EntityName, rows: number) => void;
 };
 
 type ServerRow = Fields & { id: number; updated_at?: string };
 type Page = { rows: ServerRow[]; deleted: number[]; next: Cursor | null; delta: boolean; lastPage: number };
 
 export type PullResult = {
-  collection: string;
+  collection: EntityName;
   rows: number;
   deleted: number;
   conflicts: number;
@@ -56,7 +56,7 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
  * otherwise every page and a diff. The next page is fetched while the previous one
  * is written; each page and the cursor after it are one transaction.
  */
-export async function pullCollection(deps: PullDeps, entity: string): Promise<PullResult> {
+export async function pullCollection(deps: PullDeps, entity: EntityName): Promise<PullResult> {
   const { db } = deps;
   const descriptor = descriptorOf(entity);
   const state = await db.syncState.get(entity);
@@ -143,7 +143,7 @@ function takenRow(state: PageState, server: ServerRow, sync: 'synced' | 'conflic
  */
 async function applyQueued(
   db: AppDb,
-  collection: string,
+  collection: EntityName,
   verdict: Exclude<RowCase, { kind: 'take' }>,
   server: ServerRow,
 ): Promise<{ put?: LocalRow; conflict: boolean }> {
@@ -171,7 +171,7 @@ async function applyQueued(
 async function applyDeleted(
   db: AppDb,
   table: Table<LocalRow, string>,
-  collection: string,
+  collection: EntityName,
   state: PageState,
   local: LocalRow,
 ): Promise<'deleted' | 'conflict'> {
@@ -199,7 +199,7 @@ async function applyDeleted(
 async function applyPage(
   deps: PullDeps,
   descriptor: EntityDescriptor,
-  collection: string,
+  collection: EntityName,
   page: Page,
   cursor: Cursor | null,
 ) {

@@ -31,6 +31,8 @@ export type ResolvedCall = Call & { method: HttpMethod; path: string; kind: Payl
  * which are files.
  */
 export type EntityDescriptor = {
+  /** What people call one record, in the spec's words ("Child", "Meal"): review queue, messages. */
+  label: string;
   table: EntityTable;
   /** Operations by name: at least create, update and delete; actions add their own. */
   ops: Record<string, Call>;

@@ -8,6 +8,7 @@ import {
   statusLabel,
   type ChildKeys,
   type LocalEntry,
+  type EntityName,
 } from '../../../../sync';
 import { showDate as day, showDateTime as time } from '../../../lib/dates';
 import { DeleteButton } from '../../../components/confirm-button';
@@ -91,7 +92,7 @@ function EntriesTable({
   );
 }
 
-const removeWith = (entity: string, title: string) => async (row: LocalEntry) => {
+const removeWith = (entity: EntityName, title: string) => async (row: LocalEntry) => {
   const result = await mutations.remove(entity, row.cid);
   if (result.ok) toast.success(title);
   else toast.error(result.message);

@@ -1,0 +1,17 @@
+import type { EntityDescriptor } from './types';
+
+/** Registered children (spec part 1 sections 3 and 5): the full form, Quick Add, edit and delete. */
+export const children = {
+  label: 'Child',
+  table: 'children',
+  ops: {
+    create: { endpoint: 'childAdd', effect: 'create' },
+    quickAdd: { endpoint: 'childAddQuick', effect: 'create' },
+    update: { endpoint: 'childUpdate' },
+    delete: { endpoint: 'childDelete', effect: 'delete' },
+  },
+  view: { endpoint: 'childView' },
+  list: { endpoint: 'childRegistrations' },
+  refs: {},
+  fileFields: ['image'],
+} satisfies EntityDescriptor;
