@@ -16,18 +16,7 @@ import {
   type ReviewItem,
 } from './engine/review';
 import type { Fields } from './engine/reconcile';
-import type {
-  BeneficiaryDocumentAdd,
-  BeneficiaryForm,
-  CenterForm,
-  ChildUpdate,
-  MealForm,
-  PreviousBalanceForm,
-  RoleForm,
-  SchemeForm,
-  TagForm,
-  UserCreateForm,
-} from './contract';
+import { writesThrough } from './entities/writes';
 import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 
 /** Collections this app pulls, parents first. */
@@ -92,78 +81,18 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-type Files = Record<string, Blob>;
-/** A form's fields as written: a field may be sent empty (null) to clear it. */
-type Sent<T> = { [K in keyof T]: T[K] | null };
-
-/** An entity's writes, their fields typed by the contract's form schema (R1-R4). */
-export type EntityWrites<T> = {
-  create(fields: Sent<T>, files?: Files): Promise<WriteResult>;
-  update(cid: string, fields: Partial<Sent<T>>, files?: Files): Promise<WriteResult>;
-  remove(cid: string): Promise<WriteResult>;
-};
-
 /**
- * A beneficiary's document: the beneficiary by its server id, or by its cid while its
- * create waits (the document then waits for it, R6); the file travels separately.
- */
-export type BeneficiaryDocumentFields = Sent<Omit<BeneficiaryDocumentAdd, 'filename' | 'beneficiaryId'>> & {
-  beneficiaryId: number | string;
-};
-
-const beneficiaryDocumentRequest = (fields: BeneficiaryDocumentFields, file: Blob): WriteRequest => ({
-  entity: 'beneficiaryDocuments',
-  op: 'create',
-  fields,
-  files: { filename: file },
-});
-
-const writesOf = <T extends object>(entity: EntityName): EntityWrites<T> => ({
-  create: (fields, files) => write({ entity, op: 'create', fields: fields as Fields, files }),
-  update: (cid, fields, files) => write({ entity, op: 'update', cid, fields: fields as Fields, files }),
-  remove: (cid) => write({ entity, op: 'delete', cid }),
-});
-
-/**
- * The mutations every form calls (R1-R4). Each returns a value; none throws. Screens use
- * the typed writes per entity (`mutations.tags.update(cid, { name })`); `create`, `update`
- * and `remove` by entity name stay for the entities without a form schema.
+ * The mutations every form calls (R1-R4). Each returns a value; none throws. Every
+ * operation of every entity's descriptor is here, typed by it:
+ * `mutations.tags.update(cid, { name })`, `mutations.centers.status(cid, { status })`,
+ * `mutations.historyActions.reopen(fields)`, `mutations.users.delete(cid)`.
  */
 export const mutations = {
-  children: writesOf<ChildUpdate>('children'),
-  centers: writesOf<CenterForm>('centers'),
-  tags: writesOf<TagForm>('tags'),
-  roles: writesOf<RoleForm>('roles'),
-  users: writesOf<UserCreateForm>('users'),
-  schemes: writesOf<SchemeForm>('schemes'),
-  meals: writesOf<MealForm>('meals'),
-  previousBalances: writesOf<PreviousBalanceForm>('previousBalances'),
-  beneficiaries: writesOf<BeneficiaryForm>('beneficiaries'),
+  ...writesThrough(write),
   /**
-   * A beneficiary's documents: added (its file kept on the device until sent, R2) and
-   * removed, never edited. `request` is the same add as one write of `together`, to save
-   * documents with their beneficiary.
-   */
-  beneficiaryDocuments: {
-    create: (fields: BeneficiaryDocumentFields, file: Blob): Promise<WriteResult> =>
-      write(beneficiaryDocumentRequest(fields, file)),
-    request: beneficiaryDocumentRequest,
-    remove: (cid: string): Promise<WriteResult> => write({ entity: 'beneficiaryDocuments', op: 'delete', cid }),
-  },
-  create: (entity: EntityName, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
-    write({ entity, op: 'create', fields, files }),
-  update: (entity: EntityName, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
-    write({ entity, op: 'update', cid, fields, files }),
-  remove: (entity: EntityName, cid: string): Promise<WriteResult> => write({ entity, op: 'delete', cid }),
-  /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
-  action: (entity: EntityName, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
-    write({ entity, op, fields, files }),
-  /** A named operation on an existing record (a center's status toggle, a role's permissions). */
-  updateWith: (entity: EntityName, op: string, cid: string, fields: Fields): Promise<WriteResult> =>
-    write({ entity, op, cid, fields }),
-  /**
-   * Several writes saved together or not at all (a registration with its documents). A
-   * create may carry its own `cid` so later writes of the same call can name it.
+   * Several writes saved together or not at all (a registration with its documents),
+   * each built by `requests.<entity>.<op>`. A create may carry its own `cid` so later
+   * writes of the same call can name it.
    */
   together: async (requests: readonly WriteRequest[]): Promise<WriteAllResult> => {
     const result = await requireEngine().writeAll(requests);
@@ -183,7 +112,7 @@ export const mutations = {
   },
 };
 
-async function write(request: Parameters<SyncEngine['write']>[0]): Promise<WriteResult> {
+async function write(request: WriteRequest): Promise<WriteResult> {
   const result = await requireEngine().write(request);
   if (result.ok) void requestBackgroundSync();
   return result;

@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { Call, EntityDescriptor } from './types';
 import type { WireEndpointName } from '../contract/endpoints';
 import type { EntityTable } from '../db/app-db';
@@ -17,13 +18,15 @@ export const adminList = <
   R extends WireEndpointName,
   L extends WireEndpointName,
   X extends Record<string, Call> = Record<never, Call>,
+  S extends ZodType | undefined = undefined,
 >(
   label: string,
   table: T,
-  calls: { add: A; update: U; remove: R; list: L; extra?: X; fileFields?: string[] },
+  calls: { add: A; update: U; remove: R; list: L; schema?: S; extra?: X; fileFields?: string[] },
 ) =>
   ({
     label,
+    schema: calls.schema as S,
     table,
     ops: {
       create: { endpoint: calls.add, effect: 'create' as const },

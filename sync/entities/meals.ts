@@ -1,4 +1,5 @@
 import type { EntityDescriptor } from './types';
+import { mealFormSchema } from '../contract/forms';
 
 /*
  * Meals (spec part 2 section 7). The sync pulls them for the roles that may read their
@@ -8,6 +9,7 @@ import type { EntityDescriptor } from './types';
  */
 export const meals = {
   label: 'Meal',
+  schema: mealFormSchema,
   table: 'meals',
   ops: {
     create: { endpoint: 'addMeal', effect: 'create' },

@@ -1,4 +1,5 @@
 import type { EntityDescriptor } from './types';
+import { previousBalanceFormSchema } from '../contract/forms';
 
 /*
  * Previous balances (spec part 2 section 7). The sync pulls them for an administrator or
@@ -7,6 +8,7 @@ import type { EntityDescriptor } from './types';
  */
 export const previousBalances = {
   label: 'Previous balance',
+  schema: previousBalanceFormSchema,
   table: 'previousBalances',
   ops: {
     create: { endpoint: 'addPreviousBalance', effect: 'create' },

@@ -16,9 +16,9 @@ import { roles } from './roles';
 import { schemes } from './schemes';
 import { tags } from './tags';
 import { users } from './users';
-import type { Call, EntityDescriptor, ResolvedCall } from './types';
+import type { Call, Effect, EntityDescriptor, ResolvedCall } from './types';
 
-export type { Call, EntityDescriptor, ResolvedCall } from './types';
+export type { Call, Effect, EntityDescriptor, ResolvedCall } from './types';
 
 /** The row of a call, sent where the build's backend profile sends it (contract routeOf). */
 export const resolveCall = (call: Call): ResolvedCall => {
@@ -83,15 +83,19 @@ export function callOf<D extends EntityDescriptor>(
   descriptor: D,
   op: keyof D['ops'] & string,
   row?: Fields | null,
-): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
+): ResolvedCall & { effect: Effect } {
   const call = descriptor.ops[op];
   if (!call) throw new Error(`Unknown operation ${op} of ${descriptor.table}`);
   const chosen = (row && descriptor.callFor?.(op, row)) ?? call;
   return {
     ...resolveCall(chosen),
-    effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update'),
+    effect: effectOf(op, call),
   };
 }
+
+/** What an operation does to its record: its call's effect, else the one its name implies. */
+export const effectOf = (op: string, call: Call): Effect =>
+  call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update');
 
 /**
  * The path parameters of a call, filled from the record's server id and the payload

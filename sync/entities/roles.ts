@@ -1,4 +1,5 @@
 import { adminList } from './admin-list';
+import { roleFormSchema } from '../contract/forms';
 
 /** Roles (spec part 1 section 2); Set Permission is its own call, POST /role_permission. */
 export const roles = adminList('Role', 'roles', {
@@ -6,5 +7,6 @@ export const roles = adminList('Role', 'roles', {
   update: 'roleUpdate',
   remove: 'roleDelete',
   list: 'roles',
+  schema: roleFormSchema,
   extra: { permission: { endpoint: 'rolePermission', effect: 'update' } },
 });

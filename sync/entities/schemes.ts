@@ -1,4 +1,5 @@
 import type { EntityDescriptor } from './types';
+import { schemeFormSchema } from '../contract/forms';
 
 /*
  * Social protection schemes (spec part 2, SPS Management). Listed by administrators only
@@ -8,6 +9,7 @@ import type { EntityDescriptor } from './types';
  */
 export const schemes = {
   label: 'Social protection scheme',
+  schema: schemeFormSchema,
   table: 'schemes',
   ops: {
     create: { endpoint: 'addSps', effect: 'create' },

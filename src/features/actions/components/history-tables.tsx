@@ -8,7 +8,6 @@ import {
   statusLabel,
   type ChildKeys,
   type LocalEntry,
-  type EntityName,
 } from '../../../../sync';
 import { showDate as day, showDateTime as time } from '../../../lib/dates';
 import { DeleteButton } from '../../../components/confirm-button';
@@ -92,8 +91,8 @@ function EntriesTable({
   );
 }
 
-const removeWith = (entity: EntityName, title: string) => async (row: LocalEntry) => {
-  const result = await mutations.remove(entity, row.cid);
+const removeWith = (entity: 'history' | 'activityLogs' | 'documents', title: string) => async (row: LocalEntry) => {
+  const result = await mutations[entity].delete(row.cid);
   if (result.ok) toast.success(title);
   else toast.error(result.message);
 };

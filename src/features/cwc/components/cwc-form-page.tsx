@@ -83,8 +83,8 @@ function CwcForm({
     save: async (values) => {
       const { fields, files } = toCwcWrite(kind, values, childregId ?? record?.childregId);
       const result = record
-        ? await mutations.update(entityOf(kind), record.cid, fields, files)
-        : await mutations.create(entityOf(kind), fields, files);
+        ? await mutations[entityOf(kind)].update(record.cid, fields, files)
+        : await mutations[entityOf(kind)].create(fields, files);
       return result.ok ? { ok: true } : { ok: false, message: result.message };
     },
     onSaved: () => {
