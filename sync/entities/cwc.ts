@@ -1,6 +1,50 @@
 import type { EntityDescriptor } from './types';
 import type { WireEndpointName } from '../contract/endpoints';
+import type { Fields } from '../engine/reconcile';
 import { cwcMovesPresentStatus } from './present-status';
+
+/** A CWC form as a screen holds it: its values as typed, the document rows with their picked files. */
+export type CwcInput = {
+  centerId: string | number;
+  /** CWC Case No., refer only. */
+  cwccaseno?: string;
+  transfer_date: string;
+  comment: string;
+  documents: ReadonlyArray<{
+    tagId: string | number;
+    doc_date?: string | null;
+    comment?: string | null;
+    filename?: unknown;
+  }>;
+  /** The child it is for: sent when it has its server id (a cid waits for the child's create, R6). */
+  childregId?: unknown;
+};
+
+/**
+ * The record's fields and files of a CWC form: numbers as numbers, the comment trimmed,
+ * document rows without their files, and each picked file as documents[i][filename], the
+ * multipart name the server reads (spec part 1 section 7).
+ */
+export function cwcWrite(kind: 'produce' | 'refer', input: CwcInput): { fields: Fields; files: Record<string, Blob> } {
+  const files: Record<string, Blob> = {};
+  const documents = input.documents.map((row, i) => {
+    if (row.filename instanceof Blob) files[`documents[${i}][filename]`] = row.filename;
+    return {
+      tagId: row.tagId ? Number(row.tagId) : undefined,
+      ...(row.doc_date ? { doc_date: row.doc_date } : {}),
+      ...(row.comment ? { comment: row.comment } : {}),
+    };
+  });
+  const fields: Fields = {
+    centerId: Number(input.centerId),
+    transfer_date: input.transfer_date,
+    comment: input.comment.trim(),
+    documents,
+    ...(kind === 'refer' ? { cwccaseno: input.cwccaseno } : {}),
+    ...(typeof input.childregId === 'number' ? { childregId: input.childregId } : {}),
+  };
+  return { fields, files };
+}
 
 /*
  * CWC produce and refer (spec part 1 section 6): the same record and screens, each with
@@ -14,6 +58,7 @@ const cwcEntity = <
   L extends WireEndpointName,
 >(
   label: string,
+  kind: 'produce' | 'refer',
   table: 'cwcProduce' | 'cwcRefer',
   calls: { create: C; update: U; delete: D; list: L },
   status: 'produceToCwc' | 'referFromCwc',
@@ -22,6 +67,7 @@ const cwcEntity = <
   ({
     label,
     table,
+    toWrite: (input: CwcInput) => cwcWrite(kind, input),
     ops: {
       create: { endpoint: calls.create, effect: 'create' as const },
       update: { endpoint: calls.update },
@@ -36,6 +82,7 @@ const cwcEntity = <
 
 export const cwcProduce = cwcEntity(
   'CWC produce',
+  'produce',
   'cwcProduce',
   { create: 'produceToCwc', update: 'produceToCwcUpdate', delete: 'produceToCwcDelete', list: 'produce' },
   'produceToCwc',
@@ -44,6 +91,7 @@ export const cwcProduce = cwcEntity(
 
 export const cwcRefer = cwcEntity(
   'CWC refer',
+  'refer',
   'cwcRefer',
   { create: 'referToCwc', update: 'referToCwcUpdate', delete: 'referToCwcDelete', list: 'refer' },
   'referFromCwc',
