@@ -36,9 +36,10 @@ export {
   bindSyncToSession,
   outboxCounts,
   lastSyncedAt,
-  type BeneficiaryDocumentFields,
 } from './public-api';
 export { bulkUpdateInput } from './entities/bulk-update';
+export { labelOf, type EntityName } from './entities/registry';
+export { requests, type Sent } from './entities/writes';
 export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 export type { Resolution, ReviewItem } from './engine/review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';

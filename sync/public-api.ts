@@ -1,5 +1,5 @@
 import { LAST_SYNC, SyncEngine } from './engine/engine';
-import { canReadCollection, pulledEntityNames } from './entities/registry';
+import { canReadCollection, pulledEntityNames, type EntityName } from './entities/registry';
 import { appTransport } from './net/transport';
 import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
@@ -17,25 +17,14 @@ import {
   type ReviewItem,
 } from './engine/review';
 import type { Fields } from './engine/reconcile';
-import type {
-  BeneficiaryDocumentAdd,
-  BeneficiaryForm,
-  CenterForm,
-  ChildUpdate,
-  MealForm,
-  PreviousBalanceForm,
-  RoleForm,
-  SchemeForm,
-  TagForm,
-  UserCreateForm,
-} from './contract';
+import { writesThrough } from './entities/writes';
 import { bulkUpdateRequest, type BulkChild } from './entities/bulk-update';
 
 /** Collections this app pulls, parents first. */
 export const pulledCollections = pulledEntityNames();
 
 /** The pulled collections the signed-in role may read, asked again at each sync (refreshUser may bring a new role). */
-export function readableCollections(): string[] {
+export function readableCollections(): EntityName[] {
   const user = sessionStore.getState().user;
   return user ? pulledCollections.filter((c) => canReadCollection(user, c)) : [];
 }
@@ -46,7 +35,7 @@ let photos: Promise<number> | null = null;
 let childRecords: Promise<number> | null = null;
 
 /** Starts syncing the signed-in user's database (after sign-in or a restored session). */
-export function startSync(options: { collections?: string[] } = {}): SyncEngine {
+export function startSync(options: { collections?: EntityName[] } = {}): SyncEngine {
   stopSync();
   const centerId = sessionStore.getState().user?.centerId;
   const listParams: Record<string, number> = centerId === undefined ? {} : { centerId };
@@ -99,78 +88,18 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-type Files = Record<string, Blob>;
-/** A form's fields as written: a field may be sent empty (null) to clear it. */
-type Sent<T> = { [K in keyof T]: T[K] | null };
-
-/** An entity's writes, their fields typed by the contract's form schema (R1-R4). */
-export type EntityWrites<T> = {
-  create(fields: Sent<T>, files?: Files): Promise<WriteResult>;
-  update(cid: string, fields: Partial<Sent<T>>, files?: Files): Promise<WriteResult>;
-  remove(cid: string): Promise<WriteResult>;
-};
-
 /**
- * A beneficiary's document: the beneficiary by its server id, or by its cid while its
- * create waits (the document then waits for it, R6); the file travels separately.
- */
-export type BeneficiaryDocumentFields = Sent<Omit<BeneficiaryDocumentAdd, 'filename' | 'beneficiaryId'>> & {
-  beneficiaryId: number | string;
-};
-
-const beneficiaryDocumentRequest = (fields: BeneficiaryDocumentFields, file: Blob): WriteRequest => ({
-  entity: 'beneficiaryDocuments',
-  op: 'create',
-  fields,
-  files: { filename: file },
-});
-
-const writesOf = <T extends object>(entity: string): EntityWrites<T> => ({
-  create: (fields, files) => write({ entity, op: 'create', fields: fields as Fields, files }),
-  update: (cid, fields, files) => write({ entity, op: 'update', cid, fields: fields as Fields, files }),
-  remove: (cid) => write({ entity, op: 'delete', cid }),
-});
-
-/**
- * The mutations every form calls (R1-R4). Each returns a value; none throws. Screens use
- * the typed writes per entity (`mutations.tags.update(cid, { name })`); `create`, `update`
- * and `remove` by entity name stay for the entities without a form schema.
+ * The mutations every form calls (R1-R4). Each returns a value; none throws. Every
+ * operation of every entity's descriptor is here, typed by it:
+ * `mutations.tags.update(cid, { name })`, `mutations.centers.status(cid, { status })`,
+ * `mutations.historyActions.reopen(fields)`, `mutations.users.delete(cid)`.
  */
 export const mutations = {
-  children: writesOf<ChildUpdate>('children'),
-  centers: writesOf<CenterForm>('centers'),
-  tags: writesOf<TagForm>('tags'),
-  roles: writesOf<RoleForm>('roles'),
-  users: writesOf<UserCreateForm>('users'),
-  schemes: writesOf<SchemeForm>('schemes'),
-  meals: writesOf<MealForm>('meals'),
-  previousBalances: writesOf<PreviousBalanceForm>('previousBalances'),
-  beneficiaries: writesOf<BeneficiaryForm>('beneficiaries'),
+  ...writesThrough(write),
   /**
-   * A beneficiary's documents: added (its file kept on the device until sent, R2) and
-   * removed, never edited. `request` is the same add as one write of `together`, to save
-   * documents with their beneficiary.
-   */
-  beneficiaryDocuments: {
-    create: (fields: BeneficiaryDocumentFields, file: Blob): Promise<WriteResult> =>
-      write(beneficiaryDocumentRequest(fields, file)),
-    request: beneficiaryDocumentRequest,
-    remove: (cid: string): Promise<WriteResult> => write({ entity: 'beneficiaryDocuments', op: 'delete', cid }),
-  },
-  create: (entity: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
-    write({ entity, op: 'create', fields, files }),
-  update: (entity: string, cid: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
-    write({ entity, op: 'update', cid, fields, files }),
-  remove: (entity: string, cid: string): Promise<WriteResult> => write({ entity, op: 'delete', cid }),
-  /** A per-record action whose call is named in the entity's descriptor (for example 'medical'). */
-  action: (entity: string, op: string, fields: Fields, files?: Record<string, Blob>): Promise<WriteResult> =>
-    write({ entity, op, fields, files }),
-  /** A named operation on an existing record (a center's status toggle, a role's permissions). */
-  updateWith: (entity: string, op: string, cid: string, fields: Fields): Promise<WriteResult> =>
-    write({ entity, op, cid, fields }),
-  /**
-   * Several writes saved together or not at all (a registration with its documents). A
-   * create may carry its own `cid` so later writes of the same call can name it.
+   * Several writes saved together or not at all (a registration with its documents),
+   * each built by `requests.<entity>.<op>`. A create may carry its own `cid` so later
+   * writes of the same call can name it.
    */
   together: async (requests: readonly WriteRequest[]): Promise<WriteAllResult> => {
     const result = await requireEngine().writeAll(requests);
@@ -190,7 +119,7 @@ export const mutations = {
   },
 };
 
-async function write(request: Parameters<SyncEngine['write']>[0]): Promise<WriteResult> {
+async function write(request: WriteRequest): Promise<WriteResult> {
   const result = await requireEngine().write(request);
   if (result.ok) void requestBackgroundSync();
   return result;
@@ -221,7 +150,7 @@ export const pendingEntries = () => currentDb().outbox.where('status').anyOf('qu
  * Runs sync while someone is signed in: starts on sign-in or a restored session,
  * stops on sign-out. Returns the unsubscribe function.
  */
-export function bindSyncToSession(options: { collections?: string[] } = {}): () => void {
+export function bindSyncToSession(options: { collections?: EntityName[] } = {}): () => void {
   const follow = (state: SessionState, previous?: SessionState) => {
     if (
       state.status === 'signed-in' &&

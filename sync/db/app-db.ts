@@ -1,3 +1,4 @@
+import type { EntityName } from '../entities/registry';
 import Dexie, { type Table } from 'dexie';
 import { ChildListIndex, childIndexMiddleware } from './child-index';
 import { TableMirror, tableMirrorMiddleware } from './table-mirror';
@@ -24,7 +25,7 @@ export type LocalRow<T extends object = { [field: string]: unknown }> = SyncFiel
 export type OutboxEntry = {
   seq?: number;
   mutationId: string;
-  entity: string;
+  entity: EntityName;
   op: string;
   cid: string;
   payload: Record<string, unknown>;
@@ -53,7 +54,7 @@ export type DraftRow = { key: string; values: Record<string, unknown>; savedAt: 
 
 export type ConflictRow = {
   id?: number;
-  entity: string;
+  entity: EntityName;
   cid: string;
   base: Record<string, unknown> | null;
   mine: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { AppDb, LocalRow, RowSyncState } from '../db/app-db';
-import { descriptorOf } from '../entities/registry';
+import { descriptorOf, type EntityName } from '../entities/registry';
 import { isQuotaError, QUOTA_MESSAGE, type WriteResult } from './outbox';
 import { serverCid } from './pull';
 import type { Fields } from './reconcile';
@@ -15,12 +15,12 @@ import type { Fields } from './reconcile';
  */
 
 /** `dependsOn`: cids of records created on this device that the payload names (R6). */
-export type BatchRequest = { entity: string; op: string; payload: Fields; rows: Fields[]; dependsOn?: string[] };
+export type BatchRequest = { entity: EntityName; op: string; payload: Fields; rows: Fields[]; dependsOn?: string[] };
 
 const prefixOf = (cid: string) => `${cid}:`;
 
 /** The local rows of the batch entry `cid`. */
-export const batchRows = (db: AppDb, entity: string, cid: string) =>
+export const batchRows = (db: AppDb, entity: EntityName, cid: string) =>
   db.entity(descriptorOf(entity).table).where('cid').startsWith(prefixOf(cid));
 
 /** Writes the batch's rows, pending, and its one outbox entry in one transaction (R1, R4). */
@@ -61,7 +61,7 @@ export async function writeBatch(db: AppDb, request: BatchRequest): Promise<Writ
 }
 
 /** The server's records replace the batch's local rows; run inside the caller's transaction. */
-export async function applyBatchAnswer(db: AppDb, entity: string, cid: string, answer: unknown): Promise<void> {
+export async function applyBatchAnswer(db: AppDb, entity: EntityName, cid: string, answer: unknown): Promise<void> {
   const table = db.entity(descriptorOf(entity).table);
   await batchRows(db, entity, cid).delete();
   const records = (Array.isArray(answer) ? answer : []) as (Fields & { id: number })[];
@@ -76,5 +76,5 @@ export async function applyBatchAnswer(db: AppDb, entity: string, cid: string, a
 }
 
 /** Marks the batch's rows (rejected when refused, pending when sent again). */
-export const markBatch = (db: AppDb, entity: string, cid: string, state: RowSyncState) =>
+export const markBatch = (db: AppDb, entity: EntityName, cid: string, state: RowSyncState) =>
   batchRows(db, entity, cid).modify({ _sync: state });

@@ -7,7 +7,7 @@ import type { Transport } from '../net/transport';
 import { writeLocal, writeLocalAll, type WriteAllResult, type WriteRequest, type WriteResult } from './outbox';
 import { retryNow } from './review';
 import { writeBatch, type BatchRequest } from './batch';
-import { descriptorOf } from '../entities/registry';
+import { descriptorOf, isEntityName, type EntityName } from '../entities/registry';
 import { wireEndpoints } from '../contract/endpoints';
 import { readMissingExtensions, REPROBE_MS, writeMissingExtensions } from './missing-extensions';
 
@@ -15,7 +15,7 @@ export type EngineDeps = {
   db: AppDb;
   transport: Transport;
   /** Collections pulled, in order (parents before children); a function is asked at each sync (the role may change). */
-  collections: string[] | (() => string[]);
+  collections: EntityName[] | (() => EntityName[]);
   now?: () => number;
   random?: () => number;
   perPage?: number;
@@ -116,7 +116,7 @@ export class SyncEngine {
       const known = await readMissingExtensions(this.deps.db, server);
       // A server known to lack an extension is not asked again until the re-probe is due.
       const reprobe = known.probedAt === null || now - known.probedAt >= REPROBE_MS;
-      const missing = reprobe ? [] : known.missing.filter((c) => collections.includes(c));
+      const missing = reprobe ? [] : known.missing.filter((c) => isEntityName(c) && collections.includes(c));
       for (const [index, collection] of collections.entries()) {
         if (missing.includes(collection)) continue;
         const progress = { collection, step: index + 1, of: collections.length, rows: 0 };
@@ -180,7 +180,7 @@ export class SyncEngine {
   }
 }
 
-function isMissingExtension(error: unknown, collection: string): boolean {
+function isMissingExtension(error: unknown, collection: EntityName): boolean {
   if (!isSyncError(error) || (error.status !== 404 && error.status !== 405)) return false;
   const endpoint = descriptorOf(collection).list.endpoint;
   return 'extension' in wireEndpoints[endpoint] && wireEndpoints[endpoint].extension === true;

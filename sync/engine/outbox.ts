@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf } from '../entities/registry';
+import { callOf, descriptorOf, type EntityName } from '../entities/registry';
 import { messages } from '../contract/messages';
 import { uploadLimits } from '../contract/constants';
 
@@ -13,7 +13,7 @@ export type WriteResult =
   { ok: true; cid: string } | { ok: false; reason: 'quota' | 'invalid' | 'not-found'; message: string };
 
 export type WriteRequest = {
-  entity: string;
+  entity: EntityName;
   op: string;
   /** The record written; omitted for a create, which gets a fresh cid. */
   cid?: string;

@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf, resolveCall, type EntityDescriptor } from '../entities/registry';
+import { callOf, descriptorOf, resolveCall, type EntityDescriptor, type EntityName } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import { requestTimeouts, type Transport } from '../net/transport';
@@ -15,7 +15,7 @@ export type PullDeps = {
   /** Path parameters of list calls that name them (notifyList's `:centerId`: the signed-in user's center). */
   listParams?: Record<string, string | number>;
   /** Told after each page is stored: the collection and how many of its records have come. */
-  onProgress?: (collection: string, rows: number) => void;
+  onProgress?: (collection: EntityName, rows: number) => void;
   /** 0..1 for the jitter of a page's retries (tests: 0, no waits). */
   random?: () => number;
 };
@@ -24,7 +24,7 @@ export type ServerRow = Fields & { id: number; updated_at?: string };
 type Page = { rows: ServerRow[]; deleted: number[]; next: Cursor | null; delta: boolean; lastPage: number };
 
 export type PullResult = {
-  collection: string;
+  collection: EntityName;
   rows: number;
   deleted: number;
   conflicts: number;
@@ -65,7 +65,7 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
  * otherwise every page and a diff. The next page is fetched while the previous one
  * is written; each page and the cursor after it are one transaction.
  */
-export async function pullCollection(deps: PullDeps, entity: string): Promise<PullResult> {
+export async function pullCollection(deps: PullDeps, entity: EntityName): Promise<PullResult> {
   const { db } = deps;
   const descriptor = descriptorOf(entity);
   const state = await db.syncState.get(entity);
@@ -152,7 +152,7 @@ function takenRow(state: PageState, server: ServerRow, sync: 'synced' | 'conflic
  */
 async function applyQueued(
   db: AppDb,
-  collection: string,
+  collection: EntityName,
   verdict: Exclude<RowCase, { kind: 'take' }>,
   server: ServerRow,
 ): Promise<{ put?: LocalRow; conflict: boolean }> {
@@ -180,7 +180,7 @@ async function applyQueued(
 async function applyDeleted(
   db: AppDb,
   table: Table<LocalRow, string>,
-  collection: string,
+  collection: EntityName,
   state: PageState,
   local: LocalRow,
 ): Promise<'deleted' | 'conflict'> {
@@ -208,7 +208,7 @@ async function applyDeleted(
 async function applyPage(
   db: AppDb,
   descriptor: EntityDescriptor,
-  collection: string,
+  collection: EntityName,
   page: Page,
   cursor: Cursor | null,
 ) {
@@ -252,7 +252,7 @@ async function applyPage(
  * server's record, queued changes are rebased onto it and never overwritten (R17), a
  * queued delete of a changed record is a conflict (R13). No cursor moves.
  */
-export async function applyServerRows(db: AppDb, entity: string, rows: ServerRow[]): Promise<{ conflicts: number }> {
+export async function applyServerRows(db: AppDb, entity: EntityName, rows: ServerRow[]): Promise<{ conflicts: number }> {
   const page: Page = { rows, deleted: [], next: null, delta: false, lastPage: 1 };
   const { conflicts } = await applyPage(db, descriptorOf(entity), entity, page, null);
   return { conflicts };

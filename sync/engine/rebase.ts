@@ -1,5 +1,5 @@
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf } from '../entities/registry';
+import { callOf, descriptorOf, type EntityName } from '../entities/registry';
 import { threeWayMerge, type Fields } from './reconcile';
 
 /**
@@ -14,7 +14,7 @@ import { threeWayMerge, type Fields } from './reconcile';
  */
 export async function rebaseQueued(
   db: AppDb,
-  entity: string,
+  entity: EntityName,
   row: LocalRow,
   theirs: Fields,
   options: { inFlight?: number; now: number },

@@ -1,5 +1,5 @@
 import type { AppDb, ConflictRow, LocalRow, OutboxEntry } from '../db/app-db';
-import { callOf, descriptorOf } from '../entities/registry';
+import { callOf, descriptorOf, type EntityName } from '../entities/registry';
 import { pickFields, type Fields } from './reconcile';
 import { batchRows, markBatch } from './batch';
 
@@ -10,7 +10,7 @@ import { batchRows, markBatch } from './batch';
  */
 export type Resolution = 'mine' | 'theirs' | Record<string, 'mine' | 'theirs'>;
 
-const newEntry = (entity: string, op: string, cid: string, payload: Fields, base: string | null): OutboxEntry => ({
+const newEntry = (entity: EntityName, op: string, cid: string, payload: Fields, base: string | null): OutboxEntry => ({
   mutationId: crypto.randomUUID(),
   entity,
   op,
@@ -135,7 +135,8 @@ export type ReviewItem =
 
 /** Everything waiting for the user, oldest first. */
 export async function reviewItems(db: AppDb): Promise<ReviewItem[]> {
-  const rowOf = async (entity: string, cid: string) => (await db.entity(descriptorOf(entity).table).get(cid)) ?? null;
+  const rowOf = async (entity: EntityName, cid: string) =>
+    (await db.entity(descriptorOf(entity).table).get(cid)) ?? null;
   const items: ReviewItem[] = [];
   for (const conflict of await db.conflicts.orderBy('id').toArray())
     items.push({ kind: 'conflict', conflict, row: await rowOf(conflict.entity, conflict.cid) });

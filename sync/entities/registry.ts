@@ -1,14 +1,24 @@
 import { isAllowed, pathParamNames, routeOf, wireEndpoints } from '../contract/endpoints';
 import type { Principal } from '../contract/permissions';
 import type { Fields } from '../engine/reconcile';
-import { historyMovesPresentStatus } from './present-status';
-import { adminEntities } from './admin';
-import { actionEntities, historyEntryCall } from './child-records';
-import type { Call, EntityDescriptor, ResolvedCall } from './types';
-import { part2ReportEntities } from './part2-reports';
-import { part2ListEntities } from './part2-lists';
+import { activityLogs } from './activity-logs';
+import { beneficiaries } from './beneficiaries';
+import { beneficiaryDocuments } from './beneficiary-documents';
+import { centers } from './centers';
+import { children } from './children';
+import { cwcProduce, cwcRefer } from './cwc';
+import { documents } from './documents';
+import { bulkUpdates, history, historyActions } from './history';
+import { meals } from './meals';
+import { notifications } from './notifications';
+import { previousBalances } from './previous-balances';
+import { roles } from './roles';
+import { schemes } from './schemes';
+import { tags } from './tags';
+import { users } from './users';
+import type { Call, Effect, EntityDescriptor, ResolvedCall } from './types';
 
-export type { Call, EntityDescriptor, ResolvedCall } from './types';
+export type { Call, Effect, EntityDescriptor, ResolvedCall } from './types';
 
 /** The row of a call, sent where the build's backend profile sends it (contract routeOf). */
 export const resolveCall = (call: Call): ResolvedCall => {
@@ -16,49 +26,52 @@ export const resolveCall = (call: Call): ResolvedCall => {
   return { ...call, method, path, kind: wireEndpoints[call.endpoint].payload };
 };
 
-/** The entities the engine syncs, with the calls of each. */
+/**
+ * The entities the engine syncs, each from its own module; the order is the pull's
+ * (parents first).
+ */
 export const entities = {
-  children: {
-    table: 'children',
-    ops: {
-      create: { endpoint: 'childAdd', effect: 'create' },
-      quickAdd: { endpoint: 'childAddQuick', effect: 'create' },
-      update: { endpoint: 'childUpdate' },
-      delete: { endpoint: 'childDelete', effect: 'delete' },
-    },
-    view: { endpoint: 'childView' },
-    list: { endpoint: 'childRegistrations' },
-    refs: {},
-    fileFields: ['image'],
-  },
-  history: {
-    table: 'history',
-    ops: {
-      create: { endpoint: 'medicalConsent', effect: 'create' },
-      medical: { endpoint: 'medicalConsent', effect: 'create' },
-      update: { endpoint: 'updateMedical' },
-      delete: { endpoint: 'listingDelete', effect: 'delete' },
-    },
-    callFor: historyEntryCall,
-    view: { endpoint: 'historyView' },
-    list: { endpoint: 'history' },
-    refs: { childregId: 'children' },
-    fileFields: [],
-    afterLocalWrite: historyMovesPresentStatus,
-  },
-  ...adminEntities,
-  ...actionEntities,
-  ...part2ReportEntities,
-  ...part2ListEntities,
+  children,
+  history,
+  centers,
+  tags,
+  roles,
+  users,
+  historyActions,
+  bulkUpdates,
+  activityLogs,
+  documents,
+  cwcProduce,
+  cwcRefer,
+  meals,
+  previousBalances,
+  schemes,
+  beneficiaries,
+  beneficiaryDocuments,
+  notifications,
 } satisfies Record<string, EntityDescriptor>;
 
 export type EntityName = keyof typeof entities;
 
-export function descriptorOf(name: string): EntityDescriptor {
-  const descriptor = (entities as Record<string, EntityDescriptor>)[name];
-  if (!descriptor) throw new Error(`Unknown entity ${name}`);
+/** Every entity's name, in the registry's order. */
+export const entityNames = Object.keys(entities) as EntityName[];
+
+/**
+ * The descriptor of an entity, as the engine reads any of them; `entities[name]` keeps
+ * one entity's literal operations.
+ */
+export function descriptorOf(name: EntityName): EntityDescriptor {
+  const descriptor: EntityDescriptor | undefined = entities[name];
+  // A stored entry (outbox, conflicts) written by an older build may name an entity since removed.
+  if (!descriptor) throw new Error(`Unknown entity ${String(name)}`);
   return descriptor;
 }
+
+/** Whether a stored name (an outbox entry's, a conflict's) is one of the registry's. */
+export const isEntityName = (name: string): name is EntityName => Object.hasOwn(entities, name);
+
+/** What people call one record of `name` ("Child", "Meal"), for the review queue and messages. */
+export const labelOf = (name: EntityName): string => entities[name].label;
 
 /**
  * The call of `op`; `create`/`delete` effects are implied by those names. With the
@@ -66,19 +79,23 @@ export function descriptorOf(name: string): EntityDescriptor {
  * is always the operation's own, so coalescing and rebasing (which ask without a row)
  * judge an entry the same way the replay sends it.
  */
-export function callOf(
-  descriptor: EntityDescriptor,
-  op: string,
+export function callOf<D extends EntityDescriptor>(
+  descriptor: D,
+  op: keyof D['ops'] & string,
   row?: Fields | null,
-): ResolvedCall & { effect: 'create' | 'update' | 'delete' } {
+): ResolvedCall & { effect: Effect } {
   const call = descriptor.ops[op];
   if (!call) throw new Error(`Unknown operation ${op} of ${descriptor.table}`);
   const chosen = (row && descriptor.callFor?.(op, row)) ?? call;
   return {
     ...resolveCall(chosen),
-    effect: call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update'),
+    effect: effectOf(op, call),
   };
 }
+
+/** What an operation does to its record: its call's effect, else the one its name implies. */
+export const effectOf = (op: string, call: Call): Effect =>
+  call.effect ?? (op === 'create' ? 'create' : op === 'delete' ? 'delete' : 'update');
 
 /**
  * The path parameters of a call, filled from the record's server id and the payload
@@ -104,14 +121,12 @@ export function callParams(
 }
 
 /** Collections the app pulls, parents first (the order of `entities`). */
-export const pulledEntityNames = (): string[] =>
-  Object.entries(entities as Record<string, EntityDescriptor>)
-    .filter(([, d]) => d.pull !== false)
-    .map(([name]) => name);
+export const pulledEntityNames = (): EntityName[] =>
+  entityNames.filter((name) => (entities[name] as EntityDescriptor).pull !== false);
 
 /**
  * Whether `user` may read `collection`, so the pull asks for it: the permission of its
  * list's endpoint row, as the server checks it (DESIGN.md, Pull).
  */
-export const canReadCollection = (user: Principal, collection: string): boolean =>
+export const canReadCollection = (user: Principal, collection: EntityName): boolean =>
   isAllowed(user, wireEndpoints[descriptorOf(collection).list.endpoint].permission);

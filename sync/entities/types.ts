@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { EntityTable } from '../db/app-db';
 import type { AfterLocalWrite } from './present-status';
 import type { HttpMethod, PayloadKind, WireEndpointName } from '../contract/endpoints';
@@ -7,10 +8,13 @@ import type { Fields } from '../engine/reconcile';
  * Which endpoint row an operation sends, and what it does to the record. Method, path
  * and body kind come from the row (sync/contract/endpoints), never from here.
  */
+/** What an operation does to its record. */
+export type Effect = 'create' | 'update' | 'delete';
+
 export type Call = {
   endpoint: WireEndpointName;
   /** 'create' answers a new record, 'delete' removes it; 'update' changes it (the default). */
-  effect?: 'create' | 'update' | 'delete';
+  effect?: Effect;
   /** 'first': the answer's `data` is a list of the records the call stored, of which the entry sent one. */
   answer?: 'first';
   /**
@@ -31,6 +35,19 @@ export type ResolvedCall = Call & { method: HttpMethod; path: string; kind: Payl
  * which are files.
  */
 export type EntityDescriptor = {
+  /**
+   * The contract's form schema of the fields a screen writes; its output types the
+   * entity's `create` and `update` (`mutations.tags.create({ name })`).
+   */
+  schema?: ZodType;
+  /**
+   * Shapes a screen's input into the record's fields and files (the multipart names the
+   * server reads), when the entity's wire shape is not its form's: its `create` and
+   * `update` then take that input.
+   */
+  toWrite?: (input: never) => { fields: Fields; files?: Record<string, Blob> };
+  /** What people call one record, in the spec's words ("Child", "Meal"): review queue, messages. */
+  label: string;
   table: EntityTable;
   /** Operations by name: at least create, update and delete; actions add their own. */
   ops: Record<string, Call>;

@@ -3,6 +3,7 @@ import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
 import { eq } from 'drizzle-orm';
 import { idempotencyKeys, users } from '../../server/db/schema';
+import type { EntityName } from '../../sync/entities/registry';
 import { replayNoticeStore } from '../../sync/engine/replay-notices';
 import { syncStatusStore, type SyncStatus } from '../../sync/engine/sync-status';
 import { serverMessages } from '../../server/core/messages';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-function device(collections: string[] = ['children'], timeoutMs?: number): Device {
+function device(collections: EntityName[] = ['children'], timeoutMs?: number): Device {
   const d = new Device(server.fetch, token, undefined, { collections, timeoutMs });
   devices.push(d);
   return d;

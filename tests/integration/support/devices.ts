@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { AppDb } from '../../../sync/db/app-db';
+import type { EntityName } from '../../../sync/entities/registry';
 import { SyncEngine } from '../../../sync/engine/engine';
 import { createTransport } from '../../../sync/net/transport';
 import { FaultyFetch, type ServerFetch } from './faulty-fetch';
@@ -17,7 +18,7 @@ export class Device {
     server: ServerFetch,
     token: string,
     readonly name = `device-${++counter}`,
-    private readonly options: { collections?: string[]; perPage?: number; timeoutMs?: number } = {},
+    private readonly options: { collections?: EntityName[]; perPage?: number; timeoutMs?: number } = {},
   ) {
     this.db = new AppDb(`${name}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
     this.net = new FaultyFetch(server);

@@ -64,7 +64,7 @@ describe('saving documents on the device', () => {
   afterEach(teardownDevice);
 
   it('each new row is one pending document entry; a child created offline is named by its cid and waited for (R6)', async () => {
-    const created = await mutations.create('children', { name: 'Offline Child' });
+    const created = await mutations.children.quickAdd({ name: 'Offline Child' });
     expect(created.ok).toBe(true);
     const cid = created.ok ? created.cid : '';
     const outcome = await saveDocumentRows({ cid }, [

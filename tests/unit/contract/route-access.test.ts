@@ -62,7 +62,7 @@ const sidebarPaths = (user: Principal) =>
 describe('screens that show children follow the calls behind them (R21)', () => {
   it('a module-only role (meal_type) opens none of them, nor pulls or is offered them; its own screens stay', () => {
     for (const path of childScreens) expect(canOpenRoute(mealClerk, path), path).toBe(false);
-    for (const collection of ['children', 'history', 'beneficiaries', 'beneficiaryDocuments', 'notifications'])
+    for (const collection of ['children', 'history', 'beneficiaries', 'beneficiaryDocuments', 'notifications'] as const)
       expect(canReadCollection(mealClerk, collection), collection).toBe(false);
     expect(canOpenRoute(mealClerk, '/manage-meals')).toBe(true);
     expect(canOpenRoute(mealClerk, '/groupReports')).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cwcProduceFormSchema, cwcReferFormSchema, dateRangeMessage, messages } from '../../../sync';
-import { toCwcWrite, type CwcFormValues } from '../../../src/features/cwc/components/cwc-values';
+import type { CwcFormValues } from '../../../src/features/cwc/components/cwc-values';
+import { requests } from '../../../sync/entities/writes';
 
 const values: CwcFormValues = {
   centerId: '2',
@@ -23,8 +24,9 @@ const first = (schema: typeof cwcProduceFormSchema | typeof cwcReferFormSchema, 
 };
 
 describe('CWC produce and refer forms', () => {
-  it('writes documents[i][filename] as files and rows with only their tag', () => {
-    const { fields, files } = toCwcWrite('produce', values, 12);
+  it('the CWC entities shape the form: documents[i][filename] as files and rows with only their tag', () => {
+    const { fields, files, entity, op } = requests.cwcProduce.create({ ...values, childregId: 12 });
+    expect([entity, op]).toEqual(['cwcProduce', 'create']);
     expect(fields).toEqual({
       centerId: 2,
       transfer_date: '2024-03-01',
@@ -32,8 +34,12 @@ describe('CWC produce and refer forms', () => {
       documents: [{ tagId: 4 }],
       childregId: 12,
     });
-    expect(Object.keys(files)).toEqual(['documents[0][filename]']);
-    expect(toCwcWrite('refer', values).fields).toMatchObject({ cwccaseno: 'CWC/7' });
+    expect(Object.keys(files ?? {})).toEqual(['documents[0][filename]']);
+    const refer = requests.cwcRefer.update('c-1', values);
+    expect([refer.entity, refer.op, refer.cid]).toEqual(['cwcRefer', 'update', 'c-1']);
+    expect(refer.fields).toMatchObject({ cwccaseno: 'CWC/7', centerId: 2 });
+    // Only a child's server id is written; a cid is left out, as the form did.
+    expect(requests.cwcProduce.create({ ...values, childregId: 'cid-1' }).fields).not.toHaveProperty('childregId');
   });
 
   it('checks fields in screen order with the spec’s messages; a document row needs only its tag', () => {

@@ -74,7 +74,7 @@ describe('an education, medical or MHP entry goes through its own calls', () => 
   it.each(kinds)(
     '%s: update and delete queue their kind’s calls, in both history entities',
     async (status, fields, update, remove) => {
-      for (const entity of ['history', 'historyActions']) {
+      for (const entity of ['history', 'historyActions'] as const) {
         const cid = await entry(status, fields);
         expect((await writeLocal(db, { entity, op: 'update', cid, fields: { comment: 'Changed' } })).ok).toBe(true);
         expect(await queuedCall()).toBe(update);
@@ -120,7 +120,7 @@ describe('an education, medical or MHP entry goes through its own calls', () => 
       ['medical_issue', '/medical_consent'],
       ['mhp', '/mhp'],
     ] as const)
-      for (const entity of ['history', 'historyActions']) {
+      for (const entity of ['history', 'historyActions'] as const) {
         const call = callOf(descriptorOf(entity), 'create', { history_status: status });
         expect([call.method, call.path, call.effect], `${entity} ${status}`).toEqual(['POST', path, 'create']);
       }

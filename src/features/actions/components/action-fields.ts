@@ -127,7 +127,7 @@ export const withDocuments: Partial<Record<ActionFormKey, 'checked' | 'unchecked
   sps: 'unchecked',
 };
 
-/** The sync operation of each form (sync/entities/child-records.ts, entity historyActions). */
+/** The sync operation of each form (sync/entities/history.ts, entity historyActions). */
 export const actionOps: Record<ActionFormKey, string> = {
   restore: 'restoration',
   restorationFollowUp: 'restoration_follow_up',

@@ -155,7 +155,7 @@ export function ReopenButton({ child }: { child: ActionChild }) {
   }, [online, childId, latest]);
   if (!canReopen || !showsReopen(online, flags, latest, fetchedOnline)) return null;
   const reopen = async () => {
-    const result = await mutations.action('historyActions', 'reopen', {
+    const result = await mutations.historyActions.reopen({
       childregId: child.id ?? child.cid,
       history_status: 'reopen',
       transfer_date: new Date().toISOString().slice(0, 10),

@@ -91,8 +91,8 @@ function EntriesTable({
   );
 }
 
-const removeWith = (entity: string, title: string) => async (row: LocalEntry) => {
-  const result = await mutations.remove(entity, row.cid);
+const removeWith = (entity: 'history' | 'activityLogs' | 'documents', title: string) => async (row: LocalEntry) => {
+  const result = await mutations[entity].delete(row.cid);
   if (result.ok) toast.success(title);
   else toast.error(result.message);
 };

@@ -99,7 +99,7 @@ export async function saveAction(
   if (problem !== null) return { ok: false, ...problem };
   // Follow-up rows are saved with their action in one transaction: all of them or none (R1).
   const writes = actionWrites(key, values, child).map((write) => ({
-    entity: 'historyActions',
+    entity: 'historyActions' as const,
     op: actionOps[key],
     fields: write.fields,
     files: write.files,

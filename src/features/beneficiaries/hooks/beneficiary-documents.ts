@@ -7,6 +7,7 @@ import {
   listBeneficiaryDocuments,
   messages,
   mutations,
+  requests,
   type Principal,
   type WriteRequest,
 } from '../../../../sync';
@@ -47,9 +48,9 @@ export function documentWrites(
     if (!(row.filename instanceof Blob)) return { ok: false, message: messages.documentsRequired };
     const { tagId, doc_date, comment } = parsed.data;
     writes.push(
-      mutations.beneficiaryDocuments.request(
+      requests.beneficiaryDocuments.create(
         { beneficiaryId: owner.id ?? owner.cid, tagId, doc_date, comment: comment ?? null },
-        row.filename,
+        { filename: row.filename },
       ),
     );
   }
@@ -57,7 +58,7 @@ export function documentWrites(
 }
 
 export async function removeBeneficiaryDocument(cid: string) {
-  const result = await mutations.beneficiaryDocuments.remove(cid);
+  const result = await mutations.beneficiaryDocuments.delete(cid);
   return result.ok
     ? { ok: true as const }
     : { ok: false as const, message: result.message || messages.somethingWentWrong };

@@ -127,7 +127,7 @@ export async function saveBeneficiary(
 export async function deleteBeneficiary(beneficiary: DocumentOwner): Promise<Outcome> {
   const unsent = (await listBeneficiaryDocuments(beneficiary)).filter((d) => !d.id);
   const result = await mutations.together([
-    ...unsent.map((d) => ({ entity: 'beneficiaryDocuments', op: 'delete', cid: d.cid })),
+    ...unsent.map((d) => ({ entity: 'beneficiaryDocuments' as const, op: 'delete', cid: d.cid })),
     { entity: 'beneficiaries', op: 'delete', cid: beneficiary.cid },
   ]);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };

@@ -32,7 +32,7 @@ export async function saveCenter(values: CenterValues, cid?: string): Promise<Ou
 
 /** Deletes a center on the device and queues the delete. */
 export async function deleteCenter(cid: string): Promise<Outcome> {
-  const result = await mutations.centers.remove(cid);
+  const result = await mutations.centers.delete(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 

@@ -11,7 +11,7 @@ export async function toggleCenterStatus(
   center: LocalCenter,
   status: 0 | 1,
 ): Promise<{ ok: boolean; message: string }> {
-  const saved = await mutations.updateWith('centers', 'status', center.cid, { status });
+  const saved = await mutations.centers.status(center.cid, { status });
   if (!saved.ok) return { ok: false, message: messages.somethingWentWrong };
   if (!connectivityStore.getState().online) return { ok: true, message: messages.statusChanged };
   await syncNow().catch(() => undefined);

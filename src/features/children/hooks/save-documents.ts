@@ -65,4 +65,4 @@ export function documentRequests(
 }
 
 /** Removes a document (child_document delete); a document never sent just vanishes (R3). */
-export const removeDocument = (cid: string) => mutations.remove('documents', cid);
+export const removeDocument = (cid: string) => mutations.documents.delete(cid);

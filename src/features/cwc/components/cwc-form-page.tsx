@@ -18,7 +18,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { entityOf, useCwcPermissions, useCwcRecord, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
-import { toCwcWrite, type CwcFormValues } from './cwc-values';
+import type { CwcFormValues } from './cwc-values';
 import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
 
 const titles = { produce: 'Add CWC Produce', refer: 'Add CWC Refer' } as const;
@@ -81,10 +81,10 @@ function CwcForm({
     },
     draftKey: `cwc:${kind}:${record?.cid ?? String(childregId ?? 'new')}`,
     save: async (values) => {
-      const { fields, files } = toCwcWrite(kind, values, childregId ?? record?.childregId);
+      const input = { ...values, childregId: childregId ?? record?.childregId };
       const result = record
-        ? await mutations.update(entityOf(kind), record.cid, fields, files)
-        : await mutations.create(entityOf(kind), fields, files);
+        ? await mutations[entityOf(kind)].update(record.cid, input)
+        : await mutations[entityOf(kind)].create(input);
       return result.ok ? { ok: true } : { ok: false, message: result.message };
     },
     onSaved: () => {

@@ -28,6 +28,6 @@ export const useCwcPage = (kind: CwcKind, filter: Partial<CwcListFilter>, page: 
 export const useCwcRecord = (kind: CwcKind, cid: string | undefined) =>
   useLiveQuery(() => (cid ? getCwcRecord(kind, cid) : undefined), [kind, cid]);
 
-export const entityOf = (kind: CwcKind) => (kind === 'produce' ? 'cwcProduce' : 'cwcRefer');
+export const entityOf = (kind: CwcKind) => (kind === 'produce' ? ('cwcProduce' as const) : ('cwcRefer' as const));
 
-export const removeCwc = (kind: CwcKind, cid: string) => mutations.remove(entityOf(kind), cid);
+export const removeCwc = (kind: CwcKind, cid: string) => mutations[entityOf(kind)].delete(cid);

@@ -77,6 +77,6 @@ export async function saveMeal(values: MealValues, cid?: string, id?: number): P
 }
 
 export async function deleteMeal(cid: string): Promise<Outcome> {
-  const result = await mutations.meals.remove(cid);
+  const result = await mutations.meals.delete(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

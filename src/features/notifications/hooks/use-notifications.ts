@@ -8,6 +8,6 @@ export const useUnreadCount = (): number => useLiveQuery(() => unreadNotificatio
 
 /** Mark As Read (notifyUpdate) through the outbox: the row leaves the list at once, offline too. */
 export async function markRead(cid: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await mutations.update('notifications', cid, { read: 1 });
+  const result = await mutations.notifications.update(cid, { read: 1 });
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

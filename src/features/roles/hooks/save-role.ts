@@ -29,7 +29,7 @@ export async function saveRole(values: { name: string }, cid?: string): Promise<
 }
 
 export async function deleteRole(cid: string): Promise<Outcome> {
-  const result = await mutations.roles.remove(cid);
+  const result = await mutations.roles.delete(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }
 
@@ -62,7 +62,7 @@ export function checkPermissions(grid: RolePermissions) {
 export async function savePermissions(cid: string, grid: RolePermissions): Promise<Outcome> {
   const checked = checkPermissions(grid);
   if (!checked.ok) return checked;
-  const result = await mutations.updateWith('roles', 'permission', cid, {
+  const result = await mutations.roles.permission(cid, {
     ...checked.blocks,
     permissions: checked.blocks,
   });

@@ -18,6 +18,6 @@ export async function saveTag(values: { name: string }, cid?: string): Promise<O
 }
 
 export async function deleteTag(cid: string): Promise<Outcome> {
-  const result = await mutations.tags.remove(cid);
+  const result = await mutations.tags.delete(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

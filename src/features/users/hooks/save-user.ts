@@ -56,12 +56,12 @@ export async function saveUser(
   const checked = checkUser(withEmail(values, existing), existing ? 'update' : 'create');
   if (!checked.ok) return checked;
   const result = existing
-    ? await mutations.update('users', existing.cid, checked.fields, checked.files)
-    : await mutations.create('users', checked.fields, checked.files);
+    ? await mutations.users.update(existing.cid, checked.fields, checked.files)
+    : await mutations.users.create(checked.fields, checked.files);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
 export async function deleteUser(cid: string): Promise<Outcome> {
-  const result = await mutations.remove('users', cid);
+  const result = await mutations.users.delete(cid);
   return result.ok ? { ok: true } : { ok: false, message: result.message || messages.somethingWentWrong };
 }

@@ -1,0 +1,23 @@
+import type { EntityDescriptor } from './types';
+import { mealFormSchema } from '../contract/forms';
+
+/*
+ * Meals (spec part 2 section 7). The sync pulls them for the roles that may read their
+ * list (the meal_type module: canReadCollection), so the dashboard's meals trend has its
+ * meals without the screen opened first; the screen still pulls them when it opens
+ * (`pullPart2Lists`, queries/part2-lists.ts).
+ */
+export const meals = {
+  label: 'Meal',
+  schema: mealFormSchema,
+  table: 'meals',
+  ops: {
+    create: { endpoint: 'addMeal', effect: 'create' },
+    update: { endpoint: 'updateMeal' },
+    delete: { endpoint: 'deleteMeal', effect: 'delete' },
+  },
+  view: { endpoint: 'getMealData' },
+  list: { endpoint: 'getMealData' },
+  refs: {},
+  fileFields: [],
+} satisfies EntityDescriptor;

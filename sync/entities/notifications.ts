@@ -1,0 +1,17 @@
+import type { EntityDescriptor } from './types';
+
+/*
+ * Notifications are pulled for every user from notifyList with the user's center
+ * (`:centerId`, filled by the pull); Mark As Read is an update through the outbox, sent
+ * as notifyUpdate: the row is marked `read` at once (the list hides it, offline too) and
+ * the next delta pull, which lists it as deleted, removes it.
+ */
+export const notifications = {
+  label: 'Notification',
+  table: 'notifications',
+  ops: { update: { endpoint: 'notifyUpdate' } },
+  view: { endpoint: 'notifyList' },
+  list: { endpoint: 'notifyList' },
+  refs: {},
+  fileFields: [],
+} satisfies EntityDescriptor;
