@@ -252,7 +252,11 @@ async function applyPage(
  * server's record, queued changes are rebased onto it and never overwritten (R17), a
  * queued delete of a changed record is a conflict (R13). No cursor moves.
  */
-export async function applyServerRows(db: AppDb, entity: EntityName, rows: ServerRow[]): Promise<{ conflicts: number }> {
+export async function applyServerRows(
+  db: AppDb,
+  entity: EntityName,
+  rows: ServerRow[],
+): Promise<{ conflicts: number }> {
   const page: Page = { rows, deleted: [], next: null, delta: false, lastPage: 1 };
   const { conflicts } = await applyPage(db, descriptorOf(entity), entity, page, null);
   return { conflicts };
