@@ -172,7 +172,15 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     await wizard.finish();
     await pageA.waitForURL('**/child-registration');
     await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
-    const [child] = (await specOnlyChildren({ name })).filter((c) => c.name === name);
+    // The row may show before its Pending mark does: the server's list is what says it arrived.
+    let arrived: Awaited<ReturnType<typeof specOnlyChildren>>[number] | undefined;
+    await expect
+      .poll(async () => (arrived = (await specOnlyChildren({ name })).find((c) => c.name === name)), {
+        timeout: 60_000,
+      })
+      .toBeDefined();
+    if (!arrived) throw new Error(`${name} never reached the server`);
+    const child = arrived;
     // The same user on a second device: both keep the child's center on the device, so both edit it offline.
     const pageB = await signedIn(second, 'admin@demo.test');
     await waitForLimitedSync(pageB);
@@ -180,24 +188,9 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     await Promise.all([waitForOfflineData(pageA), waitForOfflineData(pageB)]);
 
     const edit = async (page: Page, value: string) => {
-      const list = new ChildrenListPage(page);
-      await list.open();
-      await list.search(child.name);
-      await list.row(child.name).first().waitFor({ timeout: 30_000 });
-      await list
-        .row(child.name)
-        .first()
-        .getByRole('button', { name: `Edit ${child.name}`, exact: true })
-        .click();
-      await page.getByRole('button', { name: 'Next' }).waitFor();
-      // The field's step, waiting for each step to render (a busy machine renders late).
-      const field = page.getByRole('textbox', { name: 'Father Name', exact: true });
-      for (let step = 0; step < 4 && !(await field.isVisible()); step++) {
-        await page.getByRole('button', { name: 'Next' }).click();
-        await field.waitFor({ timeout: 3_000 }).catch(() => undefined);
-      }
-      await field.fill(value);
       const profile = new ChildProfilePage(page);
+      await profile.openEdit(child.name);
+      await profile.setText('Father Name', value);
       await profile.finish();
     };
     // Both edit offline, against the same version of the record.
