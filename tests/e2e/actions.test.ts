@@ -10,6 +10,7 @@ import {
   newContext,
   waitForOfflineData,
   waitForServiceWorker,
+  rowSent,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ActionsProfilePage } from './pages/actions-profile';
@@ -204,7 +205,7 @@ async function actOffline(
   await context.setOffline(false);
   await profile.editFromList(name);
   await profile.menu(action.menu);
-  await row.getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+  await rowSent(row, 60_000);
   await expect.poll(() => profile.listedStatus(name), { timeout: 30_000 }).toBe(action.status);
   await profile.editFromList(name);
   return comment;

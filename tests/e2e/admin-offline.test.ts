@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, apiLogin, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForServiceWorker,
+  rowSent,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 
 let browser: Browser;
@@ -37,7 +45,7 @@ describe('administration offline (spec part 1 sections 2 and 6)', () => {
     await page.goto('/tag-management');
     await addTag(page, `${prefix} online`);
     await expect.poll(async () => (await serverTags(prefix)).length, { timeout: 30_000 }).toBe(1);
-    await row(page, `${prefix} online`).getByText('Pending').waitFor({ state: 'detached', timeout: 30_000 });
+    await rowSent(row(page, `${prefix} online`), 30_000);
 
     await context.setOffline(true);
     await page.reload();
@@ -50,7 +58,7 @@ describe('administration offline (spec part 1 sections 2 and 6)', () => {
     await expect
       .poll(async () => (await serverTags(prefix)).map((t) => t.name).sort(), { timeout: 60_000 })
       .toEqual([`${prefix} offline`, `${prefix} online`]);
-    await row(page, `${prefix} offline`).getByText('Pending').waitFor({ state: 'detached', timeout: 30_000 });
+    await rowSent(row(page, `${prefix} offline`), 30_000);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import {
   newContext,
   waitForOfflineData,
   waitForServiceWorker,
+  rowSent,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
@@ -106,7 +107,7 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
     expect(await serverChildrenNamed(admin, name)).toHaveLength(0);
 
     await context.setOffline(false);
-    await list.row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(list.row(name), 60_000);
     await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
 
     const [child, ...more] = await serverChildrenNamed(admin, name);

@@ -10,6 +10,7 @@ import {
   newContext,
   waitForOfflineData,
   waitForServiceWorker,
+  rowSent,
 } from './support/browser';
 import { AppShell } from './pages/app-shell';
 import { ChildProfilePage } from './pages/child-profile';
@@ -111,7 +112,7 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
     });
     await list.toast('Child added successfully').waitFor();
     await list.row(quick).waitFor();
-    await list.row(quick).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(list.row(quick), 60_000);
     await expect.poll(async () => (await serverChild(quick))?.image ?? null, { timeout: 30_000 }).toMatch(/\.png$/);
 
     // Online, the synced photo is fetched with the token and kept; offline after a reload it still shows.

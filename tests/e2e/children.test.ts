@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiLogin, baseUrl, demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import {
+  apiLogin,
+  baseUrl,
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForServiceWorker,
+  rowSent,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -52,7 +60,7 @@ describe('children (spec part 1 sections 2 and 3)', () => {
     expect(await serverChildrenNamed(name).catch(() => [])).toHaveLength(0);
 
     await context.setOffline(false);
-    await list.row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(list.row(name), 60_000);
     expect(await serverChildrenNamed(name)).toHaveLength(1);
     await context.close();
   });

@@ -8,6 +8,7 @@ import {
   launchChromium,
   newContext,
   waitForServiceWorker,
+  rowSent,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { CwcPages } from './pages/cwc-pages';
@@ -58,7 +59,7 @@ describe('CWC produce (spec part 1 sections 2 and 7)', () => {
     await cwc.row(comment).getByText('Pending').waitFor();
 
     await context.setOffline(false);
-    await cwc.row(comment).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(cwc.row(comment), 60_000);
     const listed = await apiGet<{ comment: string; documents: unknown[] }[]>(
       '/produce?from_date=2023-02-14&to_date=2023-02-14&per_page=100',
       admin,

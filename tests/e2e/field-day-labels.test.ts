@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { codeLabels, recordFieldLabels, statusLabel } from '../../sync/contract';
-import { demoPassword, launchChromium, newContext } from './support/browser';
+import { demoPassword, launchChromium, newContext, rowSent } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -60,7 +60,7 @@ describe('a conflict a field worker can decide, on a phone', () => {
     const pageB = await field.newPage();
     await new LoginPage(pageA).signIn('admin@demo.test', demoPassword());
     await register(pageA, name);
-    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
     await new LoginPage(pageB).signIn('superadmin@demo.test', demoPassword());
     const headerB = new SyncHeader(pageB);
     await headerB.chip().click();
@@ -80,7 +80,7 @@ describe('a conflict a field worker can decide, on a phone', () => {
     await profileB.setText('Father Name', 'Suresh');
     await profileB.finish();
     await office.setOffline(false);
-    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
 
     await field.setOffline(false);
     await pageB.getByTestId('sync-attention').waitFor({ timeout: 60_000 });

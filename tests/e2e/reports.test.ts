@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoPassword, launchChromium, newContext, waitForOfflineData, waitForServiceWorker } from './support/browser';
+import {
+  demoPassword,
+  launchChromium,
+  newContext,
+  waitForOfflineData,
+  waitForServiceWorker,
+  rowSent,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 
 let browser: Browser;
@@ -161,7 +168,7 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
     const saved = page.getByTestId('data-row').filter({ hasText: 'Carried over from the old register' });
-    await saved.getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(saved, 60_000);
 
     await page.goto('/groupReports?from_date=2018-04-01&to_date=2019-03-31');
     await page.getByTestId('report-source').getByText('Counted by the server').waitFor();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { demoPassword, newContext, sharedBrowser, specOnlyBaseUrl, waitForOfflineData } from './support/browser';
+import {
+  demoPassword,
+  newContext,
+  sharedBrowser,
+  specOnlyBaseUrl,
+  waitForOfflineData,
+  rowSent,
+} from './support/browser';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildProfilePage } from './pages/child-profile';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -171,7 +178,7 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     await wizard.next();
     await wizard.finish();
     await pageA.waitForURL('**/child-registration');
-    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
     // The row may show before its Pending mark does: the server's list is what says it arrived.
     let arrived: Awaited<ReturnType<typeof specOnlyChildren>>[number] | undefined;
     await expect

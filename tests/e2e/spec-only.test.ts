@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { demoPassword, newContext, sharedBrowser, specOnlyBaseUrl, waitForServiceWorker } from './support/browser';
+import {
+  demoPassword,
+  newContext,
+  sharedBrowser,
+  specOnlyBaseUrl,
+  waitForServiceWorker,
+  rowSent,
+} from './support/browser';
 import { ChildrenListPage } from './pages/children-list';
 import { png } from './pages/children-wizard';
 import { Part2ListsPage } from './pages/part2-lists';
@@ -88,7 +95,7 @@ describe('against a server with only the documented calls (SPEC_ONLY)', () => {
     });
     await list.row(name).waitFor();
     await context.setOffline(false);
-    await list.row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(list.row(name), 60_000);
     const found = await specOnlyGet<{ name: string }[]>('/child-registrations?per_page=50', 'admin@demo.test', {
       method: 'POST',
       body: JSON.stringify({ name }),

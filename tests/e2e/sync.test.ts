@@ -8,6 +8,7 @@ import {
   newContext,
   waitForOfflineData,
   waitForServiceWorker,
+  rowSent,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
@@ -148,7 +149,7 @@ describe('offline sync end to end (SPEC R1-R14)', () => {
     const pageB = await second.newPage();
     await new LoginPage(pageA).signIn('admin@demo.test', demoPassword());
     await register(pageA, name);
-    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
     await new LoginPage(pageB).signIn('superadmin@demo.test', demoPassword());
     const listB = new ChildrenListPage(pageB);
     await listB.open();
@@ -169,7 +170,7 @@ describe('offline sync end to end (SPEC R1-R14)', () => {
     await profileB.finish();
 
     await first.setOffline(false);
-    await new ChildrenListPage(pageA).row(name).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
+    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
     expect((await serverChildren(name))[0].f_name).toBe('Ramesh');
 
     await second.setOffline(false);

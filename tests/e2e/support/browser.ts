@@ -173,3 +173,13 @@ export async function toastAfter(page: Page, action: () => Promise<void>): Promi
   await fresh.waitFor();
   return (await fresh.locator('.mantine-Notification-description').textContent()) ?? '';
 }
+
+/**
+ * Waits until a list row has been sent: first until the row is on screen (a list may render
+ * once before the record saved a moment ago is in it, and "no Pending mark" on a row not yet
+ * there proves nothing), then until its Pending mark is gone.
+ */
+export async function rowSent(row: Locator, timeout = 60_000): Promise<void> {
+  await row.first().waitFor({ timeout });
+  await row.getByText('Pending').waitFor({ state: 'detached', timeout });
+}
