@@ -11,6 +11,7 @@ import {
   waitForOfflineData,
   waitForServiceWorker,
   rowSent,
+  lastSyncAt,
 } from './support/browser';
 import { AppShell } from './pages/app-shell';
 import { ChildProfilePage } from './pages/child-profile';
@@ -182,6 +183,11 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
       });
     }
 
+    // The server moved both children's Present Status with the entries (a newer record):
+    // the device deletes the record it holds after a sync brought that, as a person would
+    // after the sync; a delete of the older copy is a conflict (sync/SPEC.md R13).
+    const sentAt = Date.now();
+    await expect.poll(async () => ((await lastSyncAt(page)) ?? 0) > sentAt, { timeout: 60_000 }).toBe(true);
     await list.remove(b.name);
     await list.toast(messages.childDeleted).waitFor();
     await list.row(b.name).waitFor({ state: 'detached' });

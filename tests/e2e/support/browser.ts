@@ -183,3 +183,31 @@ export async function rowSent(row: Locator, timeout = 60_000): Promise<void> {
   await row.first().waitFor({ timeout });
   await row.getByText('Pending').waitFor({ state: 'detached', timeout });
 }
+
+/**
+ * When the app's last sync run ended (its `__last_sync` record in the user's database), or
+ * null before the first one. A test that needs the device to hold what the server holds now
+ * (a record the server changed) waits for a run that ended after that change.
+ */
+export function lastSyncAt(page: Page): Promise<number | null> {
+  return page.evaluate(async () => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
+    if (!name) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('syncState')) return null;
+      const row = await new Promise<{ lastPullAt?: number | null } | undefined>((resolve, reject) => {
+        const request = db.transaction('syncState').objectStore('syncState').get('__last_sync');
+        request.onsuccess = () => resolve(request.result as { lastPullAt?: number | null } | undefined);
+        request.onerror = () => reject(request.error);
+      });
+      return row?.lastPullAt ?? null;
+    } finally {
+      db.close();
+    }
+  });
+}
