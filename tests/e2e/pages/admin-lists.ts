@@ -108,8 +108,14 @@ export class CenterFormPage {
 
   /** Filters Center Details by name. */
   async search(name: string) {
-    await this.page.getByRole('textbox', { name: 'Center Name', exact: true }).fill(name);
-    await this.page.getByRole('button', { name: 'Search', exact: true }).click();
+    // The center form's own field is also named Center Name: wait for the list's filter
+    // (its Search button) so the name is not typed into a form that is going away.
+    const searchButton = this.page.getByRole('button', { name: 'Search', exact: true });
+    await searchButton.waitFor();
+    const box = this.page.getByRole('textbox', { name: 'Center Name', exact: true });
+    await box.fill(name);
+    if ((await box.inputValue()) !== name) throw new Error(`the Center Name filter did not take ${name}`);
+    await searchButton.click();
   }
 }
 
