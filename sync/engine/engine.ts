@@ -2,6 +2,7 @@ import type { AppDb } from '../db/app-db';
 import { isSyncError } from '../net/errors';
 import { pullCollection, type PullResult } from './pull';
 import { Replayer, type ReplaySummary } from './replay';
+import { LAST_SENT } from './marks';
 import { syncStatusStore } from './sync-status';
 import type { Transport } from '../net/transport';
 import { writeLocal, writeLocalAll, type WriteAllResult, type WriteRequest, type WriteResult } from './outbox';
@@ -116,29 +117,24 @@ export class SyncEngine {
       const known = await readMissingExtensions(this.deps.db, server);
       // A server known to lack an extension is not asked again until the re-probe is due.
       const reprobe = known.probedAt === null || now - known.probedAt >= REPROBE_MS;
-      const missing = reprobe ? [] : known.missing.filter((c) => isEntityName(c) && collections.includes(c));
-      for (const [index, collection] of collections.entries()) {
-        if (missing.includes(collection)) continue;
-        const progress = { collection, step: index + 1, of: collections.length, rows: 0 };
-        syncStatusStore.setState({ progress });
-        const onProgress = (_: string, rows: number) => syncStatusStore.setState({ progress: { ...progress, rows } });
-        try {
-          pulled.push(await pullCollection({ ...this.deps, onProgress }, collection));
-        } catch (error) {
-          // A 403 on a pull is a permissions change to show, not a sync error (DESIGN.md, Pull):
-          // the other collections still come, and the header says what this device cannot read.
-          if (isSyncError(error) && error.reason === 'forbidden') refused.push(collection);
-          // A 404/405 on one of our extension rows is a backend without it (DESIGN.md, fallback):
-          // remembered per server and never a sync error.
-          else if (isMissingExtension(error, collection)) missing.push(collection);
-          else throw error;
-        }
+      const missing: EntityName[] = reprobe ? [] : known.missing.filter((c): c is EntityName => isEntityName(c) && collections.includes(c));
+      // Writes queued while the pull ran go at its end, and another replayer (Background
+      // Sync's, when the connection came back during a run) may send some meanwhile. What
+      // they change on the server besides their own record (an entry moves its child's
+      // Present Status) is pulled once more, so a run that ends after the device's write
+      // never leaves it holding the older copy: an edit or delete of that copy would be a
+      // conflict with the device's own write (R11, R13).
+      for (let round = 0; round < 2; round++) {
+        const started = (this.deps.now ?? Date.now)();
+        pulled.push(...(await this.pullAll(collections, missing, refused)));
+        if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count())
+          replay = await this.replayer.run();
+        const sent = (await this.deps.db.syncState.get(LAST_SENT))?.lastPullAt ?? 0;
+        if (sent < started) break;
       }
       if (reprobe || missing.length)
         await writeMissingExtensions(this.deps.db, server, missing, reprobe ? now : (known.probedAt ?? now));
       syncStatusStore.setState({ refused, missing });
-      if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count())
-        replay = await this.replayer.run();
       await this.deps.afterSync?.();
       const at = (this.deps.now ?? Date.now)();
       await this.deps.db.syncState.put({ collection: LAST_SYNC, cursor: null, lastPullAt: at });
@@ -152,6 +148,32 @@ export class SyncEngine {
       syncStatusStore.setState({ syncing: false, progress: null });
     }
     return { replay, pulled };
+  }
+
+  /**
+   * Pulls each collection once, in order. A 403 is a permissions change (`refused`), a
+   * 404/405 on an extension row a backend without it (`missing`); both are noted, not errors.
+   */
+  private async pullAll(collections: EntityName[], missing: EntityName[], refused: string[]): Promise<PullResult[]> {
+    const pulled: PullResult[] = [];
+    for (const [index, collection] of collections.entries()) {
+      if (missing.includes(collection) || refused.includes(collection)) continue;
+      const progress = { collection, step: index + 1, of: collections.length, rows: 0 };
+      syncStatusStore.setState({ progress });
+      const onProgress = (_: string, rows: number) => syncStatusStore.setState({ progress: { ...progress, rows } });
+      try {
+        pulled.push(await pullCollection({ ...this.deps, onProgress }, collection));
+      } catch (error) {
+        // A 403 on a pull is a permissions change to show, not a sync error (DESIGN.md, Pull):
+        // the other collections still come, and the header says what this device cannot read.
+        if (isSyncError(error) && error.reason === 'forbidden') refused.push(collection);
+        // A 404/405 on one of our extension rows is a backend without it (DESIGN.md, fallback):
+        // remembered per server and never a sync error.
+        else if (isMissingExtension(error, collection)) missing.push(collection);
+        else throw error;
+      }
+    }
+    return pulled;
   }
 
   /** Starts the triggers: now, on `online`, every 30 s while online. */

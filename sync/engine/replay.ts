@@ -7,6 +7,7 @@ import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import type { Transport } from '../net/transport';
 import { withLock } from './web-lock';
+import { LAST_SENT } from './marks';
 import { applyBatchAnswer, markBatch } from './batch';
 import { publishReplayNotices } from './replay-notices';
 import { changedSince, documentedView, findCreated, lacksWriteProtocol, readCurrent } from './documented-checks';
@@ -272,6 +273,18 @@ export class Replayer {
   }
 
   private async applySuccess(
+    entry: OutboxEntry,
+    descriptor: EntityDescriptor,
+    effect: 'create' | 'update' | 'delete',
+    reply: ServerRecord | ServerRecord[] | null,
+  ): Promise<void> {
+    await this.applyAnswer(entry, descriptor, effect, reply);
+    // Whichever replayer sent it (the page's, or Background Sync's in the service worker),
+    // a sync running now knows to pull once more (engine.ts).
+    await this.deps.db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
+  }
+
+  private async applyAnswer(
     entry: OutboxEntry,
     descriptor: EntityDescriptor,
     effect: 'create' | 'update' | 'delete',

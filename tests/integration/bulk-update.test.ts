@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childHistory } from '../../server/db/schema';
 import { bulkUpdateRequest, type BulkChild } from '../../sync/entities/bulk-update';
-import { batchRows } from '../../sync/engine/batch';
+import { batchRows, writeBatch } from '../../sync/engine/batch';
+import { Replayer } from '../../sync/engine/replay';
+import { createTransport } from '../../sync/net/transport';
 import { discardEntry, resubmitEntry } from '../../sync/engine/review';
 import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
@@ -88,6 +90,63 @@ describe('bulk update through the outbox', () => {
     await d.engine.sync();
     expect(await d.db.entity('history').where('childregId').anyOf(ids).count()).toBe(2);
   });
+
+  it.each([
+    ['sent at the end of the run', 'tail'],
+    ['sent meanwhile by another replayer (Background Sync)', 'other'],
+  ] as const)(
+    'R11/R13: a bulk update saved while a sync pulls, %s, is followed by a pull before the run ends, so the delete of a child it moved is no conflict',
+    async (_, sender) => {
+      // The server's fetch, and a write saved on the device while the children's page is on its way.
+      let during: (() => Promise<void>) | null = null;
+      const d = new Device(
+        async (request) => {
+          const url = new URL(request.url);
+          if (during && url.pathname.endsWith('/child-registrations') && url.searchParams.has('updated_since')) {
+            const write = during;
+            during = null;
+            await write();
+          }
+          return server.fetch(request);
+        },
+        token,
+        undefined,
+        { collections: ['children', 'history'] },
+      );
+      devices.push(d);
+      const [child, other] = await twoChildren(d);
+      await d.engine.sync();
+      during = async () => {
+        const built = bulkUpdateRequest(values, [child!, other!]);
+        if (!built.ok) throw new Error(built.message);
+        const written = await writeBatch(d.db, built.request);
+        if (!written.ok) throw new Error(written.message);
+        if (sender === 'other') {
+          const transport = createTransport({ baseUrl: () => 'http://ashray.test/api/', token: () => token, fetch: d.net.fetch });
+          expect((await new Replayer({ db: d.db, transport }).run()).sent).toBe(1);
+        }
+      };
+
+      await d.engine.sync();
+      expect(during).toBeNull();
+      expect(await d.db.outbox.count()).toBe(0);
+      // The server moved the child's Present Status with its entry; the device holds that record.
+      const view = () =>
+        server.fetch(
+          new Request(`http://ashray.test/api/child_view/${child!.id}`, { headers: { Authorization: `Bearer ${token}` } }),
+        );
+      const onServer = (await (await view()).json()) as { data: { updated_at: string } };
+      const held = await d.db.entity('children').get(child!.cid);
+      expect((held!._base as { updated_at: string }).updated_at).toBe(onServer.data.updated_at);
+
+      const removed = await d.engine.write({ entity: 'children', op: 'delete', cid: child!.cid });
+      if (!removed.ok) throw new Error(removed.message);
+      await d.engine.replay();
+      expect(await d.db.outbox.count()).toBe(0);
+      expect(await d.db.conflicts.count()).toBe(0);
+      expect((await view()).status).toBe(404);
+    },
+  );
 
   it('R19/R10/R14: a refused bulk update is kept for review with its rows marked; discarding it removes them', async () => {
     const d = device();
