@@ -3,6 +3,7 @@ import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
 import { callOf, descriptorOf, resolveCall, type EntityDescriptor, type EntityName } from '../entities/registry';
 import type { Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
+import { LAST_SENT } from './marks';
 import { requestTimeouts, type Transport } from '../net/transport';
 import { pageRetry, retryUnanswered } from '../net/retry';
 import { buildPath, type DeltaCursor as Cursor, type Envelope, type SyncBlock } from '../contract';
@@ -73,6 +74,10 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
   const result: PullResult = { collection: entity, rows: 0, deleted: 0, conflicts: 0, mode: 'delta' };
   const seen = new Set<number>();
 
+  // R16 removes what a full pull did not list; a record the replay created or changed while
+  // the pages were read may be missing from them, so a pull that saw a write answered skips
+  // the removal (the next one does it).
+  const sentBefore = (await db.syncState.get(LAST_SENT))?.lastPullAt ?? null;
   let cursor = start;
   let pageNo = 1;
   let pending = fetchPage(deps, descriptor, cursor, pageNo);
@@ -91,7 +96,8 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
     deps.onProgress?.(entity, result.rows);
     if (!more) break;
   }
-  if (result.mode === 'full') result.deleted += await removeMissing(db, descriptor, seen);
+  const sentDuring = ((await db.syncState.get(LAST_SENT))?.lastPullAt ?? null) !== sentBefore;
+  if (result.mode === 'full' && !sentDuring) result.deleted += await removeMissing(db, descriptor, seen);
   const saved = await db.syncState.get(entity);
   await db.syncState.put({ collection: entity, cursor: saved?.cursor ?? null, lastPullAt: (deps.now ?? Date.now)() });
   return result;
@@ -123,12 +129,25 @@ async function readPageState(db: AppDb, table: Table<LocalRow, string>, page: Pa
 
 /** How a server row meets the device's copy. */
 type RowCase =
+  | { kind: 'stale' }
   | { kind: 'take'; state: 'synced' | 'conflict' }
   | { kind: 'delete-conflict'; local: LocalRow; queued: OutboxEntry[] }
   | { kind: 'rebase'; local: LocalRow };
 
+/** Whether `a` is a later instant than `b` (both server stamps); false when either is missing. */
+function laterThan(a: unknown, b: unknown): boolean {
+  const at = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
+  const [x, y] = [at(a), at(b)];
+  return !Number.isNaN(x) && !Number.isNaN(y) && x > y;
+}
+
 function classifyRow(state: PageState, server: ServerRow): RowCase {
   const local = state.locals.get(server.id);
+  // A page read before the device's own write was answered carries the older record: the
+  // device already holds a newer one (its base), which stays. Taken, it would show the old
+  // values until the next pull, and the next edit or delete would be sent against a base
+  // the server no longer has: a conflict with itself (R11, R13).
+  if (local && laterThan((local._base as Fields | null)?.updated_at, server.updated_at)) return { kind: 'stale' };
   const queued = local ? state.queuedByCid.get(local.cid) : undefined;
   if (!local || !queued?.length)
     return { kind: 'take', state: local && state.conflicted.has(local.cid) ? 'conflict' : 'synced' };
@@ -153,7 +172,7 @@ function takenRow(state: PageState, server: ServerRow, sync: 'synced' | 'conflic
 async function applyQueued(
   db: AppDb,
   collection: EntityName,
-  verdict: Exclude<RowCase, { kind: 'take' }>,
+  verdict: Exclude<RowCase, { kind: 'take' | 'stale' }>,
   server: ServerRow,
 ): Promise<{ put?: LocalRow; conflict: boolean }> {
   if (verdict.kind === 'rebase') {
@@ -220,6 +239,7 @@ async function applyPage(
     const puts: LocalRow[] = [];
     for (const server of page.rows) {
       const verdict = classifyRow(state, server);
+      if (verdict.kind === 'stale') continue;
       if (verdict.kind === 'take') {
         puts.push(takenRow(state, server, verdict.state));
         // An open conflict compares against the newest server version, not the one seen at the 409.

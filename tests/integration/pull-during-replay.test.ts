@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Device, photo } from './support/devices';
+import { startTestServer, type TestServer } from './support/server';
+import { pullCollection } from '../../sync/engine/pull';
+import { Replayer } from '../../sync/engine/replay';
+import { writeLocal } from '../../sync/engine/outbox';
+import { createTransport } from '../../sync/net/transport';
+
+/*
+ * A pull and a replay at the same time (R15-R17): the page that was read before the
+ * device's own write was answered must not undo that write on the device, and a full pull
+ * (a backend without the delta parameters) must not remove the record the replay just made.
+ */
+
+let server: TestServer;
+let specServer: TestServer;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  specServer = await startTestServer({ specOnly: true });
+});
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.close()));
+  await server?.close();
+  await specServer?.close();
+});
+
+/**
+ * A device on `target` whose next children page is answered by the server first and handed
+ * to the device only after `meanwhile` ran: the page is older than what `meanwhile` did.
+ */
+async function deviceWithSlowPage(target: TestServer) {
+  const token = await target.login('admin@demo.test');
+  const hold: { meanwhile: (() => Promise<void>) | null } = { meanwhile: null };
+  const d = new Device(
+    async (request) => {
+      const isPage = new URL(request.url).pathname.endsWith('/child-registrations') && request.method === 'POST';
+      const response = await target.fetch(request);
+      if (isPage && hold.meanwhile && !request.headers.get('Idempotency-Key')) {
+        const meanwhile = hold.meanwhile;
+        hold.meanwhile = null;
+        await meanwhile();
+      }
+      return response;
+    },
+    token,
+    undefined,
+    { collections: ['children'] },
+  );
+  devices.push(d);
+  const transport = createTransport({ baseUrl: () => 'http://ashray.test/api/', token: () => token, fetch: d.net.fetch });
+  /** Writes on the device and sends it through its own replayer, as Background Sync would. */
+  const writeAndSend = async (request: Parameters<typeof writeLocal>[1]) => {
+    const written = await writeLocal(d.db, request);
+    if (!written.ok) throw new Error(written.message);
+    expect((await new Replayer({ db: d.db, transport }).run()).sent).toBe(1);
+    return written.cid;
+  };
+  return { d, hold, transport, writeAndSend };
+}
+
+describe('a pull that meets the device own writes', () => {
+  it('R17: a page read before an edit was answered does not put the older record back', async () => {
+    const { d, hold, transport, writeAndSend } = await deviceWithSlowPage(server);
+    const name = `Slow page ${Date.now()}`;
+    const cid = await writeAndSend({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+    await d.db.syncState.delete('children'); // the next page lists the child again, as it is now
+
+    hold.meanwhile = async () => {
+      await writeAndSend({ entity: 'children', op: 'update', cid, fields: { name: `${name} renamed` } });
+    };
+    await pullCollection({ db: d.db, transport }, 'children');
+    expect(hold.meanwhile).toBeNull();
+
+    const held = await d.db.entity('children').get(cid);
+    const [onServer] = await server.childrenNamed(name, await server.login('admin@demo.test'));
+    expect(onServer).toMatchObject({ name: `${name} renamed` });
+    expect(held).toMatchObject({ name: `${name} renamed`, _sync: 'synced' });
+    expect((held!._base as { updated_at: string }).updated_at).toBe(onServer!.updated_at);
+    expect(await d.db.conflicts.count()).toBe(0);
+  });
+
+  it('R16: a full pull does not remove the record the replay made while its pages were read', async () => {
+    const { d, hold, transport, writeAndSend } = await deviceWithSlowPage(specServer);
+    let made = '';
+    hold.meanwhile = async () => {
+      made = await writeAndSend({
+        entity: 'children',
+        op: 'create',
+        fields: specServer.validChild(`Made meanwhile ${Date.now()}`),
+        files: { image: photo() },
+      });
+    };
+    const result = await pullCollection({ db: d.db, transport }, 'children');
+    expect(result.mode).toBe('full');
+    expect(made).not.toBe('');
+    expect(await d.db.entity('children').get(made)).toMatchObject({ _sync: 'synced', id: expect.any(Number) });
+
+    // The next full pull lists it, and removes only what the server no longer has.
+    await pullCollection({ db: d.db, transport }, 'children');
+    expect(await d.db.entity('children').get(made)).toMatchObject({ _sync: 'synced' });
+  });
+});
