@@ -3,7 +3,7 @@ import { request } from '../net/transport';
 import { apiUrl } from '../net/config';
 import { readMissingExtensions, writeMissingExtensions } from '../engine/missing-extensions';
 import { isSyncError, type SyncError } from '../net/errors';
-import { buildPath, paginate, wireEndpoints, type Pagination } from '../contract';
+import { buildPath, paginate, routeOf, type Pagination } from '../contract';
 
 /*
  * The part 2 lists a backend without our bulk pull answers only through their documented
@@ -97,14 +97,13 @@ export async function keptListPage<T>(query: OnlineListQuery): Promise<FetchedPa
  */
 export async function loadOnlineList<T>(query: OnlineListQuery, online: boolean): Promise<OnlineListAnswer<T>> {
   if (online) {
-    const endpoint = wireEndpoints[query.endpoint];
+    // The verb the configured backend profile uses for this row (endpoints/profiles.ts).
+    const { method } = routeOf(query.endpoint);
     const filter = clean(query.filter);
     const page = query.page ?? 1;
     try {
-      const envelope = await request<T[] | { data?: T[] }>(endpoint.method, pathOf(query), {
-        ...(endpoint.method === 'GET'
-          ? { searchParams: { ...filter, page } }
-          : { json: filter, searchParams: { page } }),
+      const envelope = await request<T[] | { data?: T[] }>(method, pathOf(query), {
+        ...(method === 'GET' ? { searchParams: { ...filter, page } } : { json: filter, searchParams: { page } }),
         kind: 'read',
       });
       // A Laravel paginator may come whole in `data` ({data, current_page, ...}).
