@@ -126,8 +126,9 @@ function checkWireLog(label: string, logged: string[]): { problems: string[]; se
 
 /**
  * WIRE_COVERAGE_STRICT=1 fails the run when a documented row was sent in neither server
- * mode and has no reason in `unsentReasons` (tests/wire.ts). Off by default while the
- * journeys that send the remaining rows are still being written.
+ * mode and has no reason in `unsentReasons` (tests/wire.ts). `npm run test:e2e` (and so
+ * `npm test` and CI) sets it, as it runs every journey; a run of a few files leaves it unset
+ * and only prints the coverage.
  */
 const strictCoverage = process.env.WIRE_COVERAGE_STRICT === '1';
 
