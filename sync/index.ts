@@ -40,6 +40,7 @@ export {
 export { bulkUpdateInput } from './entities/bulk-update';
 export { labelOf, type EntityName } from './entities/registry';
 export { requests, type Sent } from './entities/writes';
+export type { UserInput } from './entities/users';
 export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 export type { Resolution, ReviewItem } from './engine/review';
 export type { OutboxEntry, ConflictRow, LocalRow, RowSyncState } from './db/app-db';

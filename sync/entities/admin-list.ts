@@ -19,14 +19,16 @@ export const adminList = <
   L extends WireEndpointName,
   X extends Record<string, Call> = Record<never, Call>,
   S extends ZodType | undefined = undefined,
+  W extends EntityDescriptor['toWrite'] = undefined,
 >(
   label: string,
   table: T,
-  calls: { add: A; update: U; remove: R; list: L; schema?: S; extra?: X; fileFields?: string[] },
+  calls: { add: A; update: U; remove: R; list: L; schema?: S; extra?: X; fileFields?: string[]; toWrite?: W },
 ) =>
   ({
     label,
     schema: calls.schema as S,
+    toWrite: calls.toWrite as W,
     table,
     ops: {
       create: { endpoint: calls.add, effect: 'create' as const },

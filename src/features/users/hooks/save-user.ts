@@ -1,4 +1,4 @@
-import { messages, mutations, userFormSchemaFor, firstIssueMessage } from '../../../../sync';
+import { messages, mutations, userFormSchemaFor, firstIssueMessage, type UserInput } from '../../../../sync';
 
 export type UserValues = {
   name: string;
@@ -27,26 +27,13 @@ const withEmail = (values: UserValues, existing?: { email?: string | null }) =>
 
 /**
  * Every field checked in the form's order (first failing field's message); the password
- * only when adding. On update the e-mail stays as created and a blank password is left out.
+ * only when adding. On update the e-mail stays as created. The checked values go to the
+ * users entity as they are; it shapes the call (sync/entities/users.ts).
  */
 export function checkUser(values: UserValues, mode: 'create' | 'update') {
   const parsed = userFormSchemaFor(mode).safeParse(userInput(values, mode));
   if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
-  const { image, password, ...rest } = parsed.data as Record<string, unknown> & {
-    image?: unknown;
-    password?: string | null;
-  };
-  const { id: _id, ...fields } = rest;
-  return {
-    ok: true as const,
-    fields: {
-      ...fields,
-      join_date: fields.join_date ?? null,
-      centerId: fields.centertypeId,
-      ...(password ? { password } : {}),
-    },
-    files: image instanceof Blob ? { image } : undefined,
-  };
+  return { ok: true as const, input: parsed.data as UserInput };
 }
 
 export async function saveUser(
@@ -56,8 +43,8 @@ export async function saveUser(
   const checked = checkUser(withEmail(values, existing), existing ? 'update' : 'create');
   if (!checked.ok) return checked;
   const result = existing
-    ? await mutations.users.update(existing.cid, checked.fields, checked.files)
-    : await mutations.users.create(checked.fields, checked.files);
+    ? await mutations.users.update(existing.cid, checked.input)
+    : await mutations.users.create(checked.input);
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
