@@ -37,4 +37,38 @@ describe('the entity registry (STYLE habit 17: each fact once, in its entity mod
     expect(status).toEqual({ entity: 'centers', op: 'status', cid: 'c-1', fields: { status: 0 }, files: undefined });
     expect(requests.tags.delete('c-2')).toEqual({ entity: 'tags', op: 'delete', cid: 'c-2' });
   });
+
+  it('an entity that shapes its own call takes the checked form and makes the fields and files (no screen shapes wire data)', () => {
+    const photo = new Blob(['x'], { type: 'image/png' });
+    const user = requests.users.create({
+      name: 'Asha',
+      email: 'asha@demo.test',
+      password: '',
+      status: 1,
+      mobile_number: '9876543210',
+      comment: 'New',
+      centertypeId: 2,
+      role_id: 3,
+      join_date: null,
+      image: photo,
+    } as never);
+    // The form's Center travels as the spec's centertypeId and as the user's centerId; a blank password stays out.
+    expect(user.fields).toMatchObject({ centertypeId: 2, centerId: 2, join_date: null });
+    expect(user.fields && 'password' in user.fields).toBe(false);
+    expect(user.files).toEqual({ image: photo });
+
+    const file = new Blob(['%PDF'], { type: 'application/pdf' });
+    const doc = requests.beneficiaryDocuments.create({
+      beneficiary: { cid: 'c-9' },
+      row: { tagId: 4, doc_date: '2026-11-01', comment: undefined },
+      file,
+    });
+    // A beneficiary created offline is named by its cid until its create is answered (R6, R8).
+    expect(doc).toMatchObject({
+      entity: 'beneficiaryDocuments',
+      op: 'create',
+      fields: { beneficiaryId: 'c-9', tagId: 4, doc_date: '2026-11-01', comment: null },
+      files: { filename: file },
+    });
+  });
 });

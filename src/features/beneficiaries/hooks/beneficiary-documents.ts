@@ -46,13 +46,7 @@ export function documentWrites(
     const parsed = beneficiaryDocumentRowSchema.safeParse(row);
     if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
     if (!(row.filename instanceof Blob)) return { ok: false, message: messages.documentsRequired };
-    const { tagId, doc_date, comment } = parsed.data;
-    writes.push(
-      requests.beneficiaryDocuments.create(
-        { beneficiaryId: owner.id ?? owner.cid, tagId, doc_date, comment: comment ?? null },
-        { filename: row.filename },
-      ),
-    );
+    writes.push(requests.beneficiaryDocuments.create({ beneficiary: owner, row: parsed.data, file: row.filename }));
   }
   return { ok: true, writes };
 }
