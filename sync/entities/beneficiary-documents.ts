@@ -1,6 +1,19 @@
 import type { BeneficiaryDocumentRow } from '../contract/forms/beneficiary';
 import type { Fields } from '../engine/reconcile';
 import type { EntityDescriptor } from './types';
+import type { LocalRow } from '../db/app-db';
+
+/** A beneficiary's document on the device: its tag, date, file (a server name or 'local-file:' while waiting) and comment. */
+export type LocalBeneficiaryDocument = LocalRow & {
+  beneficiaryId?: number | string;
+  tagId?: number;
+  tag_data?: { id: number; name: string } | null;
+  doc_date?: string | null;
+  filename?: string | null;
+  comment?: string | null;
+  created_at?: string;
+  _deleted?: number;
+};
 
 /** A checked document row of the beneficiary form, its file, and whose it is (its id, or its cid while its create waits). */
 export type BeneficiaryDocumentInput = {

@@ -1,5 +1,9 @@
-import type { EntityDescriptor } from './types';
+import type { EntityDescriptor, LocalOf } from './types';
 import { childUpdateSchema } from '../contract/forms';
+import type { Child } from '../contract/entities/child';
+
+/** A child as the device holds it: the server's fields (or the form's, while pending) plus sync columns. */
+export type LocalChild = LocalOf<Child>;
 
 /** Registered children (spec part 1 sections 3 and 5): the full form, Quick Add, edit and delete. */
 export const children = {

@@ -2,6 +2,10 @@ import type { EntityDescriptor } from './types';
 import type { WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
 import { cwcMovesPresentStatus } from './present-status';
+import type { LocalRow } from '../db/app-db';
+
+/** A CWC produce or refer entry as the device holds it. */
+export type LocalCwc = LocalRow & { centerId?: number; transfer_date?: string; comment?: string; _deleted?: number };
 
 /** A CWC form as a screen holds it: its values as typed, the document rows with their picked files. */
 export type CwcInput = {

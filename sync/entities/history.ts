@@ -3,6 +3,15 @@ import type { WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
 import { groupOf, historyGroups } from '../contract/constants/history-groups';
 import { historyMovesPresentStatus } from './present-status';
+import type { LocalRow } from '../db/app-db';
+
+/** A local row of a per-child table (history, activity log, documents). */
+export type LocalEntry = LocalRow & {
+  childregId?: number | string;
+  history_status?: string;
+  created_at?: string;
+  _deleted?: number;
+};
 
 /*
  * A child's history and the per-child actions that write it (spec part 1 sections 3, 4

@@ -1,5 +1,9 @@
-import type { EntityDescriptor } from './types';
+import type { EntityDescriptor, LocalOf } from './types';
 import { mealFormSchema } from '../contract/forms';
+import type { Meal } from '../contract/entities/meal';
+
+/** A meal as the device holds it. */
+export type LocalMeal = LocalOf<Meal>;
 
 /*
  * Meals (spec part 2 section 7). The sync pulls them for the roles that may read their

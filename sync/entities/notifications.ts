@@ -1,4 +1,9 @@
 import type { EntityDescriptor } from './types';
+import type { LocalRow } from '../db/app-db';
+import type { Notification } from '../contract/entities/notification';
+
+/** A notification as the device holds it, with when it was read here. */
+export type LocalNotification = LocalRow<Partial<Notification> & { read?: number; read_at?: string | null }>;
 
 /*
  * Notifications are pulled for every user from notifyList with the user's center

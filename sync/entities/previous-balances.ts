@@ -1,5 +1,9 @@
-import type { EntityDescriptor } from './types';
+import type { EntityDescriptor, LocalOf } from './types';
 import { previousBalanceFormSchema } from '../contract/forms';
+import type { PreviousBalance } from '../contract/entities/previous-balance';
+
+/** A previous balance as the device holds it. */
+export type LocalPreviousBalance = LocalOf<PreviousBalance>;
 
 /*
  * Previous balances (spec part 2 section 7). The sync pulls them for an administrator or

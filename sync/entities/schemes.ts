@@ -1,5 +1,10 @@
 import type { EntityDescriptor } from './types';
 import { schemeFormSchema } from '../contract/forms';
+import type { LocalRow } from '../db/app-db';
+import type { Scheme } from '../contract/entities/scheme';
+
+/** A social protection scheme as the device holds it. */
+export type LocalScheme = LocalRow<Partial<Scheme> & { _deleted?: number }>;
 
 /*
  * Social protection schemes (spec part 2, SPS Management). Listed by administrators only

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { EntityTable } from '../db/app-db';
+import type { EntityTable, RowSyncState } from '../db/app-db';
 import type { AfterLocalWrite } from './present-status';
 import type { HttpMethod, PayloadKind, WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
@@ -69,4 +69,15 @@ export type EntityDescriptor = {
   batch?: boolean;
   /** What else a local write changes, in its transaction (a history row moves its child's Present Status). */
   afterLocalWrite?: AfterLocalWrite;
+};
+
+/**
+ * An entity's record as the device holds it: the server's fields (or the form's, while
+ * pending) with the sync columns; `_deleted` is set while a delete waits to be sent.
+ */
+export type LocalOf<T> = Partial<T> & {
+  cid: string;
+  _sync?: RowSyncState;
+  _deleted?: number;
+  [field: string]: unknown;
 };

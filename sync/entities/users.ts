@@ -1,6 +1,11 @@
 import { adminList } from './admin-list';
 import type { UserCreateForm, UserUpdateForm } from '../contract/forms/user';
 import type { Fields } from '../engine/reconcile';
+import type { LocalOf } from './types';
+import type { User } from '../contract/entities/user';
+
+/** A user as the device holds it. */
+export type LocalUser = LocalOf<User>;
 
 /** The user form's checked values (userFormSchemaFor), the id of an update left out. */
 export type UserInput = Omit<UserCreateForm, 'password'> & { password?: string | null; id?: UserUpdateForm['id'] };

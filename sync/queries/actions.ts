@@ -1,6 +1,7 @@
-import type { LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { exitStatuses, historyGroups } from '../contract';
+import type { LocalEntry } from '../entities/history';
+export type { LocalEntry };
 
 /*
  * The profile's history tables over the device (spec part 1 section 2, the profile side menu): a child's history entries by
@@ -32,14 +33,6 @@ export const historyTables = {
   escortExit: group('escort_exit'),
 } as const satisfies Record<string, HistoryTable>;
 export type HistoryTableKey = keyof typeof historyTables;
-
-/** A local row of a per-child table (history, activity log, documents). */
-export type LocalEntry = LocalRow & {
-  childregId?: number | string;
-  history_status?: string;
-  created_at?: string;
-  _deleted?: number;
-};
 
 const keysOf = (child: ChildKeys): (string | number)[] =>
   child.id !== undefined && child.id !== null ? [child.cid, child.id] : [child.cid];

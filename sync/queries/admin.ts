@@ -1,4 +1,4 @@
-import type { EntityTable, LocalRow, RowSyncState } from '../db/app-db';
+import type { EntityTable, LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { appTransport } from '../net/transport';
 import { pullCollection } from '../engine/pull';
@@ -7,16 +7,12 @@ import { apiBase } from '../net/config';
 import { pathPrefix } from '../contract/endpoints';
 import { isLocalFile } from '../engine/outbox';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
-import {
-  centersDetailsKeyByType,
-  type Center,
-  type CenterFilter,
-  type CentersDetails,
-  type Role,
-  type Tag,
-  type User,
-  type UserFilter,
-} from '../contract';
+import { centersDetailsKeyByType, type CenterFilter, type CentersDetails, type UserFilter } from '../contract';
+import type { LocalCenter } from '../entities/centers';
+import type { LocalTag } from '../entities/tags';
+import type { LocalRole } from '../entities/roles';
+import type { LocalUser } from '../entities/users';
+export type { LocalCenter, LocalTag, LocalRole, LocalUser };
 
 /*
  * Read queries of the administration lists (centers, tags, roles, users) over the device,
@@ -24,11 +20,6 @@ import {
  * small (tens to hundreds of rows): each query reads its table once.
  */
 
-type Local<T> = Partial<T> & { cid: string; _sync?: RowSyncState; _deleted?: number; [field: string]: unknown };
-export type LocalCenter = Local<Center>;
-export type LocalTag = Local<Tag>;
-export type LocalRole = Local<Role>;
-export type LocalUser = Local<User>;
 export type AdminPage<T> = { rows: T[]; pagination: Pagination };
 
 const isSet = (v: unknown): boolean => v !== undefined && v !== null && v !== '';

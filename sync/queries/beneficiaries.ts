@@ -1,8 +1,11 @@
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { serviceStatuses, toStoredDate, type BeneficiaryService } from '../contract';
-import { childrenByKey, type ChildFacts, type HistoryFacts, type LocalRow, type RowSyncState } from '../db/app-db';
+import { childrenByKey, type ChildFacts, type HistoryFacts, type RowSyncState } from '../db/app-db';
 import type { ExitListFilter, ExitListRow } from './exits';
+import type { LocalBeneficiary } from '../entities/beneficiaries';
+import type { LocalBeneficiaryDocument } from '../entities/beneficiary-documents';
+export type { LocalBeneficiary, LocalBeneficiaryDocument };
 
 /*
  * The /education, /medical and /mhp lists over the device. Registered: each child who
@@ -10,17 +13,6 @@ import type { ExitListFilter, ExitListRow } from './exits';
  * history, db/table-mirror.ts; only the page's entries and children are read).
  * Non-registered: the service's beneficiaries by [service+service_date].
  */
-
-export type LocalBeneficiary = LocalRow & {
-  name?: string;
-  gender?: string | null;
-  age?: string | null;
-  centerId?: number;
-  service?: string;
-  service_date?: string;
-  comment?: string | null;
-  _deleted?: number;
-};
 
 const day = (v: unknown) => (typeof v === 'string' && v ? toStoredDate(v) : null);
 const unsynced: RowSyncState[] = ['pending', 'conflict', 'rejected'];
@@ -100,18 +92,6 @@ export async function listNonRegisteredBeneficiaries(
   );
   return { rows, pagination };
 }
-
-/** A beneficiary's document on the device: its tag, date, file (a server name or 'local-file:' while waiting) and comment. */
-export type LocalBeneficiaryDocument = LocalRow & {
-  beneficiaryId?: number | string;
-  tagId?: number;
-  tag_data?: { id: number; name: string } | null;
-  doc_date?: string | null;
-  filename?: string | null;
-  comment?: string | null;
-  created_at?: string;
-  _deleted?: number;
-};
 
 /**
  * A beneficiary's documents, oldest first, those still waiting for the server last. A

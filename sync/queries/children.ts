@@ -1,18 +1,11 @@
 import type { LocalRow, RowSyncState } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
-import { statusLabel, type Child, type ChildListFilter } from '../contract';
+import { statusLabel, type ChildListFilter } from '../contract';
 import { sortKey, type ChildEntry, type ChildListIndex } from '../db/child-index';
 import { centerNames } from './lookups';
-
-/** A child as the device holds it: the server's fields (or the form's, while pending) plus sync columns. */
-export type LocalChild = Partial<Child> & {
-  cid: string;
-  _sync?: RowSyncState;
-  /** Set while a delete waits to be sent; such rows are hidden from lists. */
-  _deleted?: number;
-  [field: string]: unknown;
-};
+import type { LocalChild } from '../entities/children';
+export type { LocalChild };
 
 /** The columns the list sorts by (part 1 section 2's columns a person sorts on). */
 export const childSortKeys = ['name', 'uniqueId', 'center', 'gender', 'age', 'dateofarrival', 'status'] as const;

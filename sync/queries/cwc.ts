@@ -1,7 +1,8 @@
-import type { LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { toStoredDate, type CwcListFilter } from '../contract';
+import type { LocalCwc } from '../entities/cwc';
+export type { LocalCwc };
 
 /*
  * The /produce and /refer lists over the device (spec part 1 section 2): filtered by center and the
@@ -9,7 +10,6 @@ import { toStoredDate, type CwcListFilter } from '../contract';
  */
 
 export type CwcKind = 'produce' | 'refer';
-export type LocalCwc = LocalRow & { centerId?: number; transfer_date?: string; comment?: string; _deleted?: number };
 export type CwcListPage = { rows: LocalCwc[]; pagination: Pagination };
 
 const tableOf = (kind: CwcKind) => (kind === 'produce' ? 'cwcProduce' : 'cwcRefer');

@@ -1,15 +1,13 @@
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
-import type { Notification } from '../contract';
-import type { LocalRow } from '../db/app-db';
+import type { LocalNotification } from '../entities/notifications';
+export type { LocalNotification };
 
 /*
  * The reader's notifications on the device (spec part 2): unread until marked, then
  * gone from the list at once (the row carries `read: 1` until the next pull removes it).
  * The bell counts them by key, without reading the rows.
  */
-
-export type LocalNotification = LocalRow<Partial<Notification> & { read?: number; read_at?: string | null }>;
 
 const isUnread = (row: LocalNotification) => row.read !== 1 && !row.read_at;
 

@@ -1,26 +1,18 @@
-import type { LocalRow, RowSyncState } from '../db/app-db';
+import type { LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { appTransport } from '../net/transport';
 import { pullCollection } from '../engine/pull';
 import { isSyncError, type SyncError } from '../net/errors';
-import {
-  paginate,
-  DEFAULT_PAGE_SIZE,
-  type Meal,
-  type MealFilter,
-  type Pagination,
-  type PreviousBalance,
-  type PreviousBalanceFilter,
-} from '../contract';
+import { paginate, DEFAULT_PAGE_SIZE, type MealFilter, type Pagination, type PreviousBalanceFilter } from '../contract';
+import type { LocalMeal } from '../entities/meals';
+import type { LocalPreviousBalance } from '../entities/previous-balances';
+export type { LocalMeal, LocalPreviousBalance };
 
 /*
  * Meals and previous balances over the device (part 2 sections 2, 3): the lists open
  * offline with their filters, and the pull that fills them when a screen opens online.
  */
 
-type Local<T> = Partial<T> & { cid: string; _sync?: RowSyncState; _deleted?: number; [field: string]: unknown };
-export type LocalMeal = Local<Meal>;
-export type LocalPreviousBalance = Local<PreviousBalance>;
 export type Part2Page<T> = { rows: T[]; pagination: Pagination };
 
 const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');

@@ -4,8 +4,9 @@ import { pullCollection } from '../engine/pull';
 import { isSyncError, type SyncError } from '../net/errors';
 import { readLookup } from '../device/lookups-cache';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
-import { buildPath, type Scheme } from '../contract';
-import type { LocalRow } from '../db/app-db';
+import { buildPath } from '../contract';
+import type { LocalScheme } from '../entities/schemes';
+export type { LocalScheme };
 
 /*
  * Social protection schemes on the device (spec part 2): the SPS Management table (an
@@ -13,8 +14,6 @@ import type { LocalRow } from '../db/app-db';
  * SPS action and Bulk Update: /sps_all as last fetched, overlaid with the schemes saved
  * or changed on this device, so a scheme added offline can be chosen at once.
  */
-
-export type LocalScheme = LocalRow<Partial<Scheme> & { _deleted?: number }>;
 
 /** /sps_all, kept under this key. */
 export const schemesLookup = { key: 'sps_all', path: buildPath('spsAll', {}) } as const;
