@@ -22,7 +22,15 @@ export type PullDeps = {
 };
 
 export type ServerRow = Fields & { id: number; updated_at?: string };
-type Page = { rows: ServerRow[]; deleted: number[]; next: Cursor | null; delta: boolean; lastPage: number };
+/** `total`: how many records a full listing said it holds when this page was read. */
+type Page = {
+  rows: ServerRow[];
+  deleted: number[];
+  next: Cursor | null;
+  delta: boolean;
+  lastPage: number;
+  total?: number;
+};
 
 export type PullResult = {
   collection: EntityName;
@@ -58,7 +66,14 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
   if (envelope.sync) {
     return { rows, deleted: envelope.sync.deleted ?? [], next: envelope.sync.next ?? null, delta: true, lastPage: 1 };
   }
-  return { rows, deleted: [], next: null, delta: false, lastPage: envelope.pagination?.last_page ?? 1 };
+  return {
+    rows,
+    deleted: [],
+    next: null,
+    delta: false,
+    lastPage: envelope.pagination?.last_page ?? 1,
+    total: envelope.pagination?.total,
+  };
 }
 
 /**
@@ -73,6 +88,7 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
   const start: Cursor = state?.cursor ? (JSON.parse(state.cursor) as Cursor) : EPOCH;
   const result: PullResult = { collection: entity, rows: 0, deleted: 0, conflicts: 0, mode: 'delta' };
   const seen = new Set<number>();
+  const totals = new Set<number | undefined>();
 
   // R16 removes what a full pull did not list; a record the replay created or changed while
   // the pages were read may be missing from them, so a pull that saw a write answered skips
@@ -89,6 +105,7 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
     if (page.delta && last?.updated_at) cursor = { updated_since: last.updated_at, after_id: last.id };
     if (!page.delta) result.mode = 'full';
     page.rows.forEach((r) => seen.add(r.id));
+    if (!page.delta) totals.add(page.total);
     const applied = await applyPage(db, descriptor, entity, page, page.delta ? cursor : null);
     result.rows += page.rows.length;
     result.deleted += applied.deleted;
@@ -97,7 +114,14 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
     if (!more) break;
   }
   const sentDuring = ((await db.syncState.get(LAST_SENT))?.lastPullAt ?? null) !== sentBefore;
-  if (result.mode === 'full' && !sentDuring) result.deleted += await removeMissing(db, descriptor, seen);
+  if (result.mode === 'full' && !sentDuring) {
+    // Pages by offset shift when records are added or removed while they are read (by
+    // another device): a record may then be on no page read. Such a listing removes only
+    // what the previous full pull missed too.
+    const [total] = totals;
+    const steady = totals.size === 1 && total !== undefined && total === seen.size;
+    result.deleted += await removeMissing(db, descriptor, entity, seen, steady);
+  }
   const saved = await db.syncState.get(entity);
   await db.syncState.put({ collection: entity, cursor: saved?.cursor ?? null, lastPullAt: (deps.now ?? Date.now)() });
   return result;
@@ -282,14 +306,35 @@ export async function applyServerRows(
   return { conflicts };
 }
 
-/** R16: after a full pull, synced rows the server no longer lists are gone there. */
-async function removeMissing(db: AppDb, descriptor: EntityDescriptor, seen: Set<number>): Promise<number> {
+/** The syncState row of the ids a collection's last full pull did not list (kept, not yet removed). */
+export const unlistedKey = (collection: EntityName) => `__unlisted:${collection}`;
+
+/**
+ * R16: after a full pull, synced rows the server no longer lists are gone there. After a
+ * listing that moved while it was read (`steady` false), only the rows the previous full
+ * pull did not list either are removed; the others are remembered for the next one.
+ */
+async function removeMissing(
+  db: AppDb,
+  descriptor: EntityDescriptor,
+  collection: EntityName,
+  seen: Set<number>,
+  steady: boolean,
+): Promise<number> {
   const table = db.entity(descriptor.table);
-  const gone = await table
-    .where('_sync')
-    .equals('synced')
-    .filter((r) => typeof r.id === 'number' && !seen.has(r.id))
-    .primaryKeys();
-  await table.bulkDelete(gone);
-  return gone.length;
+  const key = unlistedKey(collection);
+  return db.transaction('rw', [table, db.syncState], async () => {
+    const unlisted = await table
+      .where('_sync')
+      .equals('synced')
+      .filter((r) => typeof r.id === 'number' && !seen.has(r.id))
+      .toArray();
+    const before = new Set<number>(JSON.parse((await db.syncState.get(key))?.cursor ?? '[]') as number[]);
+    const gone = steady ? unlisted : unlisted.filter((r) => before.has(r.id as number));
+    const kept = unlisted.filter((r) => !gone.includes(r)).map((r) => r.id as number);
+    await table.bulkDelete(gone.map((r) => r.cid));
+    if (kept.length || before.size)
+      await db.syncState.put({ collection: key, cursor: JSON.stringify(kept), lastPullAt: null });
+    return gone.length;
+  });
 }

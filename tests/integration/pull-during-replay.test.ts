@@ -49,7 +49,11 @@ async function deviceWithSlowPage(target: TestServer) {
     { collections: ['children'] },
   );
   devices.push(d);
-  const transport = createTransport({ baseUrl: () => 'http://ashray.test/api/', token: () => token, fetch: d.net.fetch });
+  const transport = createTransport({
+    baseUrl: () => 'http://ashray.test/api/',
+    token: () => token,
+    fetch: d.net.fetch,
+  });
   /** Writes on the device and sends it through its own replayer, as Background Sync would. */
   const writeAndSend = async (request: Parameters<typeof writeLocal>[1]) => {
     const written = await writeLocal(d.db, request);
@@ -64,7 +68,12 @@ describe('a pull that meets the device own writes', () => {
   it('R17: a page read before an edit was answered does not put the older record back', async () => {
     const { d, hold, transport, writeAndSend } = await deviceWithSlowPage(server);
     const name = `Slow page ${Date.now()}`;
-    const cid = await writeAndSend({ entity: 'children', op: 'create', fields: server.validChild(name), files: { image: photo() } });
+    const cid = await writeAndSend({
+      entity: 'children',
+      op: 'create',
+      fields: server.validChild(name),
+      files: { image: photo() },
+    });
     await d.db.syncState.delete('children'); // the next page lists the child again, as it is now
 
     hold.meanwhile = async () => {
@@ -100,5 +109,65 @@ describe('a pull that meets the device own writes', () => {
     // The next full pull lists it, and removes only what the server no longer has.
     await pullCollection({ db: d.db, transport }, 'children');
     expect(await d.db.entity('children').get(made)).toMatchObject({ _sync: 'synced' });
+  });
+
+  it('R16: a listing that moved while its pages were read (a record removed elsewhere) removes nothing the server still lists; the next steady one removes what is gone', async () => {
+    const token = await specServer.login('admin@demo.test');
+    const other = new Device(specServer.fetch, token, 'other-device', { collections: ['children'] });
+    devices.push(other);
+    const made = await other.engine.write({
+      entity: 'children',
+      op: 'create',
+      fields: specServer.validChild(`Removed elsewhere ${Date.now()}`),
+      files: { image: photo() },
+    });
+    if (!made.ok) throw new Error(made.message);
+    await other.engine.replay();
+
+    let afterFirstPage: (() => Promise<void>) | null = null;
+    const d = new Device(
+      async (request) => {
+        const response = await specServer.fetch(request);
+        const url = new URL(request.url);
+        if (afterFirstPage && url.pathname.endsWith('/child-registrations') && url.searchParams.get('page') === '1') {
+          const removeNow = afterFirstPage;
+          afterFirstPage = null;
+          await removeNow();
+        }
+        return response;
+      },
+      token,
+      undefined,
+      { collections: ['children'] },
+    );
+    devices.push(d);
+    const transport = createTransport({
+      baseUrl: () => 'http://ashray.test/api/',
+      token: () => token,
+      fetch: d.net.fetch,
+    });
+    const pull = () => pullCollection({ db: d.db, transport, perPage: 50 }, 'children');
+    await pull();
+    const removedId = (await other.db.entity('children').get(made.cid))!.id as number;
+    expect(await d.db.entity('children').where('id').equals(removedId).count()).toBe(1);
+
+    // The newest child, on the first page, is deleted once that page is read: every later
+    // record moves up one place, and the first of page 2 is on no page this pull reads.
+    afterFirstPage = async () => {
+      const removed = await other.engine.write({ entity: 'children', op: 'delete', cid: made.cid });
+      if (!removed.ok) throw new Error(removed.message);
+      await other.engine.replay();
+      expect(await other.db.outbox.count()).toBe(0);
+    };
+    await pull();
+    expect(afterFirstPage).toBeNull();
+    const listed = await specServer.childrenNamed('', token);
+    const held = new Set((await d.db.entity('children').toArray()).map((c) => c.id));
+    expect(listed.filter((c) => !held.has(c.id as number)).map((c) => c.id)).toEqual([]);
+
+    // A steady listing removes what the server no longer has.
+    await pull();
+    expect(await d.db.entity('children').where('id').equals(removedId).count()).toBe(0);
+    expect(await d.db.entity('children').count()).toBe(listed.length);
   });
 });
