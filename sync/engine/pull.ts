@@ -306,6 +306,19 @@ export async function applyServerRows(
   return { conflicts };
 }
 
+/**
+ * Records the server answered as gone outside a pull (a documented view's 404): removed as a
+ * pull's tombstones are, so a record with queued edits becomes a conflict (R13).
+ */
+export async function applyServerDeletions(
+  db: AppDb,
+  entity: EntityName,
+  ids: number[],
+): Promise<{ deleted: number; conflicts: number }> {
+  const page: Page = { rows: [], deleted: ids, next: null, delta: false, lastPage: 1 };
+  return applyPage(db, descriptorOf(entity), entity, page, null);
+}
+
 /** The syncState row of the ids a collection's last full pull did not list (kept, not yet removed). */
 export const unlistedKey = (collection: EntityName) => `__unlisted:${collection}`;
 

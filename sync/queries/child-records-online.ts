@@ -1,5 +1,5 @@
-import { isSyncError } from '../net/errors';
-import { applyServerRows, type ServerRow } from '../engine/pull';
+import { isSyncError, type SyncError } from '../net/errors';
+import { applyServerDeletions, applyServerRows, type ServerRow } from '../engine/pull';
 import { buildPath, historyGroups, routeOf, type WireEndpointName } from '../contract';
 import {
   appDeps,
@@ -102,6 +102,14 @@ function recordsOf(data: unknown): unknown[] {
   return Array.isArray(inner) ? inner : [];
 }
 
+/** A 404 for the record asked, not Laravel's for a route the backend does not have. */
+const isGone = (error: SyncError) =>
+  error.status === 404 && !/\broute\b.*could not be found/i.test(messageOf(error.body) ?? error.message);
+const messageOf = (body: unknown) =>
+  body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : undefined;
+
 const isMissingCall = (error: unknown) => isSyncError(error) && (error.status === 404 || error.status === 405);
 
 /** Sends one documented read of `childId` through the build's backend profile (routeOf). */
@@ -144,6 +152,10 @@ async function readChildView(deps: ChildRecordsDeps, childId: number): Promise<S
     envelope = await ask(deps, 'childView', { id: childId });
   } catch (error) {
     if (!isSyncError(error)) throw error;
+    // The child is gone on the server (deleted on another device): gone here too, as a
+    // pull's tombstone (R13: with queued edits, a conflict to decide). A backend without
+    // the route says so in its 404 and is only skipped.
+    if (isGone(error)) await applyServerDeletions(deps.db, 'children', [childId]);
     return null;
   }
   const record = withId(envelope.data);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Device } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
 import { createTransport } from '../../sync/net/transport';
@@ -152,5 +152,40 @@ describe("a child's records through the documented per-child calls (SPEC_ONLY)",
     expect(await fetchChildRecordsInBackground(deps, 2)).toBe(2);
     const after = await d.db.syncState.where('collection').startsWith(`__child_records:${SERVER}`).toArray();
     expect(new Set(after.map((r) => r.collection)).size).toBe(4);
+  });
+
+  it('R13: a child deleted on the server is removed from the device when its records are read; one with an unsent edit becomes a conflict to decide', async () => {
+    const { d, deps } = await syncedDevice();
+    const { db } = specServer;
+    const [gone, edited] = await db
+      .select({ id: children.id })
+      .from(children)
+      .where(isNull(children.deleted_at))
+      .orderBy(desc(children.id))
+      .limit(2);
+    const cidOf = async (id: number) => (await d.db.entity('children').where('id').equals(id).first())!.cid;
+    const editedCid = await cidOf(edited!.id);
+    const written = await writeLocal(d.db, {
+      entity: 'children',
+      op: 'update',
+      cid: editedCid,
+      fields: { comments: 'kept here' },
+    });
+    if (!written.ok) throw new Error(written.message);
+    // Deleted on another device: the server keeps them soft-deleted and answers 404.
+    await db
+      .update(children)
+      .set({ deleted_at: new Date() })
+      .where(inArray(children.id, [gone!.id, edited!.id]));
+
+    await fetchChildRecords({ id: gone!.id }, deps);
+    expect(await d.db.entity('children').where('id').equals(gone!.id).count()).toBe(0);
+
+    await fetchChildRecords({ id: edited!.id }, deps);
+    expect(await d.db.entity('children').get(editedCid)).toMatchObject({ _sync: 'conflict' });
+    expect(await d.db.conflicts.where('cid').equals(editedCid).first()).toMatchObject({
+      mine: { comments: 'kept here' },
+      theirs: null,
+    });
   });
 });

@@ -215,4 +215,21 @@ describe('fetchChildRecords', () => {
     expect((await childRecordsFetched(7, deps(transport))).fetchedAt).toBeNull();
     expect((await childRecordsFetched(8, deps(transport))).fetchedAt).toBe(1_000_000);
   });
+
+  it("a 404 for the child removes it here; Laravel's 404 for a route the backend lacks only skips the call", async () => {
+    await writeMissingExtensions(db, SERVER, ['history'], 0);
+    const route = new SyncError('not-found', 'Not found', {
+      status: 404,
+      body: { message: 'The route api/child_view/8 could not be found.' },
+    });
+    await fetchChildRecords({ id: 8 }, deps(trust({ '/child_view/': route })));
+    expect(await db.entity('children').get('s8')).toBeDefined();
+
+    const gone = new SyncError('not-found', 'Record not found.', {
+      status: 404,
+      body: { success: false, message: 'Record not found.' },
+    });
+    await fetchChildRecords({ id: 7 }, deps(trust({ '/child_view/': gone })));
+    expect(await db.entity('children').get('s7')).toBeUndefined();
+  });
 });
