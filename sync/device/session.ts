@@ -178,9 +178,12 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
     // The header and the idle lock greet the user by name: the e-mail when none was given.
     const user = sessionUserSchema.safeParse({ ...detailed, name: detailed.name || detailed.email });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
-    await saveSession(user.data, await makeVerifier(parsed.data.password));
-    await probeExtensionsAgain(meMissing);
+    const verifier = await makeVerifier(parsed.data.password);
+    // The lock opens before the session goes live: opened after, it undid an idle lock that
+    // came down while the sign-in was still finishing (the app is on screen from saveSession).
     resetLock();
+    await saveSession(user.data, verifier);
+    await probeExtensionsAgain(meMissing);
     return { ok: true, user: user.data };
   } catch (error) {
     if (!isSyncError(error)) return { ok: false, message: messages.serverNotResponding };

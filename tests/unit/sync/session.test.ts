@@ -11,6 +11,7 @@ import {
   STORAGE_KEY,
 } from '../../../sync/device/session';
 import { readLookup, refreshLookup } from '../../../sync/device/lookups-cache';
+import { lockStore } from '../../../sync/device/idle-lock';
 
 const user = {
   id: 7,
@@ -72,6 +73,21 @@ describe('session: sign in online, open offline, sign out safely', () => {
       role: { name: 'caseworker' },
       imagePath: '/files/',
     });
+  });
+
+  it('an idle lock that comes down once the signed-in app is on screen stays down while the sign-in finishes', async () => {
+    serverAnswering({ '/api/login': () => json(200, { success: true, data: user, image_path: '/files/' }) });
+    // The app shows as soon as the session is live; the lock may come down from then on.
+    const unsubscribe = sessionStore.subscribe((state) => {
+      if (state.status === 'signed-in') lockStore.setState({ locked: true });
+    });
+    try {
+      expect((await signIn({ email: 'staff@demo.test', password: 'demo1234' })).ok).toBe(true);
+    } finally {
+      unsubscribe();
+    }
+    expect(lockStore.getState().locked).toBe(true);
+    lockStore.setState({ locked: false });
   });
 
   it('the saved session opens the app with the network off, and cached reads come back', async () => {
