@@ -1,5 +1,5 @@
 import type { EntityDescriptor } from './types';
-import { mealFormSchema } from '../contract/forms';
+import { mealFields, mealFormSchema } from '../contract/forms';
 
 /*
  * Meals (spec part 2 section 7). The sync pulls them for the roles that may read their
@@ -10,6 +10,7 @@ import { mealFormSchema } from '../contract/forms';
 export const meals = {
   label: 'Meal',
   schema: mealFormSchema,
+  fields: mealFields,
   table: 'meals',
   ops: {
     create: { endpoint: 'addMeal', effect: 'create' },
