@@ -1,7 +1,9 @@
+import type { ZodType } from 'zod';
 import type { EntityDescriptor } from './types';
 import type { WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
 import { cwcMovesPresentStatus } from './present-status';
+import { cwcProduceFormSchema, cwcReferFormSchema } from '../contract/forms/cwc';
 
 /** A CWC form as a screen holds it: its values as typed, the document rows with their picked files. */
 export type CwcInput = {
@@ -59,6 +61,7 @@ const cwcEntity = <
 >(
   label: string,
   kind: 'produce' | 'refer',
+  formSchema: ZodType,
   table: 'cwcProduce' | 'cwcRefer',
   calls: { create: C; update: U; delete: D; list: L },
   status: 'produceToCwc' | 'referFromCwc',
@@ -66,6 +69,7 @@ const cwcEntity = <
 ) =>
   ({
     label,
+    formSchema,
     table,
     toWrite: (input: CwcInput) => cwcWrite(kind, input),
     ops: {
@@ -83,6 +87,7 @@ const cwcEntity = <
 export const cwcProduce = cwcEntity(
   'CWC produce',
   'produce',
+  cwcProduceFormSchema,
   'cwcProduce',
   { create: 'produceToCwc', update: 'produceToCwcUpdate', delete: 'produceToCwcDelete', list: 'produce' },
   'produceToCwc',
@@ -92,6 +97,7 @@ export const cwcProduce = cwcEntity(
 export const cwcRefer = cwcEntity(
   'CWC refer',
   'refer',
+  cwcReferFormSchema,
   'cwcRefer',
   { create: 'referToCwc', update: 'referToCwcUpdate', delete: 'referToCwcDelete', list: 'refer' },
   'referFromCwc',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { plainWords } from '../contract/constants/status';
 import { fieldSpecOf, type FieldSpec } from '../contract/forms/field-specs';
+import { actionForms, type ActionFormSpec } from '../contract/forms/action-forms';
 import type { Fields } from '../engine/reconcile';
 import { descriptorOf, isEntityName, labelOf } from './registry';
 
@@ -13,9 +14,27 @@ import { descriptorOf, isEntityName, labelOf } from './registry';
 /** What people call one record of a stored entity name; a name no longer in the registry reads as words. */
 export const entityLabelOf = (name: string): string => (isEntityName(name) ? labelOf(name) : plainWords(name));
 
-/** A field of `entity` as its form shows it (label, input, choices). */
-export const entityFieldOf = (entity: string, field: string): FieldSpec =>
-  fieldSpecOf(field, isEntityName(entity) ? descriptorOf(entity).fields : undefined);
+/**
+ * The profile's action form an operation saves with (its call is the form's save), so a
+ * history entry queued by Medical reads and is checked as the Medical form.
+ */
+function actionFormOf(entity: string, op: string | undefined): ActionFormSpec | undefined {
+  // create/update/delete are generic: their call depends on the entry's kind, not on a form.
+  if (!op || ['create', 'update', 'delete'].includes(op) || !isEntityName(entity)) return undefined;
+  const call = descriptorOf(entity).ops[op];
+  if (!call) return undefined;
+  return Object.values(actionForms).find((form: ActionFormSpec) => form.save === call.endpoint);
+}
+
+/**
+ * A field of `entity` as its form shows it (label, input, choices); with the entry's
+ * operation, an action's date reads by its form's date label ('Medical Test Date').
+ */
+export function entityFieldOf(entity: string, field: string, op?: string): FieldSpec {
+  const spec = fieldSpecOf(field, isEntityName(entity) ? descriptorOf(entity).fields : undefined);
+  const action = field === 'transfer_date' ? actionFormOf(entity, op) : undefined;
+  return action ? { ...spec, label: action.dateLabel } : spec;
+}
 
 const asTyped = (spec: FieldSpec, value: string): unknown => {
   if (value.trim() === '') return null;
@@ -25,7 +44,7 @@ const asTyped = (spec: FieldSpec, value: string): unknown => {
 
 /**
  * Checks a correction of a refused entry as the entity's own form would: with the
- * entity's form schema over the entry's payload and the corrected fields, reporting only
+ * entity's form schema (a history entry's: its action form's) over the entry's payload and the corrected fields, reporting only
  * issues of the corrected fields (a queued edit holds only what changed). The corrected
  * fields come back as the schema reads them (ids and counts as numbers).
  */
@@ -33,11 +52,14 @@ export function checkCorrection(
   entity: string,
   payload: Fields,
   corrected: Record<string, string>,
+  op?: string,
 ): { ok: true; fields: Fields } | { ok: false; message: string; field: string } {
   const fields: Fields = Object.fromEntries(
-    Object.entries(corrected).map(([field, value]) => [field, asTyped(entityFieldOf(entity, field), value)]),
+    Object.entries(corrected).map(([field, value]) => [field, asTyped(entityFieldOf(entity, field, op), value)]),
   );
-  const schema = isEntityName(entity) ? (descriptorOf(entity).schema as z.ZodType | undefined) : undefined;
+  const descriptor = isEntityName(entity) ? descriptorOf(entity) : undefined;
+  const schema: z.ZodType | undefined =
+    descriptor?.formSchema ?? actionFormOf(entity, op)?.schema ?? descriptor?.schema;
   if (!schema) return { ok: true, fields };
   const parsed = schema.safeParse({ ...payload, ...fields });
   if (parsed.success) {

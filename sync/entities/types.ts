@@ -54,6 +54,11 @@ export type EntityDescriptor = {
    * queue; a field not declared reads through the contract's `fieldSpecOf`.
    */
   fields?: FieldSpecs;
+  /**
+   * The form schema a correction in the review queue is checked with, when `schema` is not
+   * the form's (a CWC form is written through `toWrite`); defaults to `schema`.
+   */
+  formSchema?: ZodType;
   table: EntityTable;
   /** Operations by name: at least create, update and delete; actions add their own. */
   ops: Record<string, Call>;

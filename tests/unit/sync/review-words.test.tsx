@@ -174,6 +174,46 @@ describe('the review queue reads in words', () => {
     expect(screen.getByRole('radiogroup', { name: 'Keep which Center Name' })).toBeInTheDocument();
   });
 
+  it("a refused Medical entry reads its date by the Medical form's label and is checked by that form", async () => {
+    await currentDb()
+      .entity('children')
+      .put(makeChild(42, { name: 'Mina' }));
+    const seq = await currentDb().outbox.add(
+      entry({
+        entity: 'historyActions',
+        op: 'medical',
+        cid: 'h-2',
+        payload: { childregId: 42, transfer_date: '2026-02-03', comment: 'Fever' },
+      }),
+    );
+    render(<RejectedCard item={await rejected()} />);
+    const card = await screen.findByTestId('rejected-card');
+    await waitFor(() => expect(within(card).getByText('Mina')).toBeInTheDocument());
+    expect(
+      within(card)
+        .getAllByTestId('rejected-field')
+        .map((row) => row.textContent),
+    ).toEqual(['ChildMina', 'Medical Test Date03-02-2026', 'CommentFever']);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit and resubmit' }));
+    expect(screen.getByRole('textbox', { name: 'Child' })).toHaveValue('Mina');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resubmit' }));
+    expect(await screen.findByText('The comment field is required.')).toBeInTheDocument();
+    expect((await currentDb().outbox.get(seq))?.status).toBe('rejected');
+  });
+
+  it('a CWC refer correction is checked by the Refer form', () => {
+    expect(checkCorrection('cwcRefer', { centerId: 5, transfer_date: '2026-01-01' }, { cwccaseno: '' })).toMatchObject({
+      ok: false,
+      field: 'cwccaseno',
+      message: 'The CWC Case No. field is required.',
+    });
+    expect(checkCorrection('cwcRefer', { centerId: 5 }, { centerId: '6', cwccaseno: 'CWC/9' })).toEqual({
+      ok: true,
+      fields: { centerId: 6, cwccaseno: 'CWC/9' },
+    });
+  });
+
   it('checkCorrection: the meal schema checks the corrected fields and types them as the form does', () => {
     expect(checkCorrection('meals', mealPayload, { child_count: '7', center_id: '6' })).toEqual({
       ok: true,

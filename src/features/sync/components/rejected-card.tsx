@@ -21,11 +21,11 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
   );
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [editing, setEditing] = useState(false);
-  const show = useFieldReader(entry.entity, [entry.payload]);
-  const labelOf = (field: string) => entityFieldOf(entry.entity, field).label;
+  const show = useFieldReader(entry.entity, [entry.payload], entry.op);
+  const specOf = (field: string) => entityFieldOf(entry.entity, field, entry.op);
 
   const resubmit = async () => {
-    const checked = checkCorrection(entry.entity, entry.payload, values);
+    const checked = checkCorrection(entry.entity, entry.payload, values, entry.op);
     if (!checked.ok) return setProblem(checked);
     setProblem(null);
     await review.resubmit(entry.seq!, checked.fields);
@@ -46,7 +46,7 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
           {fields.map(([field]) => (
             <ReviewFieldInput
               key={field}
-              spec={entityFieldOf(entry.entity, field)}
+              spec={specOf(field)}
               value={values[field] ?? ''}
               shown={show(field, entry.payload[field])}
               error={problem?.field === field ? problem.message : undefined}
@@ -60,7 +60,7 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
             <Table.Tbody>
               {fields.map(([field, value]) => (
                 <Table.Tr key={field} data-testid="rejected-field">
-                  <Table.Th w="40%">{labelOf(field)}</Table.Th>
+                  <Table.Th w="40%">{specOf(field).label}</Table.Th>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(field, value)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -49,7 +49,11 @@ export function showFieldValue(field: string, spec: FieldSpec, value: unknown, n
  * Reads the values of `entity`'s fields in words: the centers the device holds, and the
  * children that the given records point at.
  */
-export function useFieldReader(entity: string, records: ReadonlyArray<Record<string, unknown> | null | undefined>) {
+export function useFieldReader(
+  entity: string,
+  records: ReadonlyArray<Record<string, unknown> | null | undefined>,
+  op?: string,
+) {
   const centers = useCenterNames();
   const childKeys = records.flatMap((record) =>
     Object.entries(record ?? {})
@@ -67,5 +71,5 @@ export function useFieldReader(entity: string, records: ReadonlyArray<Record<str
     new Map<string, string>(),
   );
   const names: ReviewNames = { centers, children };
-  return (field: string, value: unknown) => showFieldValue(field, entityFieldOf(entity, field), value, names);
+  return (field: string, value: unknown) => showFieldValue(field, entityFieldOf(entity, field, op), value, names);
 }
