@@ -39,6 +39,7 @@ export {
 } from './public-api';
 export { bulkUpdateInput } from './entities/bulk-update';
 export { labelOf, type EntityName } from './entities/registry';
+export { checkCorrection, entityFieldOf, entityLabelOf } from './entities/review-fields';
 export { requests, type Sent } from './entities/writes';
 export type { UserInput } from './entities/users';
 export type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';

@@ -24,6 +24,7 @@ export * from './forms/center';
 export * from './forms/tag';
 export * from './forms/role';
 export * from './forms/user';
+export * from './forms/field-specs';
 export * from './forms/meal';
 export * from './forms/previous-balance';
 export * from './forms/scheme';

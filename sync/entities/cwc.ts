@@ -1,7 +1,9 @@
+import type { ZodType } from 'zod';
 import type { EntityDescriptor } from './types';
 import type { WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
 import { cwcMovesPresentStatus } from './present-status';
+import { cwcProduceFormSchema, cwcReferFormSchema } from '../contract/forms/cwc';
 import type { LocalRow } from '../db/app-db';
 
 /** A CWC produce or refer entry as the device holds it. */
@@ -63,6 +65,7 @@ const cwcEntity = <
 >(
   label: string,
   kind: 'produce' | 'refer',
+  formSchema: ZodType,
   table: 'cwcProduce' | 'cwcRefer',
   calls: { create: C; update: U; delete: D; list: L },
   status: 'produceToCwc' | 'referFromCwc',
@@ -70,6 +73,7 @@ const cwcEntity = <
 ) =>
   ({
     label,
+    formSchema,
     table,
     toWrite: (input: CwcInput) => cwcWrite(kind, input),
     ops: {
@@ -87,6 +91,7 @@ const cwcEntity = <
 export const cwcProduce = cwcEntity(
   'CWC produce',
   'produce',
+  cwcProduceFormSchema,
   'cwcProduce',
   { create: 'produceToCwc', update: 'produceToCwcUpdate', delete: 'produceToCwcDelete', list: 'produce' },
   'produceToCwc',
@@ -96,6 +101,7 @@ export const cwcProduce = cwcEntity(
 export const cwcRefer = cwcEntity(
   'CWC refer',
   'refer',
+  cwcReferFormSchema,
   'cwcRefer',
   { create: 'referToCwc', update: 'referToCwcUpdate', delete: 'referToCwcDelete', list: 'refer' },
   'referFromCwc',

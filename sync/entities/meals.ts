@@ -1,5 +1,5 @@
 import type { EntityDescriptor, LocalOf } from './types';
-import { mealFormSchema } from '../contract/forms';
+import { mealFields, mealFormSchema } from '../contract/forms';
 import type { Meal } from '../contract/entities/meal';
 
 /** A meal as the device holds it. */
@@ -14,6 +14,7 @@ export type LocalMeal = LocalOf<Meal>;
 export const meals = {
   label: 'Meal',
   schema: mealFormSchema,
+  fields: mealFields,
   table: 'meals',
   ops: {
     create: { endpoint: 'addMeal', effect: 'create' },

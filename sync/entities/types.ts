@@ -3,6 +3,7 @@ import type { EntityTable, RowSyncState } from '../db/app-db';
 import type { AfterLocalWrite } from './present-status';
 import type { HttpMethod, PayloadKind, WireEndpointName } from '../contract/endpoints';
 import type { Fields } from '../engine/reconcile';
+import type { FieldSpecs } from '../contract/forms/field-specs';
 
 /**
  * Which endpoint row an operation sends, and what it does to the record. Method, path
@@ -48,6 +49,16 @@ export type EntityDescriptor = {
   toWrite?: (input: never) => { fields: Fields; files?: Record<string, Blob> };
   /** What people call one record, in the spec's words ("Child", "Meal"): review queue, messages. */
   label: string;
+  /**
+   * Its form's fields (label, input, choices), declared once for the form and the review
+   * queue; a field not declared reads through the contract's `fieldSpecOf`.
+   */
+  fields?: FieldSpecs;
+  /**
+   * The form schema a correction in the review queue is checked with, when `schema` is not
+   * the form's (a CWC form is written through `toWrite`); defaults to `schema`.
+   */
+  formSchema?: ZodType;
   table: EntityTable;
   /** Operations by name: at least create, update and delete; actions add their own. */
   ops: Record<string, Call>;

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Link } from 'react-router';
 import { canOpenRoute, lookupKeys, readLookup, refreshNotifyCount, syncStatusStore } from '../../../sync';
-import { useUnreadCount } from '../../features/notifications';
+import { LatestNotifications, useUnreadCount } from '../../features/notifications';
 import { countOf } from '../../lib/words';
 import { useOnline, useUser } from '../../lib/use-store';
 
@@ -54,6 +54,7 @@ export function NotificationBell() {
         </Text>
         {mayList && (
           <>
+            <LatestNotifications />
             <Menu.Divider />
             <Menu.Item component={Link} to="/notifications">
               View All

@@ -1,7 +1,7 @@
 import { Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller } from 'react-hook-form';
-import { ALL_CENTERS_ID, dateFormats, mealFormSchema, mealTypes } from '../../../../sync';
+import { ALL_CENTERS_ID, dateFormats, mealFields, mealFormSchema } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { toast } from '../../../components/toast';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -12,7 +12,7 @@ import { useMealCenterSelect } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
 
 // The spec's options are the numbers 1 to 4, with no meaning given (part 2, section 5).
-const mealTypeOptions = mealTypes.map((t) => ({ value: String(t.value), label: t.label }));
+const mealTypeOptions = [...mealFields.meal_type.options];
 
 /** Add Meal / Update Meal: center, date, meals provided in a day, children count. */
 export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => void }) {
@@ -50,7 +50,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field }) => (
               <Select
-                label="Center Name"
+                label={mealFields.center_id.label}
                 withAsterisk
                 size="md"
                 data={centers}
@@ -65,7 +65,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field }) => (
               <DateInput
-                label="Date"
+                label={mealFields.meal_date.label}
                 withAsterisk
                 size="md"
                 valueFormat={dateFormats.display}
@@ -81,7 +81,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field }) => (
               <Select
-                label="Meal Provided in a day"
+                label={mealFields.meal_type.label}
                 withAsterisk
                 size="md"
                 data={mealTypeOptions}
@@ -95,7 +95,7 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field }) => (
               <NumberInput
-                label="Children Count"
+                label={mealFields.child_count.label}
                 withAsterisk
                 size="md"
                 min={0}

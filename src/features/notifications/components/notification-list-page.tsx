@@ -7,6 +7,7 @@ import { ChangeAction, EditAction, RowActions } from '../../../components/row-ac
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { markRead, useNotificationsPage } from '../hooks/use-notifications';
+import { showDateTime } from '../../../lib/dates';
 
 const noFilters = [] as const;
 type Named = { name?: string } | null | undefined;
@@ -23,6 +24,7 @@ export function NotificationListPage() {
       { key: 'center', header: 'Center', render: (n) => (n.center_data as Named)?.name ?? '' },
       { key: 'user', header: 'User', render: (n) => (n.user_data_history as Named)?.name ?? '' },
       { key: 'comment', header: 'Comment', render: (n) => String(n.comment ?? '') },
+      { key: 'date', header: 'Date', render: (n) => showDateTime(n.created_at) },
       {
         key: 'action',
         header: 'Action',

@@ -3,6 +3,10 @@ import { listNotifications, messages, mutations, unreadNotificationCount } from 
 
 export const useNotificationsPage = (page: number) => useLiveQuery(() => listNotifications(page), [page], null);
 
+/** The `count` newest unread notifications on the device, for the bell menu. */
+export const useLatestNotifications = (count: number) =>
+  useLiveQuery(async () => (await listNotifications(1, count)).rows, [count], []);
+
 /** The bell's count, from the device; it moves when a pull brings new ones or one is marked read. */
 export const useUnreadCount = (): number => useLiveQuery(() => unreadNotificationCount(), [], 0);
 

@@ -8,6 +8,8 @@ import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useGroupReport, useReportFilter } from '../hooks/use-report';
 import { groupReportCsvRows, groupReportRows } from './group-report-table';
 import { ReportFilters } from './report-filters';
+import { exportHeaderRows } from './csv-header';
+import { useCenterNames } from '../../../lib/use-lookups';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 
@@ -15,10 +17,27 @@ const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export function GroupReportPage() {
   const navigate = useNavigate();
   // The counts name no one; their details do, so only a role that may read them opens them.
-  const mayOpen = canOpenRoute(useUser(), '/groupReports/report-details');
+  const user = useUser();
+  const mayOpen = canOpenRoute(user, '/groupReports/report-details');
   const { filter, setFilter } = useListSearchParams(filterKeys);
-  const answer = useGroupReport(useReportFilter(filter));
+  const asked = useReportFilter(filter);
+  const answer = useGroupReport(asked);
   const report = answer?.data ?? null;
+  const centerNames = useCenterNames();
+  const exportCsv = () => {
+    if (!answer || !report) return;
+    const centerId = asked.centerId;
+    const head = exportHeaderRows({
+      title: 'Group Report',
+      center: centerId == null ? null : (centerNames.get(centerId) ?? String(centerId)),
+      from: report.date_range.from_date,
+      to: report.date_range.to_date,
+      by: user,
+      at: Date.now(),
+      source: answer,
+    });
+    downloadCsv(csvFileNames.groupReport, [...head, ...groupReportCsvRows(report)]);
+  };
   const open = (cell: GroupCell) => {
     if (!report) return;
     // The cell's searchParams are the count's conditions as the server gave them, sent back
@@ -49,11 +68,7 @@ export function GroupReportPage() {
   return (
     <Stack>
       <Title order={2}>Group Report</Title>
-      <ReportFilters
-        initial={filter}
-        onSearch={setFilter}
-        onExport={report ? () => downloadCsv(csvFileNames.groupReport, groupReportCsvRows(report)) : undefined}
-      />
+      <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? exportCsv : undefined} />
       {answer === null || !report ? (
         <Loader />
       ) : (

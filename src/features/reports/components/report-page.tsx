@@ -6,6 +6,8 @@ import { csvFileNames } from '../../../../sync';
 import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useReport, useReportFilter, type ReportAnswer } from '../hooks/use-report';
 import { ReportFilters } from './report-filters';
+import { exportHeaderRows } from './csv-header';
+import { useUser } from '../../../lib/use-store';
 import {
   blockOf,
   columns,
@@ -25,14 +27,24 @@ export function ReportPage() {
   const asked = useReportFilter(filter);
   const answer = useReport(asked);
   const report = answer?.data ?? null;
+  const user = useUser();
+  const exportCsv = () => {
+    if (!answer || !report) return;
+    const head = exportHeaderRows({
+      title: 'Report List',
+      center: report.center_name ?? null,
+      from: report.from_date,
+      to: report.to_date,
+      by: user,
+      at: Date.now(),
+      source: answer,
+    });
+    downloadCsv(csvFileNames.report, [...head, ...reportCsvRows(report)]);
+  };
   return (
     <Stack>
       <Title order={2}>Report List</Title>
-      <ReportFilters
-        initial={filter}
-        onSearch={setFilter}
-        onExport={report ? () => downloadCsv(csvFileNames.report, reportCsvRows(report)) : undefined}
-      />
+      <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? exportCsv : undefined} />
       {answer === null || !report ? (
         <Loader />
       ) : (

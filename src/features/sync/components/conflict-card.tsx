@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { showDateTime } from '../../../lib/dates';
-import { recordFieldLabel, review, type ReviewItem } from '../../../../sync';
+import { entityFieldOf, review, type ReviewItem } from '../../../../sync';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { childProfileHref } from '../../../lib/child-links';
-import { describeEntry, showFieldValue } from '../hooks/use-review';
+import { describeEntry, useFieldReader } from '../hooks/use-review';
 
 type Side = 'mine' | 'theirs';
 
@@ -23,6 +23,8 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
   const changedAt =
     typeof theirs?.updated_at === 'string' ? showDateTime(theirs.updated_at, { words: true }) || null : null;
   const perField = Boolean(theirs) && !deleting && fields.length > 1;
+  const show = useFieldReader(conflict.entity, [conflict.base, conflict.mine, theirs]);
+  const labelOf = (field: string) => entityFieldOf(conflict.entity, field).label;
 
   return (
     <Card withBorder data-testid="conflict-card" padding="sm">
@@ -58,14 +60,14 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
               <Table.Tr key={field} data-testid="conflict-field">
                 <Table.Td>
                   <Text size="sm" fw={600}>
-                    {recordFieldLabel(field)}
+                    {labelOf(field)}
                   </Text>
                   <Text size="xs" c="dark.6">
-                    Before: {showFieldValue(field, conflict.base?.[field])}
+                    Before: {show(field, conflict.base?.[field])}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{showFieldValue(field, conflict.mine[field])}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{showFieldValue(field, theirs[field])}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(field, conflict.mine[field])}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(field, theirs[field])}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -75,10 +77,10 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
         <Stack gap={6} mt="sm">
           {fields.map((field) => (
             <Group key={field} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">{recordFieldLabel(field)}</Text>
+              <Text size="sm">{labelOf(field)}</Text>
               <SegmentedControl
                 size="sm"
-                aria-label={`Keep which ${recordFieldLabel(field)}`}
+                aria-label={`Keep which ${labelOf(field)}`}
                 value={choice[field]}
                 onChange={(v) => setChoice({ ...choice, [field]: v as Side })}
                 data={[

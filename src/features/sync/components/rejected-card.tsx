@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { review, type ReviewItem } from '../../../../sync';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
+import { checkCorrection, entityFieldOf, review, type ReviewItem } from '../../../../sync';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { describeEntry } from '../hooks/use-review';
+import { describeEntry, useFieldReader } from '../hooks/use-review';
+import { ReviewFieldInput } from './review-field-input';
 
 const editable = (value: unknown) => value === null || ['string', 'number'].includes(typeof value);
 
-/** A change the server refused (422): its message, its fields to fix, and resubmit. */
+/**
+ * A change the server refused (422, R10): its message, its fields by their form's labels
+ * with values in words, and Edit and resubmit with the form's inputs and checks.
+ */
 export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'rejected' }> }) {
   const { entry } = item;
   const fields = Object.entries(entry.payload).filter(
@@ -15,7 +19,18 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map(([k, v]) => [k, v === null ? '' : String(v)])),
   );
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [editing, setEditing] = useState(false);
+  const show = useFieldReader(entry.entity, [entry.payload], entry.op);
+  const specOf = (field: string) => entityFieldOf(entry.entity, field, entry.op);
+
+  const resubmit = async () => {
+    const checked = checkCorrection(entry.entity, entry.payload, values, entry.op);
+    if (!checked.ok) return setProblem(checked);
+    setProblem(null);
+    await review.resubmit(entry.seq!, checked.fields);
+    setEditing(false);
+  };
 
   return (
     <Card withBorder data-testid="rejected-card">
@@ -26,23 +41,36 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
       <Alert color="red" variant="light" mb="sm">
         {entry.lastError}
       </Alert>
-      {editing && (
+      {editing ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm">
           {fields.map(([field]) => (
-            <TextInput
+            <ReviewFieldInput
               key={field}
-              label={field}
-              value={values[field]}
-              onChange={(e) => setValues({ ...values, [field]: e.currentTarget.value })}
+              spec={specOf(field)}
+              value={values[field] ?? ''}
+              shown={show(field, entry.payload[field])}
+              error={problem?.field === field ? problem.message : undefined}
+              onChange={(value) => setValues({ ...values, [field]: value })}
             />
           ))}
         </SimpleGrid>
+      ) : (
+        fields.length > 0 && (
+          <Table withTableBorder layout="fixed" mb="sm" aria-label="What was sent">
+            <Table.Tbody>
+              {fields.map(([field, value]) => (
+                <Table.Tr key={field} data-testid="rejected-field">
+                  <Table.Th w="40%">{specOf(field).label}</Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(field, value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )
       )}
       <Group gap="xs">
         {editing ? (
-          <Button onClick={() => void review.resubmit(entry.seq!, values).then(() => setEditing(false))}>
-            Resubmit
-          </Button>
+          <Button onClick={() => void resubmit()}>Resubmit</Button>
         ) : (
           <Button variant="light" onClick={() => setEditing(true)}>
             Edit and resubmit
