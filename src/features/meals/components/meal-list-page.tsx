@@ -27,6 +27,7 @@ export function mealColumns(
     {
       key: 'center',
       header: 'Center Name',
+      card: 'title',
       render: (m) => m.center_data?.name ?? centerName.get(Number(m.center_id)) ?? '',
     },
     { key: 'date', header: 'Date', render: (m) => showDate(m.meal_date), nowrap: true },
@@ -43,7 +44,7 @@ export function mealColumns(
         </Group>
       ),
     },
-    ...(actions ? [{ key: 'action', header: 'Action', render: actions }] : []),
+    ...(actions ? [{ key: 'action', header: 'Action', card: 'actions' as const, render: actions }] : []),
   ];
 }
 
