@@ -12,10 +12,10 @@ export type ChipLabels<K extends string> = Record<K, { label: string; value?: (r
 
 /** The chips of the filters set in `filter`, in the order of `labels`; dates read as the lists show them. */
 export function filterChips<K extends string>(
-  filter: Partial<Record<K, string>>,
+  filter: Partial<Record<NoInfer<K>, string>>,
   labels: ChipLabels<K>,
   onRemove: (key: K) => void,
-  fixed: readonly K[] = [],
+  fixed: readonly NoInfer<K>[] = [],
 ): FilterChip[] {
   return (Object.keys(labels) as K[])
     .filter((key) => filter[key])
