@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { messages, type Pagination } from '../../sync';
 import { RowCheckbox } from './row-checkbox';
@@ -15,6 +16,12 @@ export type DataColumn<T> = {
   sortable?: boolean;
   /** Stays in view while the table scrolls sideways (a list's name and its actions). */
   sticky?: 'left' | 'right';
+  /**
+   * How the column shows on a phone's card: 'title' heads the card, 'actions' sits at its
+   * foot, 'hidden' stays in the table only. Unset, the first column is the title, a column
+   * keyed 'action' (or sticky right) is the actions, and the others are labelled lines.
+   */
+  card?: 'title' | 'actions' | 'hidden';
 };
 
 export type TableSort = { key: string; dir: 'asc' | 'desc' };
@@ -60,10 +67,96 @@ function SortHeader({ label, sort, onSort }: { label: ReactNode; sort: 'asc' | '
   );
 }
 
+/** The columns of a card: its title, its labelled lines and its actions (see DataColumn.card). */
+export function cardColumns<T>(columns: readonly DataColumn<T>[]) {
+  const actions =
+    columns.find((c) => c.card === 'actions') ??
+    columns.find((c) => c.card === undefined && (c.key === 'action' || c.sticky === 'right'));
+  const title = columns.find((c) => c.card === 'title') ?? columns.find((c) => c.card === undefined && c !== actions);
+  const fields = columns.filter((c) => c !== actions && c !== title && c.card !== 'hidden' && c.card !== 'title');
+  return { title, fields, actions };
+}
+
+const isEmpty = (value: ReactNode) => value === null || value === undefined || value === false || value === '';
+
+/** Below the xs breakpoint (576 px, a phone) a list is cards, not a table wider than the screen. */
+export function usePhoneLayout(): boolean {
+  const { breakpoints } = useMantineTheme();
+  return useMediaQuery(`(max-width: calc(${breakpoints.xs} - 0.01em))`, false, { getInitialValueInEffect: false });
+}
+
+type CardsProps<T> = {
+  label: string;
+  rows: readonly T[];
+  keys: readonly string[];
+  columns: readonly DataColumn<T>[];
+  from: number;
+  selection?: RowSelection;
+  toggle: (key: string) => void;
+};
+
+/**
+ * The list on a phone, as the child list shows it: one card per row with its serial and
+ * title, the fields its columns mark for a card as "Label value" lines, and the row's
+ * actions, so nothing needs a sideways swipe.
+ */
+function DataCards<T>({ label, rows, keys, columns, from, selection, toggle }: CardsProps<T>) {
+  const { title, fields, actions } = cardColumns(columns);
+  return (
+    <Stack gap="xs" role="list" aria-label={label}>
+      {rows.length === 0 && (
+        <Text ta="center" py="md">
+          {messages.noRecords}
+        </Text>
+      )}
+      {rows.map((row, i) => {
+        const key = keys[i]!;
+        const serial = from + i;
+        const shown = fields.map((c) => ({ c, value: c.render(row) })).filter(({ value }) => !isEmpty(value));
+        const rowActions = actions?.render(row);
+        return (
+          <Card key={key} withBorder padding="sm" role="listitem" data-testid="data-row">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              {selection && (
+                <RowCheckbox
+                  label={`Select row ${serial}`}
+                  checked={selection.selected.has(key)}
+                  onChange={() => toggle(key)}
+                />
+              )}
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Group gap={6} wrap="nowrap" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Text span c="dimmed" size="sm">
+                    {serial}.
+                  </Text>
+                  <div style={{ minWidth: 0 }}>{title?.render(row)}</div>
+                </Group>
+                {shown.map(({ c, value }) => (
+                  <Group key={c.key} gap={6} wrap="nowrap" align="baseline" fz="sm" data-card-field={c.key}>
+                    <Text span size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                      {c.header}
+                    </Text>
+                    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{value}</div>
+                  </Group>
+                ))}
+              </Stack>
+            </Group>
+            {!isEmpty(rowActions) && (
+              <Group justify="flex-end" mt={4} data-card-field="actions">
+                {rowActions}
+              </Group>
+            )}
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /**
  * The one table of every list: SL No. from the page's `from`, optional checkboxes,
  * 'No Records Found!' when empty, and the spec's pagination under it. Scrolls
- * sideways on narrow screens instead of squeezing columns.
+ * sideways on a tablet instead of squeezing columns; on a phone it is cards (DataCards).
  */
 export function DataTable<T>({
   label,
@@ -96,6 +189,23 @@ export function DataTable<T>({
     selection.onChange(next);
   };
   const span = columns.length + 1 + (selection ? 1 : 0);
+  const phone = usePhoneLayout();
+
+  if (phone)
+    return (
+      <Stack gap="sm">
+        <DataCards
+          label={label}
+          rows={rows}
+          keys={keys}
+          columns={columns}
+          from={pagination.from ?? 1}
+          selection={selection}
+          toggle={toggle}
+        />
+        <TablePagination pagination={pagination} onPageChange={onPageChange} counting={counting} />
+      </Stack>
+    );
 
   return (
     <Stack gap="sm">

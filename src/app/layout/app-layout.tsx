@@ -17,7 +17,7 @@ import { IdleLock } from './idle-lock';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useShellRefresh();
   usePersistentStorage();
   useReplayToasts();
@@ -25,6 +25,9 @@ export function AppLayout() {
   useEffect(() => {
     document.title = documentTitleOf(pathname);
   }, [pathname]);
+  // Whatever led to a new screen (a menu entry, the beneficiaries dialog, a link in the
+  // page), the phone's menu is closed on it: the worker sees the list, not the menu.
+  useEffect(() => close(), [pathname, search, close]);
 
   return (
     <IdleLock>

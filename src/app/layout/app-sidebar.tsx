@@ -16,8 +16,19 @@ function SidebarEntry({
   onOpenModal: (l: SidebarLink) => void;
   onNavigate: () => void;
 }) {
+  // A choice closes the phone's menu, a link or a dialog alike: the worker sees what they chose.
   if (link.modal)
-    return <NavLink component="button" label={link.label} active={active} onClick={() => onOpenModal(link)} />;
+    return (
+      <NavLink
+        component="button"
+        label={link.label}
+        active={active}
+        onClick={() => {
+          onOpenModal(link);
+          onNavigate();
+        }}
+      />
+    );
   return <NavLink component={Link} to={link.path} label={link.label} active={active} onClick={onNavigate} />;
 }
 

@@ -11,6 +11,16 @@ const labels: Record<BeneficiaryListType, string> = {
   'non-registered': 'Non-Registered Beneficiaries',
 };
 
+/**
+ * What each choice holds, in words (spec part 2, section 1: the service's child list, or
+ * the people it served without a registration; README "Non-registered beneficiaries").
+ */
+export const beneficiaryTypeDescriptions: Record<BeneficiaryListType, string> = {
+  registered: 'Children in the Child Registration List who were given this service.',
+  'non-registered':
+    'People given this service without a child registration, such as at a medical camp or school drive.',
+};
+
 /** 'Select Beneficiaries Type': opened by modal-type sidebar children, navigates to the choice. */
 export function BeneficiariesModal({ target, onClose }: Props) {
   const navigate = useNavigate();
@@ -29,7 +39,13 @@ export function BeneficiariesModal({ target, onClose }: Props) {
       <Radio.Group value={choice} onChange={setChoice} name="beneficiaries-type">
         <Stack gap="sm">
           {choices.map((c) => (
-            <Radio key={c} value={c} label={labels[c]} />
+            <Radio
+              key={c}
+              value={c}
+              label={labels[c]}
+              description={<span id={`beneficiaries-type-${c}`}>{beneficiaryTypeDescriptions[c]}</span>}
+              aria-describedby={`beneficiaries-type-${c}`}
+            />
           ))}
         </Stack>
       </Radio.Group>

@@ -57,7 +57,9 @@ export const statusesWithExitType: readonly string[] = [
   'transfer_to_home_state_CWC',
 ];
 
-const common: ExitListColumn[] = ['child_name', 'uniqueId', 'aadharno', 'cwccaseno', 'center', 'history_status'];
+// No Status column: every route lists one status key, which the page's title already names
+// (a Status cell only repeated the title); the column stays available to other lists.
+const common: ExitListColumn[] = ['child_name', 'uniqueId', 'aadharno', 'cwccaseno', 'center'];
 const stamps: ExitListColumn[] = ['transfer_date', 'recorded_by', 'created_at', 'updated_at'];
 
 /** The short stay registration list: registered children marked Short Stay. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { cardColumns } from '../../../src/components/data-table';
 import { exitColumns } from '../../../src/features/exits/components/exit-columns';
 import { render } from '../../render';
 
@@ -12,5 +13,18 @@ describe('exit list columns (part 2 section 2; the columns are ours, see README)
     expect(screen.getByRole('link', { name: 'Go to Raju' }).getAttribute('href')).toBe(
       '/child-registration/profile?child=41&mode=view',
     );
+  });
+});
+
+describe('exit list cards on a phone', () => {
+  it("head the card with the child's name, keep the ids and stamps off it and end with go-to", () => {
+    const columns = exitColumns(
+      ['child_name', 'uniqueId', 'aadharno', 'center', 'exit_type', 'transfer_date', 'recorded_by', 'created_at'],
+      new Map(),
+    );
+    const { title, fields, actions } = cardColumns(columns);
+    expect(title?.key).toBe('child_name');
+    expect(fields.map((c) => c.key)).toEqual(['uniqueId', 'center', 'exit_type', 'transfer_date']);
+    expect(actions?.key).toBe('action');
   });
 });

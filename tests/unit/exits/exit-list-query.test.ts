@@ -166,4 +166,9 @@ describe.each(['index', 'kept fields'])('exit/restoration lists read from the de
     expect(exitListConfig('/short-stay-register')!.register).toBe(true);
     expect(exitListConfig('/dashboard')).toBeUndefined();
   });
+
+  it('no route shows a Status column: each lists one status, which its title names', () => {
+    for (const path of Object.keys(exitRestoreRoutes))
+      expect(exitListConfig(path)!.columns, path).not.toContain('history_status');
+  });
 });

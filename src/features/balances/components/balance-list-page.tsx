@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Title, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { FilterPanel, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { parseTypedDate, showDate } from '../../../lib/dates';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -41,13 +42,27 @@ export function BalanceListPage() {
 
   const search = () => {
     const problem = dateRangeProblem(draft.from_date, draft.to_date);
-    if (problem) return toast.info(problem);
+    if (problem) return void toast.info(problem);
     setFilter(draft);
+    return true;
   };
   const reset = () => {
     setDraft({ centerId: '', activity_date: null, from_date: null, to_date: null });
     setFilter({});
   };
+  const chips = filterChips(
+    filter,
+    {
+      centerId: { label: 'Center', value: (v) => centerName.get(Number(v)) ?? v },
+      activity_date: { label: 'Activity Date' },
+      from_date: { label: 'From Date' },
+      to_date: { label: 'To Date' },
+    },
+    (key) => {
+      setDraft({ ...draft, [key]: key === 'centerId' ? '' : null });
+      setFilter({ ...filter, [key]: undefined });
+    },
+  );
   const columns: DataColumn<LocalPreviousBalance>[] = [
     {
       key: 'center',
@@ -98,42 +113,50 @@ export function BalanceListPage() {
           </Button>
         )}
       </Group>
-      <Paper withBorder p="sm">
-        <Group align="flex-end" wrap="wrap">
-          <Select
-            label="Center"
-            size="md"
-            data={centers}
-            value={bound ? String(user.centerId) : draft.centerId || null}
-            onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
-            readOnly={bound}
-            clearable={!bound}
-            w={220}
-          />
-          <DateInput
-            label="Activity Date"
-            size="md"
-            placeholder={dateFormats.filter}
-            valueFormat={dateFormats.filter}
-            dateParser={parseTypedDate}
-            value={draft.activity_date}
-            onChange={(v) => setDraft({ ...draft, activity_date: v })}
-            clearable
-          />
-          <DateRangeFilter
-            from={draft.from_date}
-            to={draft.to_date}
-            onChange={(range) => setDraft({ ...draft, ...range })}
-          />
-          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
-            Search
-          </Button>
-          <Button size="md" variant="default" onClick={reset}>
-            Reset
-          </Button>
-        </Group>
-      </Paper>
-      {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
+      <FilterPanel chips={chips} onClearAll={reset}>
+        {(done) => (
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Center"
+              size="md"
+              data={centers}
+              value={bound ? String(user.centerId) : draft.centerId || null}
+              onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+              readOnly={bound}
+              clearable={!bound}
+              w={220}
+            />
+            <DateInput
+              label="Activity Date"
+              size="md"
+              placeholder={dateFormats.filter}
+              valueFormat={dateFormats.filter}
+              dateParser={parseTypedDate}
+              value={draft.activity_date}
+              onChange={(v) => setDraft({ ...draft, activity_date: v })}
+              clearable
+            />
+            <DateRangeFilter
+              from={draft.from_date}
+              to={draft.to_date}
+              onChange={(range) => setDraft({ ...draft, ...range })}
+            />
+            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
+              Search
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              onClick={() => {
+                reset();
+                done();
+              }}
+            >
+              Reset
+            </Button>
+          </Group>
+        )}
+      </FilterPanel>
       {result === null ? (
         <Loader />
       ) : (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Loader, Paper, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Select, Stack, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
+import { FilterPanel, filterChips } from '../../../components/filter-panel';
 import { DeleteAction, EditAction, RowActions } from '../../../components/row-actions';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
@@ -61,13 +62,27 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
 
   const search = () => {
     const problem = dateRangeProblem(draft.from_date, draft.to_date);
-    if (problem) return toast.info(problem);
+    if (problem) return void toast.info(problem);
     setFilter({ type, ...draft });
+    return true;
   };
   const reset = () => {
     setDraft({ centerId: chooses ? '' : String(user.centerId), from_date: '', to_date: '' });
     setFilter({ type });
   };
+  const chips = filterChips<'centerId' | 'from_date' | 'to_date'>(
+    filter,
+    {
+      centerId: { label: 'Center Name', value: (v) => centerNames.get(v) ?? v },
+      from_date: { label: 'From Date' },
+      to_date: { label: 'To Date' },
+    },
+    (key) => {
+      setDraft({ ...draft, [key]: key === 'centerId' && !chooses ? String(user.centerId) : '' });
+      setFilter({ ...filter, [key]: undefined });
+    },
+    chooses ? [] : ['centerId'],
+  );
   const nonRegistered = nonRegisteredColumns(centerNames, (b) => (
     <RowActions>
       {canEdit && <EditAction name={b.name} onClick={() => setEditing(b)} />}
@@ -105,31 +120,40 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
           )}
         </Group>
       </Group>
-      <Paper withBorder p="sm">
-        <Group align="flex-end" wrap="wrap">
-          <Select
-            label="Center Name"
-            size="md"
-            data={centers}
-            value={draft.centerId || null}
-            onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
-            readOnly={!chooses}
-            clearable={chooses}
-            w={220}
-          />
-          <DateRangeFilter
-            from={draft.from_date}
-            to={draft.to_date}
-            onChange={(r) => setDraft({ ...draft, from_date: r.from_date ?? '', to_date: r.to_date ?? '' })}
-          />
-          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
-            Search
-          </Button>
-          <Button size="md" variant="default" onClick={reset}>
-            Reset
-          </Button>
-        </Group>
-      </Paper>
+      <FilterPanel chips={chips} onClearAll={reset}>
+        {(done) => (
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Center Name"
+              size="md"
+              data={centers}
+              value={draft.centerId || null}
+              onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+              readOnly={!chooses}
+              clearable={chooses}
+              w={220}
+            />
+            <DateRangeFilter
+              from={draft.from_date}
+              to={draft.to_date}
+              onChange={(r) => setDraft({ ...draft, from_date: r.from_date ?? '', to_date: r.to_date ?? '' })}
+            />
+            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
+              Search
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              onClick={() => {
+                reset();
+                done();
+              }}
+            >
+              Reset
+            </Button>
+          </Group>
+        )}
+      </FilterPanel>
       {(() => {
         // A page read through the documented call says when it was fetched.
         const shown = type === 'registered' ? registered : others;

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ALL_CENTERS_ID, messages } from '../../../../sync';
 import { DeleteAction, EditAction, GoToChildAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { FilterPanel, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -48,12 +49,25 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
   const result = useCwcPage(kind, listFilter, page);
   const centers = useCenterSelect();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
+  const chips = filterChips(
+    filter,
+    {
+      centerId: { label: 'Center Name', value: (v) => centerName.get(Number(v)) ?? v },
+      from_date: { label: 'From Date' },
+      to_date: { label: 'To Date' },
+    },
+    (key) => {
+      setDraft({ ...draft, [key]: key === 'centerId' ? '' : null });
+      setFilter({ ...filter, [key]: undefined });
+    },
+  );
   const base = `/${kind}`;
 
   const search = () => {
     const problem = dateRangeProblem(draft.from_date, draft.to_date);
-    if (problem) return toast.info(problem);
+    if (problem) return void toast.info(problem);
     setFilter(draft);
+    return true;
   };
   const reset = () => {
     setDraft({ centerId: '', from_date: null, to_date: null });
@@ -123,32 +137,40 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
           </Button>
         )}
       </Group>
-      <Paper withBorder p="sm">
-        <Group align="flex-end" wrap="wrap">
-          <Select
-            label="Center"
-            size="md"
-            data={centers}
-            value={draft.centerId || null}
-            onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
-            readOnly={user?.centerId !== ALL_CENTERS_ID}
-            clearable
-            w={220}
-          />
-          <DateRangeFilter
-            from={draft.from_date}
-            to={draft.to_date}
-            onChange={(range) => setDraft({ ...draft, ...range })}
-          />
-          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
-            Search
-          </Button>
-          <Button size="md" variant="default" onClick={reset}>
-            Reset
-          </Button>
-        </Group>
-      </Paper>
-      {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
+      <FilterPanel chips={chips} onClearAll={reset}>
+        {(done) => (
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Center"
+              size="md"
+              data={centers}
+              value={draft.centerId || null}
+              onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
+              readOnly={user?.centerId !== ALL_CENTERS_ID}
+              clearable
+              w={220}
+            />
+            <DateRangeFilter
+              from={draft.from_date}
+              to={draft.to_date}
+              onChange={(range) => setDraft({ ...draft, ...range })}
+            />
+            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
+              Search
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              onClick={() => {
+                reset();
+                done();
+              }}
+            >
+              Reset
+            </Button>
+          </Group>
+        )}
+      </FilterPanel>
       {result === null ? (
         <Loader />
       ) : (

@@ -39,6 +39,8 @@ function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row:
 }
 
 const noWrap: ExitListColumn[] = ['transfer_date', 'created_at', 'updated_at', 'dateofarrival', 'uniqueId'];
+// On a phone's card: who, where, what and when; the ids and stamps stay in the table and the profile.
+const offCard: ExitListColumn[] = ['aadharno', 'cwccaseno', 'recorded_by', 'created_at', 'updated_at'];
 
 export function exitColumns(
   columns: readonly ExitListColumn[],
@@ -49,11 +51,13 @@ export function exitColumns(
     header: exitListColumnLabels[column],
     render: cellOf(column, centerNames),
     nowrap: noWrap.includes(column),
+    card: column === 'child_name' ? 'title' : offCard.includes(column) ? 'hidden' : undefined,
   }));
   // The lists only read: their one row action is go-to, the child's profile.
   const action: DataColumn<ExitListRow> = {
     key: 'action',
     header: 'Action',
+    card: 'actions',
     render: (r) => {
       const child = (r.child ?? null) as { id?: unknown; cid?: string; name?: unknown } | null;
       const cid = child?.cid ?? (typeof r.childregId === 'string' ? r.childregId : undefined);

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { canChooseCenter, exitListConfig, messages, type ExitListRow } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
+import { FilterChips, filterChips } from '../../../components/filter-panel';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { useUser } from '../../../lib/use-store';
@@ -53,7 +54,6 @@ export function ExitListPage({ path }: { path: string }) {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{config.title}</Title>
         <Group gap="xs">
-          {filtered && <Badge variant="light">Filtered</Badge>}
           <Button
             size="md"
             variant="default"
@@ -64,6 +64,19 @@ export function ExitListPage({ path }: { path: string }) {
           </Button>
         </Group>
       </Group>
+      <FilterChips
+        chips={filterChips<(typeof exitFilterKeys)[number]>(
+          filter,
+          {
+            centerId: { label: 'Center Name', value: (v) => centerNames.get(Number(v)) ?? v },
+            from_date: { label: 'From Date' },
+            to_date: { label: 'To Date' },
+          },
+          (key) => setFilter({ ...filter, [key]: undefined }),
+          ownCenter === undefined ? [] : ['centerId'],
+        )}
+        onClearAll={() => setFilter({})}
+      />
       {result !== null && result !== 'failed' && result.fetchedAt !== undefined && (
         <FetchedNote fetchedAt={result.fetchedAt} />
       )}

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, mealTypeLabel, mealTypes, messages } from '../../../../sync';
 import { DeleteButton } from '../../../components/confirm-button';
 import { ChangeAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { FilterPanel, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -27,6 +28,7 @@ export function mealColumns(
     {
       key: 'center',
       header: 'Center Name',
+      card: 'title',
       render: (m) => m.center_data?.name ?? centerName.get(Number(m.center_id)) ?? '',
     },
     { key: 'date', header: 'Date', render: (m) => showDate(m.meal_date), nowrap: true },
@@ -43,7 +45,7 @@ export function mealColumns(
         </Group>
       ),
     },
-    ...(actions ? [{ key: 'action', header: 'Action', render: actions }] : []),
+    ...(actions ? [{ key: 'action', header: 'Action', card: 'actions' as const, render: actions }] : []),
   ];
 }
 
@@ -76,13 +78,28 @@ export function MealListPage() {
 
   const search = () => {
     const problem = dateRangeProblem(draft.from_date, draft.to_date);
-    if (problem) return toast.info(problem);
+    if (problem) return void toast.info(problem);
     setFilter(draft);
+    return true;
   };
   const reset = () => {
     setDraft({ center_id: '', meal_type: '', from_date: null, to_date: null });
     setFilter({});
   };
+  const chips = filterChips(
+    filter,
+    {
+      center_id: { label: 'Center Name', value: (v) => centerName.get(Number(v)) ?? v },
+      meal_type: { label: 'Meal Type', value: (v) => mealTypeLabel(Number(v)) },
+      from_date: { label: 'From Date' },
+      to_date: { label: 'To Date' },
+    },
+    (key) => {
+      const next = { ...draft, [key]: key.endsWith('date') ? null : '' };
+      setDraft(next);
+      setFilter({ ...filter, [key]: undefined });
+    },
+  );
   const actions = (m: LocalMeal) => (
     <ChangeAction>
       <RowActions>
@@ -118,41 +135,49 @@ export function MealListPage() {
           </Button>
         )}
       </Group>
-      <Paper withBorder p="sm">
-        <Group align="flex-end" wrap="wrap">
-          <Select
-            label="Center Name"
-            size="md"
-            data={mealCenters}
-            value={bound ? String(user.centerId) : draft.center_id || null}
-            onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })}
-            readOnly={bound}
-            clearable={!bound}
-            w={220}
-          />
-          <Select
-            label="Meal Type"
-            size="md"
-            data={mealTypes.map((t) => ({ value: String(t.value), label: t.label }))}
-            value={draft.meal_type || null}
-            onChange={(v) => setDraft({ ...draft, meal_type: v ?? '' })}
-            clearable
-            w={180}
-          />
-          <DateRangeFilter
-            from={draft.from_date}
-            to={draft.to_date}
-            onChange={(range) => setDraft({ ...draft, ...range })}
-          />
-          <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
-            Search
-          </Button>
-          <Button size="md" variant="default" onClick={reset}>
-            Reset
-          </Button>
-        </Group>
-      </Paper>
-      {Object.keys(filter).length > 0 && <Badge variant="light">Filtered</Badge>}
+      <FilterPanel chips={chips} onClearAll={reset}>
+        {(done) => (
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Center Name"
+              size="md"
+              data={mealCenters}
+              value={bound ? String(user.centerId) : draft.center_id || null}
+              onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })}
+              readOnly={bound}
+              clearable={!bound}
+              w={220}
+            />
+            <Select
+              label="Meal Type"
+              size="md"
+              data={mealTypes.map((t) => ({ value: String(t.value), label: t.label }))}
+              value={draft.meal_type || null}
+              onChange={(v) => setDraft({ ...draft, meal_type: v ?? '' })}
+              clearable
+              w={180}
+            />
+            <DateRangeFilter
+              from={draft.from_date}
+              to={draft.to_date}
+              onChange={(range) => setDraft({ ...draft, ...range })}
+            />
+            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
+              Search
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              onClick={() => {
+                reset();
+                done();
+              }}
+            >
+              Reset
+            </Button>
+          </Group>
+        )}
+      </FilterPanel>
       {result === null ? (
         <Loader />
       ) : (

@@ -20,7 +20,7 @@ export function NotificationListPage() {
 
   const columns = useMemo<DataColumn<LocalNotification>[]>(
     () => [
-      { key: 'child', header: 'Child Name', render: (n) => (n.child_data as Named)?.name ?? '' },
+      { key: 'child', header: 'Child Name', card: 'title', render: (n) => (n.child_data as Named)?.name ?? '' },
       { key: 'center', header: 'Center', render: (n) => (n.center_data as Named)?.name ?? '' },
       { key: 'user', header: 'User', render: (n) => (n.user_data_history as Named)?.name ?? '' },
       { key: 'comment', header: 'Comment', render: (n) => String(n.comment ?? '') },
@@ -28,6 +28,7 @@ export function NotificationListPage() {
       {
         key: 'action',
         header: 'Action',
+        card: 'actions',
         render: (n) => (
           <RowActions>
             <ChangeAction>

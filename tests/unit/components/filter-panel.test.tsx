@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { FilterPanel, filterChips } from '../../../src/components/filter-panel';
+import { render } from '../../render';
+
+const labels = {
+  centerId: { label: 'Center Name', value: (v: string) => (v === '3' ? 'Aman Open Shelter' : v) },
+  from_date: { label: 'From Date' },
+  to_date: { label: 'To Date' },
+};
+
+/** A screen of `width` px for Mantine's max-width media queries. */
+function screenWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width') ? width < Number(/([\d.]+)em/.exec(query)?.[1]) * 16 : false,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+describe('the active filters of a part 2 list', () => {
+  it('read in words, dates as the lists show them, and in the order of the panel', () => {
+    const chips = filterChips({ to_date: '2026-03-31', centerId: '3' }, labels, () => undefined);
+    expect(chips.map((c) => c.label)).toEqual(['Center Name: Aman Open Shelter', 'To Date: 31-03-2026']);
+  });
+
+  it("a chip drops its own filter; a bound user's center is a label, not a choice", () => {
+    const onRemove = vi.fn();
+    const chips = filterChips({ centerId: '3', from_date: '2026-03-01' }, labels, onRemove, ['centerId']);
+    expect(chips[0]!.onRemove).toBeUndefined();
+    chips[1]!.onRemove!();
+    expect(onRemove).toHaveBeenCalledWith('from_date');
+  });
+});
+
+describe('the filter panel', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('from 576 px stands above the list with the chips under it', () => {
+    screenWidth(1280);
+    const onRemove = vi.fn();
+    render(
+      <FilterPanel chips={filterChips({ from_date: '2026-03-01' }, labels, onRemove)}>
+        {() => <input aria-label="From Date" />}
+      </FilterPanel>,
+    );
+    expect(screen.getByRole('textbox', { name: 'From Date' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter From Date: 01-03-2026' }));
+    expect(onRemove).toHaveBeenCalledWith('from_date');
+  });
+
+  it('on a phone folds into a Filters button that opens it, and Search folds it away', async () => {
+    screenWidth(390);
+    render(
+      <FilterPanel chips={filterChips({ centerId: '3' }, labels, () => undefined)}>
+        {(done) => (
+          <button type="button" onClick={done}>
+            Search
+          </button>
+        )}
+      </FilterPanel>,
+    );
+    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove filter Center Name: Aman Open Shelter' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+  });
+});
