@@ -117,7 +117,9 @@ export class SyncEngine {
       const known = await readMissingExtensions(this.deps.db, server);
       // A server known to lack an extension is not asked again until the re-probe is due.
       const reprobe = known.probedAt === null || now - known.probedAt >= REPROBE_MS;
-      const missing: EntityName[] = reprobe ? [] : known.missing.filter((c): c is EntityName => isEntityName(c) && collections.includes(c));
+      const missing: EntityName[] = reprobe
+        ? []
+        : known.missing.filter((c): c is EntityName => isEntityName(c) && collections.includes(c));
       // Writes queued while the pull ran go at its end, and another replayer (Background
       // Sync's, when the connection came back during a run) may send some meanwhile. What
       // they change on the server besides their own record (an entry moves its child's

@@ -122,7 +122,11 @@ describe('bulk update through the outbox', () => {
         const written = await writeBatch(d.db, built.request);
         if (!written.ok) throw new Error(written.message);
         if (sender === 'other') {
-          const transport = createTransport({ baseUrl: () => 'http://ashray.test/api/', token: () => token, fetch: d.net.fetch });
+          const transport = createTransport({
+            baseUrl: () => 'http://ashray.test/api/',
+            token: () => token,
+            fetch: d.net.fetch,
+          });
           expect((await new Replayer({ db: d.db, transport }).run()).sent).toBe(1);
         }
       };
@@ -133,7 +137,9 @@ describe('bulk update through the outbox', () => {
       // The server moved the child's Present Status with its entry; the device holds that record.
       const view = () =>
         server.fetch(
-          new Request(`http://ashray.test/api/child_view/${child!.id}`, { headers: { Authorization: `Bearer ${token}` } }),
+          new Request(`http://ashray.test/api/child_view/${child!.id}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          }),
         );
       const onServer = (await (await view()).json()) as { data: { updated_at: string } };
       const held = await d.db.entity('children').get(child!.cid);
