@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
-import { IconFilter, IconX } from '@tabler/icons-react';
+import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { showDate } from '../lib/dates';
 import { usePhoneLayout } from './data-table';
 
@@ -122,5 +122,37 @@ export function FilterPanel({ chips, onClearAll, children }: Props) {
       )}
       <FilterChips chips={chips} onClearAll={onClearAll} />
     </Stack>
+  );
+}
+
+/**
+ * A filter's Search and Reset. Search runs `search` and, when it took (the dates are in
+ * order), closes the phone's filter drawer (`done`); Reset clears the filter and closes it.
+ */
+export function SearchResetButtons({
+  search,
+  reset,
+  done,
+}: {
+  search: () => boolean | undefined;
+  reset: () => void;
+  done: () => void;
+}) {
+  return (
+    <>
+      <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
+        Search
+      </Button>
+      <Button
+        size="md"
+        variant="default"
+        onClick={() => {
+          reset();
+          done();
+        }}
+      >
+        Reset
+      </Button>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Title, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { FilterPanel, filterChips } from '../../../components/filter-panel';
+import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { parseTypedDate, showDate } from '../../../lib/dates';
 import { SyncBadge } from '../../../components/sync-badge';
@@ -141,19 +141,7 @@ export function BalanceListPage() {
               to={draft.to_date}
               onChange={(range) => setDraft({ ...draft, ...range })}
             />
-            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
-              Search
-            </Button>
-            <Button
-              size="md"
-              variant="default"
-              onClick={() => {
-                reset();
-                done();
-              }}
-            >
-              Reset
-            </Button>
+            <SearchResetButtons search={search} reset={reset} done={done} />
           </Group>
         )}
       </FilterPanel>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Loader, SegmentedControl, Select, Stack, Title } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import {
   beneficiaryListTypes,
@@ -13,7 +13,7 @@ import {
 } from '../../../../sync';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
-import { FilterPanel, filterChips } from '../../../components/filter-panel';
+import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DeleteAction, EditAction, RowActions } from '../../../components/row-actions';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
@@ -138,19 +138,7 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
               to={draft.to_date}
               onChange={(r) => setDraft({ ...draft, from_date: r.from_date ?? '', to_date: r.to_date ?? '' })}
             />
-            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
-              Search
-            </Button>
-            <Button
-              size="md"
-              variant="default"
-              onClick={() => {
-                reset();
-                done();
-              }}
-            >
-              Reset
-            </Button>
+            <SearchResetButtons search={search} reset={reset} done={done} />
           </Group>
         )}
       </FilterPanel>

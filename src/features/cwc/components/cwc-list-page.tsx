@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ALL_CENTERS_ID, messages } from '../../../../sync';
 import { DeleteAction, EditAction, GoToChildAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { FilterPanel, filterChips } from '../../../components/filter-panel';
+import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -155,19 +155,7 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
               to={draft.to_date}
               onChange={(range) => setDraft({ ...draft, ...range })}
             />
-            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
-              Search
-            </Button>
-            <Button
-              size="md"
-              variant="default"
-              onClick={() => {
-                reset();
-                done();
-              }}
-            >
-              Reset
-            </Button>
+            <SearchResetButtons search={search} reset={reset} done={done} />
           </Group>
         )}
       </FilterPanel>

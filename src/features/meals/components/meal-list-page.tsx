@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { ALL_CENTERS_ID, mealTypeLabel, mealTypes, messages } from '../../../../sync';
 import { DeleteButton } from '../../../components/confirm-button';
 import { ChangeAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { FilterPanel, filterChips } from '../../../components/filter-panel';
+import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -162,19 +162,7 @@ export function MealListPage() {
               to={draft.to_date}
               onChange={(range) => setDraft({ ...draft, ...range })}
             />
-            <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
-              Search
-            </Button>
-            <Button
-              size="md"
-              variant="default"
-              onClick={() => {
-                reset();
-                done();
-              }}
-            >
-              Reset
-            </Button>
+            <SearchResetButtons search={search} reset={reset} done={done} />
           </Group>
         )}
       </FilterPanel>
