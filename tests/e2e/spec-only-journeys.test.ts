@@ -223,7 +223,9 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     await pageB.getByRole('link', { name: 'Sync status' }).click();
     const card = pageB.getByTestId('conflict-card');
     await card.waitFor();
-    expect(await card.getByRole('table', { name: 'Conflicting fields' }).textContent()).toContain('Ramesh');
+    // The server's value, as /child_view answered it (a list page read before A's save, and
+    // applied after, no longer takes its place: pull.ts keeps the newer base).
+    await expect.poll(() => card.getByRole('table', { name: 'Conflicting fields' }).textContent()).toContain('Ramesh');
     await card.getByRole('button', { name: 'Keep mine' }).click();
     await card.waitFor({ state: 'detached' });
     await pageB.getByText('Nothing to review.').waitFor();
