@@ -91,6 +91,10 @@ export class CenterFormPage {
   constructor(private readonly page: Page) {}
 
   async fill(values: { type?: string; prefix?: string; name: string; address?: string }) {
+    // The list's filter is also named Center Name: wait for the form's page (its Next) so
+    // the name is not typed into the list that is going away (the edit was then saved
+    // with the old name).
+    await this.page.getByRole('button', { name: 'Next', exact: true }).waitFor();
     if (values.type) {
       await this.page.getByRole('textbox', { name: 'Center', exact: true }).click();
       await this.page.getByRole('option', { name: values.type, exact: true }).click();
