@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiGet, apiLogin, demoPassword, launchChromium, newContext } from './support/browser';
+import { apiGet, apiLogin, demoPassword, lastSyncAt, launchChromium, newContext } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 import { RolesPage } from './pages/admin-roles';
@@ -89,6 +89,9 @@ describe('custom roles take effect without signing out (spec part 1, section 6)'
     await reader.getByRole('button', { name: 'Filters' }).waitFor();
     for (const name of ['Add Child', 'Quick Add', 'Bulk Update'])
       expect(await reader.getByRole('button', { name }).count(), name).toBe(0);
+    // The rows come with the reader's first sync (every center's children for a head office
+    // user); the list is read once that sync has ended, as a person waits for it.
+    await expect.poll(() => lastSyncAt(reader), { timeout: 90_000 }).not.toBeNull();
     await reader
       .getByRole('button', { name: /^View / })
       .first()
