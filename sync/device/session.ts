@@ -99,7 +99,11 @@ export async function restoreSession(): Promise<SessionState> {
   return sessionStore.getState();
 }
 
-async function saveSession(user: SessionUser, verifier?: PasswordVerifier): Promise<void> {
+async function saveSession(
+  user: SessionUser,
+  verifier?: PasswordVerifier,
+  beforeLive?: () => Promise<void>,
+): Promise<void> {
   const kept = verifier ?? (await sessionDb.session.get('current'))?.verifier;
   await sessionDb.session.put({
     key: 'current',
@@ -110,6 +114,8 @@ async function saveSession(user: SessionUser, verifier?: PasswordVerifier): Prom
   });
   mirror(user);
   openUserDb(user);
+  // What the user's database needs first is done before the app shows (and syncs) it.
+  await beforeLive?.();
   sessionStore.setState({ status: 'signed-in', user });
 }
 
@@ -182,8 +188,9 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
     // The lock opens before the session goes live: opened after, it undid an idle lock that
     // came down while the sign-in was still finishing (the app is on screen from saveSession).
     resetLock();
-    await saveSession(user.data, verifier);
-    await probeExtensionsAgain(meMissing);
+    // Nothing is awaited once the session is live: the login form's navigation to the
+    // dashboard follows at once, not after a person has already moved on to another screen.
+    await saveSession(user.data, verifier, () => probeExtensionsAgain(meMissing));
     return { ok: true, user: user.data };
   } catch (error) {
     if (!isSyncError(error)) return { ok: false, message: messages.serverNotResponding };
