@@ -3,7 +3,7 @@ import type { EntityDescriptor } from '../entities/registry';
 import { buildPath, pathParamNames, routeOf, wireEndpoints } from '../contract';
 import type { Transport } from '../net/transport';
 import { readMissingExtensions } from './missing-extensions';
-import type { Fields } from './reconcile';
+import { compareStamps, type Fields } from './reconcile';
 
 /*
  * R7 and R11 against a backend of the documented calls only (DESIGN.md, The wire:
@@ -69,11 +69,7 @@ export async function readCurrent(
 
 /** Whether the record changed on the server since `base` (compared as instants, R11). */
 export function changedSince(base: Fields | null, current: ServerRecord): boolean {
-  const at = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
-  const before = at(base?.updated_at);
-  const now = at(current.updated_at);
-  if (Number.isNaN(before) || Number.isNaN(now)) return false;
-  return before !== now;
+  return (compareStamps(current.updated_at, base?.updated_at) ?? 0) !== 0;
 }
 
 /** The fields of a child's create that identify it in the documented list (part 1, section 5). */

@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
 import { callOf, descriptorOf, resolveCall, type EntityDescriptor, type EntityName } from '../entities/registry';
-import type { Fields } from './reconcile';
+import { compareStamps, type Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
 import { LAST_SENT } from './marks';
 import { requestTimeouts, type Transport } from '../net/transport';
@@ -158,20 +158,14 @@ type RowCase =
   | { kind: 'delete-conflict'; local: LocalRow; queued: OutboxEntry[] }
   | { kind: 'rebase'; local: LocalRow };
 
-/** Whether `a` is a later instant than `b` (both server stamps); false when either is missing. */
-function laterThan(a: unknown, b: unknown): boolean {
-  const at = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
-  const [x, y] = [at(a), at(b)];
-  return !Number.isNaN(x) && !Number.isNaN(y) && x > y;
-}
-
 function classifyRow(state: PageState, server: ServerRow): RowCase {
   const local = state.locals.get(server.id);
   // A page read before the device's own write was answered carries the older record: the
   // device already holds a newer one (its base), which stays. Taken, it would show the old
   // values until the next pull, and the next edit or delete would be sent against a base
   // the server no longer has: a conflict with itself (R11, R13).
-  if (local && laterThan((local._base as Fields | null)?.updated_at, server.updated_at)) return { kind: 'stale' };
+  if (local && (compareStamps((local._base as Fields | null)?.updated_at, server.updated_at) ?? 0) > 0)
+    return { kind: 'stale' };
   const queued = local ? state.queuedByCid.get(local.cid) : undefined;
   if (!local || !queued?.length)
     return { kind: 'take', state: local && state.conflicted.has(local.cid) ? 'conflict' : 'synced' };
@@ -337,14 +331,18 @@ async function removeMissing(
   const table = db.entity(descriptor.table);
   const key = unlistedKey(collection);
   return db.transaction('rw', [table, db.syncState], async () => {
-    const unlisted = await table
-      .where('_sync')
-      .equals('synced')
-      .filter((r) => typeof r.id === 'number' && !seen.has(r.id))
-      .toArray();
+    // Keys only (index reads): a head office device holds every center's rows, and reading
+    // them whole here would cost as much as the pull itself.
+    const [ids, cids, synced] = await Promise.all([
+      table.orderBy('id').keys() as Promise<number[]>,
+      table.orderBy('id').primaryKeys(),
+      table.where('_sync').equals('synced').primaryKeys(),
+    ]);
+    const isSynced = new Set(synced);
+    const unlisted = ids.flatMap((id, i) => (isSynced.has(cids[i]) && !seen.has(id) ? [{ id, cid: cids[i] }] : []));
     const before = new Set<number>(JSON.parse((await db.syncState.get(key))?.cursor ?? '[]') as number[]);
-    const gone = steady ? unlisted : unlisted.filter((r) => before.has(r.id as number));
-    const kept = unlisted.filter((r) => !gone.includes(r)).map((r) => r.id as number);
+    const gone = steady ? unlisted : unlisted.filter((r) => before.has(r.id));
+    const kept = unlisted.filter((r) => !gone.includes(r)).map((r) => r.id);
     await table.bulkDelete(gone.map((r) => r.cid));
     if (kept.length || before.size)
       await db.syncState.put({ collection: key, cursor: JSON.stringify(kept), lastPullAt: null });

@@ -4,6 +4,18 @@
  */
 export type Fields = Record<string, unknown>;
 
+/**
+ * How two server stamps (`updated_at`) compare as instants: negative when `a` is earlier,
+ * 0 when they are the same instant, positive when later; null when either is missing or
+ * not a date. Stamps are compared as instants, never as strings: a backend may write the
+ * same instant with another offset or precision (R11).
+ */
+export function compareStamps(a: unknown, b: unknown): number | null {
+  const at = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
+  const [x, y] = [at(a), at(b)];
+  return Number.isNaN(x) || Number.isNaN(y) ? null : x - y;
+}
+
 /** Server bookkeeping that never counts as a user's change. */
 const bookkeeping = new Set(['id', 'cid', 'updated_at', 'created_at', 'deleted_at', '_base', '_sync', '_deleted']);
 

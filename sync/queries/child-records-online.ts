@@ -1,5 +1,6 @@
 import { isSyncError, type SyncError } from '../net/errors';
 import { applyServerDeletions, applyServerRows, type ServerRow } from '../engine/pull';
+import { compareStamps } from '../engine/reconcile';
 import { buildPath, historyGroups, routeOf, type WireEndpointName } from '../contract';
 import {
   appDeps,
@@ -165,8 +166,7 @@ async function readChildView(deps: ChildRecordsDeps, childId: number): Promise<S
   if (record && record.id === childId) {
     const local = await deps.db.entity('children').where('id').equals(childId).first();
     const base = (local?._base ?? null) as Record<string, unknown> | null;
-    const stamp = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
-    if (local && stamp(record.updated_at) > stamp(base?.updated_at))
+    if (local && (compareStamps(record.updated_at, base?.updated_at) ?? 0) > 0)
       await applyServerRows(deps.db, 'children', [{ ...base, ...record } as ServerRow]);
   }
   return documents;

@@ -27,8 +27,9 @@ afterAll(async () => {
 });
 
 /**
- * A device on `target` whose next children page is answered by the server first and handed
- * to the device only after `meanwhile` ran: the page is older than what `meanwhile` did.
+ * A device on `target` whose next children page (the first one a pull reads) is answered by
+ * the server first and handed to the device only after `meanwhile` ran: the page is older
+ * than what `meanwhile` did.
  */
 async function deviceWithSlowPage(target: TestServer) {
   const token = await target.login('admin@demo.test');
@@ -124,28 +125,7 @@ describe('a pull that meets the device own writes', () => {
     if (!made.ok) throw new Error(made.message);
     await other.engine.replay();
 
-    let afterFirstPage: (() => Promise<void>) | null = null;
-    const d = new Device(
-      async (request) => {
-        const response = await specServer.fetch(request);
-        const url = new URL(request.url);
-        if (afterFirstPage && url.pathname.endsWith('/child-registrations') && url.searchParams.get('page') === '1') {
-          const removeNow = afterFirstPage;
-          afterFirstPage = null;
-          await removeNow();
-        }
-        return response;
-      },
-      token,
-      undefined,
-      { collections: ['children'] },
-    );
-    devices.push(d);
-    const transport = createTransport({
-      baseUrl: () => 'http://ashray.test/api/',
-      token: () => token,
-      fetch: d.net.fetch,
-    });
+    const { d, hold, transport } = await deviceWithSlowPage(specServer);
     const pull = () => pullCollection({ db: d.db, transport, perPage: 50 }, 'children');
     await pull();
     const removedId = (await other.db.entity('children').get(made.cid))!.id as number;
@@ -153,14 +133,14 @@ describe('a pull that meets the device own writes', () => {
 
     // The newest child, on the first page, is deleted once that page is read: every later
     // record moves up one place, and the first of page 2 is on no page this pull reads.
-    afterFirstPage = async () => {
+    hold.meanwhile = async () => {
       const removed = await other.engine.write({ entity: 'children', op: 'delete', cid: made.cid });
       if (!removed.ok) throw new Error(removed.message);
       await other.engine.replay();
       expect(await other.db.outbox.count()).toBe(0);
     };
     await pull();
-    expect(afterFirstPage).toBeNull();
+    expect(hold.meanwhile).toBeNull();
     const listed = await specServer.childrenNamed('', token);
     const held = new Set((await d.db.entity('children').toArray()).map((c) => c.id));
     expect(listed.filter((c) => !held.has(c.id as number)).map((c) => c.id)).toEqual([]);
