@@ -27,6 +27,12 @@ export type EngineDeps = {
   afterSync?: () => Promise<void>;
   /** The API base this engine talks to: missing extensions are remembered per server. */
   server?: () => string;
+  /**
+   * Whether a write schedules a replay (default true, R5). Off only where the caller drives
+   * every replay itself (the simulated devices of the integration tests): a replay fired by
+   * the clock would race the faults and steps they put in order.
+   */
+  replayAfterWrite?: boolean;
 };
 
 export type SyncRun = { replay: ReplaySummary; pulled: PullResult[] };
@@ -79,7 +85,7 @@ export class SyncEngine {
 
   /** Replays after writes settle (debounced); offline there is nothing to try. */
   scheduleReplay(): void {
-    if (!isOnline()) return;
+    if (!isOnline() || this.deps.replayAfterWrite === false) return;
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = setTimeout(() => {
       this.debounce = null;

@@ -41,8 +41,17 @@ export class Device {
       // Generous, so a busy machine never turns a slow answer into a fault nobody injected.
       timeoutMs: options.timeoutMs ?? 10_000,
       perPage: options.perPage,
+      // The test drives every replay: one fired 400 ms after a write would race its faults
+      // and steps, and under load it lands between other steps (an order no seed replays).
+      replayAfterWrite: false,
       server: () => 'http://ashray.test/api/',
     });
+  }
+
+  /** From now on, answers are waited for `ms` (a new engine over the same database). */
+  waitAnswersFor(ms: number): void {
+    this.options.timeoutMs = ms;
+    this.restart();
   }
 
   /** The tab dies: the old engine applies nothing more; a new one opens the same database. */
