@@ -13,6 +13,8 @@ type SyncFields = {
   id?: number;
   _base?: Record<string, unknown> | null;
   _sync?: RowSyncState;
+  /** When (device clock) the server last accepted a write of this record (pull.ts: an older full page leaves it). */
+  _answeredAt?: number;
 };
 
 /**

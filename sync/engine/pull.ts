@@ -30,6 +30,8 @@ type Page = {
   delta: boolean;
   lastPage: number;
   total?: number;
+  /** When (device clock) the page was asked for; unset for rows read outside a pull. */
+  requestedAt?: number;
 };
 
 export type PullResult = {
@@ -51,6 +53,7 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
   const list = resolveCall(descriptor.list);
   // Path parameters of a list (notifyList's :centerId) come from the signed-in user.
   const path = buildPath(descriptor.list.endpoint, (deps.listParams ?? {}) as never);
+  const requestedAt = (deps.now ?? Date.now)();
   // A page the server does not answer in time is asked again after a backoff; only when
   // every try fails does the run end, as a connection too slow for now (a retryable error).
   const envelope = (await retryUnanswered(
@@ -64,7 +67,14 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
   )) as Envelope<ServerRow[]> & { sync?: Partial<SyncBlock> };
   const rows = envelope.data ?? [];
   if (envelope.sync) {
-    return { rows, deleted: envelope.sync.deleted ?? [], next: envelope.sync.next ?? null, delta: true, lastPage: 1 };
+    return {
+      rows,
+      deleted: envelope.sync.deleted ?? [],
+      next: envelope.sync.next ?? null,
+      delta: true,
+      lastPage: 1,
+      requestedAt,
+    };
   }
   return {
     rows,
@@ -73,6 +83,7 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
     delta: false,
     lastPage: envelope.pagination?.last_page ?? 1,
     total: envelope.pagination?.total,
+    requestedAt,
   };
 }
 
@@ -158,13 +169,19 @@ type RowCase =
   | { kind: 'delete-conflict'; local: LocalRow; queued: OutboxEntry[] }
   | { kind: 'rebase'; local: LocalRow };
 
-function classifyRow(state: PageState, server: ServerRow): RowCase {
+function classifyRow(state: PageState, server: ServerRow, page: Page): RowCase {
   const local = state.locals.get(server.id);
   // A page read before the device's own write was answered carries the older record: the
   // device already holds a newer one (its base), which stays. Taken, it would show the old
   // values until the next pull, and the next edit or delete would be sent against a base
   // the server no longer has: a conflict with itself (R11, R13).
   if (local && (compareStamps((local._base as Fields | null)?.updated_at, server.updated_at) ?? 0) > 0)
+    return { kind: 'stale' };
+  // The same for a full page asked before the server accepted the device's write, where
+  // the answer brought no record to compare stamps with (a spec backend's `{ success,
+  // message }`). Only full pages: the next one reads every record again, while a delta
+  // cursor moves past what it leaves.
+  if (local && !page.delta && page.requestedAt !== undefined && (local._answeredAt ?? 0) > page.requestedAt)
     return { kind: 'stale' };
   const queued = local ? state.queuedByCid.get(local.cid) : undefined;
   if (!local || !queued?.length)
@@ -256,7 +273,7 @@ async function applyPage(
     const state = await readPageState(db, table, page);
     const puts: LocalRow[] = [];
     for (const server of page.rows) {
-      const verdict = classifyRow(state, server);
+      const verdict = classifyRow(state, server, page);
       if (verdict.kind === 'stale') continue;
       if (verdict.kind === 'take') {
         puts.push(takenRow(state, server, verdict.state));

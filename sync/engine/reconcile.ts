@@ -17,7 +17,17 @@ export function compareStamps(a: unknown, b: unknown): number | null {
 }
 
 /** Server bookkeeping that never counts as a user's change. */
-const bookkeeping = new Set(['id', 'cid', 'updated_at', 'created_at', 'deleted_at', '_base', '_sync', '_deleted']);
+const bookkeeping = new Set([
+  'id',
+  'cid',
+  'updated_at',
+  'created_at',
+  'deleted_at',
+  '_base',
+  '_sync',
+  '_deleted',
+  '_answeredAt',
+]);
 
 const same = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;

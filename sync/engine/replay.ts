@@ -310,7 +310,16 @@ export class Replayer {
         return;
       }
       const row = await table.get(entry.cid);
-      if (!row || !answer) return;
+      if (!row) return;
+      // A backend that answers a write without its record (part 1 section 7: a success "may
+      // carry data"): the row keeps what was sent, synced once an edit has nothing else
+      // queued (a create still lacks its id); when it was accepted stops an older full page
+      // undoing it (pull.ts).
+      if (!answer) {
+        const settled = effect !== 'create' && rest.length === 0;
+        await table.update(entry.cid, { _answeredAt: this.now(), ...(settled ? { _sync: 'synced' as const } : {}) });
+        return;
+      }
       if (effect === 'create') {
         // A pull may have brought the new record in while its answer was lost: one row stays.
         const pulled = await table.where('id').equals(answer.id).first();
@@ -324,6 +333,7 @@ export class Replayer {
         ...later,
         cid: entry.cid,
         _base: answer,
+        _answeredAt: this.now(),
         _sync: rest.length ? row._sync : 'synced',
       });
       if (effect === 'create') await remapCid(db, entry.cid, answer.id, dependents);

@@ -29,15 +29,23 @@ afterAll(async () => {
 /**
  * A device on `target` whose next children page (the first one a pull reads) is answered by
  * the server first and handed to the device only after `meanwhile` ran: the page is older
- * than what `meanwhile` did.
+ * than what `meanwhile` did. With `bareUpdateAnswers`, its edits are answered without their
+ * record, as a backend may that answers only the spec's `{ success, message }`.
  */
-async function deviceWithSlowPage(target: TestServer) {
+async function deviceWithSlowPage(target: TestServer, options: { bareUpdateAnswers?: boolean } = {}) {
   const token = await target.login('admin@demo.test');
   const hold: { meanwhile: (() => Promise<void>) | null } = { meanwhile: null };
   const d = new Device(
     async (request) => {
       const isPage = new URL(request.url).pathname.endsWith('/child-registrations') && request.method === 'POST';
-      const response = await target.fetch(request);
+      const isUpdate = new URL(request.url).pathname.endsWith('/child_update');
+      let response = await target.fetch(request);
+      if (isUpdate && options.bareUpdateAnswers && response.ok) {
+        // A backend whose edits answer `{ success, message }` only, without the record (part 1
+        // section 7: a success answer "may carry data").
+        const { success, message } = (await response.json()) as { success: boolean; message?: string };
+        response = Response.json({ success, message });
+      }
       if (isPage && hold.meanwhile && !request.headers.get('Idempotency-Key')) {
         const meanwhile = hold.meanwhile;
         hold.meanwhile = null;
@@ -88,6 +96,37 @@ describe('a pull that meets the device own writes', () => {
     expect(onServer).toMatchObject({ name: `${name} renamed` });
     expect(held).toMatchObject({ name: `${name} renamed`, _sync: 'synced' });
     expect((held!._base as { updated_at: string }).updated_at).toBe(onServer!.updated_at);
+    expect(await d.db.conflicts.count()).toBe(0);
+  });
+
+  it('R17: against a backend whose edits answer without their record, a full page asked before an edit was accepted does not put the older record back', async () => {
+    const { d, hold, transport, writeAndSend } = await deviceWithSlowPage(specServer, { bareUpdateAnswers: true });
+    const name = `Bare answers ${Date.now()}`;
+    const cid = await writeAndSend({
+      entity: 'children',
+      op: 'create',
+      fields: specServer.validChild(name),
+      files: { image: photo() },
+    });
+    await pullCollection({ db: d.db, transport }, 'children'); // the device holds the record as listed
+    expect(await d.db.entity('children').get(cid)).toMatchObject({ name, _sync: 'synced' });
+
+    hold.meanwhile = async () => {
+      await writeAndSend({ entity: 'children', op: 'update', cid, fields: { name: `${name} renamed` } });
+    };
+    const result = await pullCollection({ db: d.db, transport }, 'children');
+    expect(result.mode).toBe('full');
+    expect(hold.meanwhile).toBeNull();
+    const [onServer] = await specServer.childrenNamed(name, await specServer.login('admin@demo.test'));
+    expect(onServer).toMatchObject({ name: `${name} renamed` });
+    // The edit's answer carried no record: the device's row is its only newer copy, and stays.
+    expect(await d.db.entity('children').get(cid)).toMatchObject({ name: `${name} renamed`, _sync: 'synced' });
+
+    // The next full page is asked after the edit was accepted, and brings the server's record.
+    await pullCollection({ db: d.db, transport }, 'children');
+    const after = (await d.db.entity('children').get(cid))!;
+    expect(after).toMatchObject({ name: `${name} renamed`, _sync: 'synced' });
+    expect((after._base as { updated_at: string }).updated_at).toBe(onServer!.updated_at);
     expect(await d.db.conflicts.count()).toBe(0);
   });
 
