@@ -1,4 +1,4 @@
-import { createTheme, Modal, Select, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Drawer, Menu, Modal, Select, type CSSVariablesResolver } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { datePickerYears } from '../lib/dates';
 
@@ -12,11 +12,18 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '62.0625em', lg: '75em', xl: '88em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   components: {
-    DateInput: DateInput.extend({ defaultProps: datePickerYears() }),
+    // A clearable date's clear button is named for screen readers.
+    DateInput: DateInput.extend({
+      defaultProps: { ...datePickerYears(), clearButtonProps: { 'aria-label': 'Clear date' } },
+    }),
     // Clicking the chosen option again keeps it: a required choice is not emptied by a second tap.
     Select: Select.extend({ defaultProps: { allowDeselect: false } }),
     // A dialog's close button is named for screen readers.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A menu holds only items, labels and dividers: no empty focus placeholder before them
+    // (axe aria-required-children); opened, the menu itself takes focus and arrows reach its items.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 

@@ -77,6 +77,14 @@ export function cardColumns<T>(columns: readonly DataColumn<T>[]) {
   return { title, fields, actions };
 }
 
+/**
+ * The scrolling box of a table that may be wider than the screen: a named region that
+ * takes focus, so a keyboard user can scroll it sideways too (WCAG 2.1.1).
+ */
+export const scrollRegionProps = (label: string) => ({
+  viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label },
+});
+
 const isEmpty = (value: ReactNode) => value === null || value === undefined || value === false || value === '';
 
 /** Below the xs breakpoint (576 px, a phone) a list is cards, not a table wider than the screen. */
@@ -102,13 +110,15 @@ type CardsProps<T> = {
  */
 function DataCards<T>({ label, rows, keys, columns, from, selection, toggle }: CardsProps<T>) {
   const { title, fields, actions } = cardColumns(columns);
+  // The empty state stands outside the list: a list holds only its items (WCAG 1.3.1).
+  if (rows.length === 0)
+    return (
+      <Text ta="center" py="md">
+        {messages.noRecords}
+      </Text>
+    );
   return (
     <Stack gap="xs" role="list" aria-label={label}>
-      {rows.length === 0 && (
-        <Text ta="center" py="md">
-          {messages.noRecords}
-        </Text>
-      )}
       {rows.map((row, i) => {
         const key = keys[i]!;
         const serial = from + i;
@@ -209,7 +219,7 @@ export function DataTable<T>({
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollRegionProps(label)}>
         <Table striped highlightOnHover withTableBorder verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>

@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Indicator, Menu } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
@@ -48,10 +48,11 @@ export function NotificationBell() {
       </Indicator>
       <Menu.Dropdown>
         <Menu.Label>Notifications</Menu.Label>
-        <Text size="sm" px="sm" pb="xs" data-testid="notify-count">
+        {/* A menu holds only items, labels and dividers: the count is a label, not a paragraph. */}
+        <Menu.Label fz="sm" c="var(--mantine-color-text)" pt={0} data-testid="notify-count">
           {count === 0 ? 'No new notifications' : countOf(count, 'new notification')}
           {stored?.data?.timeDiff ? ` · ${stored.data.timeDiff}` : ''}
-        </Text>
+        </Menu.Label>
         {mayList && (
           <>
             <LatestNotifications />

@@ -76,7 +76,9 @@ describe('the shared list on a phone (part 2 lists below 576 px)', () => {
         onPageChange={() => undefined}
       />,
     );
-    expect(screen.getByRole('list', { name: 'Notifications' }).textContent).toBe('No Records Found!');
+    expect(screen.getByText('No Records Found!')).toBeTruthy();
+    // A list holds only its items: the empty state stands outside any list.
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });
 
@@ -89,6 +91,13 @@ describe('the shared list from 576 px', () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['SL No.', 'Created At', 'Child Name', 'Status', 'Comment', 'Action']);
     expect(screen.queryByRole('list', { name: 'Notifications' })).toBeNull();
+  });
+
+  it("scrolls sideways in a named region a keyboard can reach (the table's own name)", () => {
+    table();
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: 'Notifications' })).toBeTruthy();
   });
 });
 

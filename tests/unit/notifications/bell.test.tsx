@@ -76,3 +76,27 @@ describe("the notification bell shows the server's record_count when online", ()
     expect(calls).toEqual([]);
   });
 });
+
+describe('the bell menu holds only what a menu may hold (WCAG 1.3.1)', () => {
+  afterEach(() => setFetch(undefined));
+
+  it('its count is a label and its notifications items: every child of the menu is an item, a divider or a label', async () => {
+    await freshDeviceSignedInAs(adminUser);
+    await currentDb()
+      .entity('notifications')
+      .bulkPut([note(1), note(2)]);
+    connectivityStore.setState({ online: false });
+    render(<NotificationBell />);
+    (await screen.findByRole('button', { name: 'Notifications: 2 unread' })).click();
+    const menu = await screen.findByRole('menu');
+    await screen.findByText('Child 2');
+    const kinds = [...menu.children].map(
+      (child) =>
+        child.getAttribute('role') ??
+        ['label', 'divider'].find((k) => child.classList.contains(`mantine-Menu-${k}`)) ??
+        child.outerHTML,
+    );
+    expect(kinds).toEqual(['label', 'label', 'menuitem', 'menuitem', 'divider', 'menuitem']);
+    expect(screen.getByTestId('notify-count').textContent).toBe('2 new notifications');
+  });
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Loader, Modal, Table, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { beneficiaryFileUrl, messages, type LocalBeneficiaryDocument } from '../../../../sync';
+import { scrollRegionProps } from '../../../components/data-table';
 import { DocumentActions, StoredImage } from '../../../components/stored-file';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
@@ -30,7 +31,7 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
     else toast.error(result.message);
   };
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegionProps('Beneficiary documents')}>
       <Table striped withTableBorder verticalSpacing="sm" aria-label="Beneficiary documents">
         <Table.Thead>
           <Table.Tr>
