@@ -27,12 +27,30 @@ export const theme = createTheme({
   },
 });
 
-/** Secondary ('dimmed') text and placeholders in gray-7, 8.2:1 on white (gray-6 was 3.3:1, gray-5 2.1:1). */
+/**
+ * Secondary ('dimmed') text and placeholders in gray-7, 8.2:1 on white (gray-6 was 3.3:1, gray-5
+ * 2.1:1); a refused field's outline and message in red-8, 4.5:1 (red-6 was 3.3:1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': theme.colors.gray[7]!, '--mantine-color-placeholder': theme.colors.gray[7]! },
+  light: {
+    '--mantine-color-dimmed': theme.colors.gray[7]!,
+    '--mantine-color-placeholder': theme.colors.gray[7]!,
+    '--mantine-color-error': theme.colors.red[8]!,
+  },
   dark: {},
 });
 
-/** Toasts: top right, 5000 ms, at most three at once (spec part 1, section 9). */
-export const toastSettings = { position: 'top-right', autoClose: 5000, limit: 3 } as const;
+/** Touch sizes: phones and tablets (the sidebar collapses at 992 px) and any coarse pointer; app.css holds the same query. */
+export const touchMedia = '(max-width: 62em), (pointer: coarse)';
+
+/**
+ * Toasts: top right, 5000 ms, at most three at once (spec part 1, section 9). On touch sizes
+ * they sit at the bottom (ours): at the top they covered a dialog's title and close button.
+ */
+export const toastSettings = {
+  position: 'top-right',
+  touchPosition: 'bottom-center',
+  autoClose: 5000,
+  limit: 3,
+} as const;

@@ -24,6 +24,17 @@ type Props = {
   readOnly?: boolean;
   /** What each row needs before another is added: everything, or (CWC add pages) its tag. */
   addRule?: DocumentRowRule;
+  /** The form's errors of the rows (react-hook-form's, under the rows' field): each marks its row's field. */
+  errors?: unknown;
+};
+
+const at = (value: unknown, key: string | number): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string | number, unknown>)[key] : undefined;
+
+/** The message of row `row`'s `field` in `errors`, or of the rows as a whole with no row. */
+const errorOf = (errors: unknown, row: number | null, field?: keyof FileRowValues): string | undefined => {
+  const message = at(row === null ? errors : at(at(errors, row), field ?? ''), 'message');
+  return typeof message === 'string' ? message : undefined;
 };
 
 const fileName = (v: File | string | null) =>
@@ -43,6 +54,7 @@ export function FileRows({
   withAudio = true,
   readOnly = false,
   addRule = 'complete',
+  errors,
 }: Props) {
   const set = (i: number, patch: Partial<FileRowValues>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -58,6 +70,11 @@ export function FileRows({
           No documents added.
         </Text>
       )}
+      {errorOf(errors, null) && (
+        <Text size="sm" c="red">
+          {errorOf(errors, null)}
+        </Text>
+      )}
       {rows.map((row, i) => (
         <Paper key={i} withBorder p="sm" data-testid="document-row" aria-label={`Document ${i + 1}`} role="group">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -67,6 +84,7 @@ export function FileRows({
               size="md"
               data={tags}
               value={row.tagId || null}
+              error={errorOf(errors, i, 'tagId')}
               onChange={(v) => set(i, { tagId: v ?? '' })}
               readOnly={readOnly}
               searchable
@@ -79,6 +97,7 @@ export function FileRows({
               placeholder={dateFormats.display}
               dateParser={parseTypedDate}
               value={row.doc_date || null}
+              error={errorOf(errors, i, 'doc_date')}
               onChange={(v) => set(i, { doc_date: v ?? '' })}
               readOnly={readOnly}
             />
@@ -88,6 +107,7 @@ export function FileRows({
               accept={uploadLimits.imageAccept}
               value={row.filename instanceof File ? row.filename : null}
               placeholder={fileName(row.filename) ?? 'JPG, JPEG, PNG up to 5 MB'}
+              error={errorOf(errors, i, 'filename')}
               onChange={(file) => set(i, { filename: file })}
               readOnly={readOnly}
               data-testid="document-file"
@@ -99,6 +119,7 @@ export function FileRows({
                 accept={uploadLimits.audioAccept}
                 value={row.profile_audio_name instanceof File ? row.profile_audio_name : null}
                 placeholder={fileName(row.profile_audio_name) ?? 'Optional'}
+                error={errorOf(errors, i, 'profile_audio_name')}
                 onChange={(file) => set(i, { profile_audio_name: file })}
                 readOnly={readOnly}
                 data-testid="document-audio"
@@ -108,6 +129,7 @@ export function FileRows({
               label="Comment"
               size="md"
               value={row.comment}
+              error={errorOf(errors, i, 'comment')}
               onChange={(e) => set(i, { comment: normaliseInput('comment', e.currentTarget.value) })}
               readOnly={readOnly}
             />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  get,
   useForm,
   type DefaultValues,
   type FieldErrors,
@@ -9,6 +10,7 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
+import { notifications } from '@mantine/notifications';
 import type { FieldProblem } from '../../sync';
 import { toast } from '../components/toast';
 import { useFormDraft, type FormDraft } from './form-draft';
@@ -92,6 +94,29 @@ async function check<T extends FieldValues>(
   return Object.keys(checked.errors).length > 0 ? checked : { values, errors: {} };
 }
 
+const isMark = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+
+/**
+ * What a check while typing may mark: the problem of a field changed, as react-hook-form
+ * checks it, but inside a list of rows only what is marked already, so a row added after a
+ * refusal is not marked blank by blank before anything is typed in it.
+ */
+function keepMarked(found: unknown, shown: unknown, top: boolean): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  if (typeof found !== 'object' || found === null) return kept;
+  for (const [key, error] of Object.entries(found)) {
+    const mark = typeof shown === 'object' && shown !== null ? (shown as Record<string, unknown>)[key] : undefined;
+    if (isMark(mark) || (!mark && top && isMark(error))) kept[key] = error;
+    else if (mark) {
+      const inner = keepMarked(error, mark, false);
+      if (Object.keys(inner).length > 0) kept[key] = inner;
+    }
+  }
+  // Rows stay a list, as react-hook-form keeps them.
+  return Array.isArray(found) ? Object.assign([], kept) : kept;
+}
+
 /**
  * A form of the contract: react-hook-form checked by `zodResolver(schema)`, the first
  * failing field's message as the one error toast (spec part 1, section 5), a draft kept on
@@ -106,48 +131,89 @@ export function useContractForm<T extends FieldValues>(options: ContractFormOpti
   useEffect(() => {
     checked.current = { schema, input };
   });
-  const resolver = useCallback<Resolver<T>>((...args) => check(checked.current, ...args), []);
+  // Whether the check under way is a save's (everything) or one while typing (what keepMarked lets through).
+  const submitting = useRef(false);
+  const shown = useRef<FieldErrors<T>>({});
+  const resolver = useCallback<Resolver<T>>(async (...args) => {
+    const result = await check(checked.current, ...args);
+    if (submitting.current) {
+      // One check per save, at its start; what is typed while it saves is checked as typing.
+      submitting.current = false;
+      return result;
+    }
+    const errors = keepMarked(result.errors, shown.current, true);
+    return Object.keys(errors).length > 0
+      ? { values: {}, errors: errors as FieldErrors<T> }
+      : { values: args[0], errors: {} };
+  }, []);
   const form = useForm<T>({ defaultValues, resolver });
   const draft = useFormDraft(form, draftKey ?? null);
   useUnsavedGuard(guarded && form.formState.isDirty && !busy);
 
+  // The toast told about a field: it leaves once that field is valid again, or the form closes.
+  const told = useRef<{ id: string; field: string } | null>(null);
+  const forget = useCallback(() => {
+    if (told.current) notifications.hide(told.current.id);
+    told.current = null;
+  }, []);
+  const { errors } = form.formState;
+  useEffect(() => {
+    shown.current = errors;
+    if (told.current && !get(errors, told.current.field)) forget();
+  });
+  useEffect(() => forget, [forget]);
+
   const tell = useCallback(
     (found: FieldProblem) => {
       const problem = describe ? describe(found) : found;
-      toast.error(problem.message);
+      // One validation toast at a time: the one about the last problem.
+      forget();
+      const id = toast.error(problem.message);
       form.clearErrors();
       // Marked even when nothing was typed in it yet (a blank action field); a field the form
       // does not show (an id the record adds) is marked where nothing reads it.
-      if (problem.field)
+      if (problem.field) {
+        const before = document.activeElement;
         form.setError(problem.field as Path<T>, { type: 'manual', message: problem.message }, { shouldFocus: true });
+        told.current = { id, field: problem.field };
+        // The field focused is brought to the middle of its dialog, clear of a toast at the bottom.
+        const focused = document.activeElement;
+        if (focused !== before && focused instanceof HTMLElement) focused.scrollIntoView({ block: 'center' });
+      }
       onProblem?.(problem);
     },
-    [form, describe, onProblem],
+    [form, describe, onProblem, forget],
   );
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      setBusy(true);
-      let saved = false;
-      try {
-        const outcome = await save(values);
-        if (!outcome) return;
-        if (!outcome.ok) return tell({ field: outcome.field ?? null, message: outcome.message });
-        await draft.clear();
-        // Reset while still busy: busy and dirty fall in the same render, so a saved form is
-        // never counted unsaved again between the save and its reset.
-        form.reset(values);
-        saved = true;
-      } finally {
-        setBusy(false);
-      }
-      if (saved) await onSaved?.(values);
-    },
-    (errors) => {
-      const problem = firstProblem(errors, keysOf(schema));
-      if (problem) tell(problem);
-    },
-  );
+  const saveChecked = async (values: T) => {
+    setBusy(true);
+    let saved = false;
+    try {
+      const outcome = await save(values);
+      if (!outcome) return;
+      if (!outcome.ok) return tell({ field: outcome.field ?? null, message: outcome.message });
+      await draft.clear();
+      // Reset while still busy: busy and dirty fall in the same render, so a saved form is
+      // never counted unsaved again between the save and its reset.
+      form.reset(values);
+      saved = true;
+    } finally {
+      setBusy(false);
+    }
+    if (saved) await onSaved?.(values);
+  };
+  const tellFirst = (errors: FieldErrors<T>) => {
+    const problem = firstProblem(errors, keysOf(schema));
+    if (problem) tell(problem);
+  };
+  const submit: ContractForm<T>['submit'] = async (event) => {
+    submitting.current = true;
+    try {
+      await form.handleSubmit(saveChecked, tellFirst)(event);
+    } finally {
+      submitting.current = false;
+    }
+  };
 
   return { form, draft, busy, submit, tell };
 }

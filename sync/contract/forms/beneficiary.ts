@@ -62,3 +62,11 @@ export const beneficiaryDocumentAddSchema = beneficiaryDocumentRowSchema.extend(
   beneficiaryId: requiredId(theFieldRequired('Beneficiary')),
 });
 export type BeneficiaryDocumentAdd = z.output<typeof beneficiaryDocumentAddSchema>;
+
+/**
+ * The Add/Update Beneficiary form as it is checked on the screen: the beneficiary, then its
+ * new document rows (below it on the form), so a row's failing field is marked where it is.
+ */
+export const beneficiaryWithDocumentsFormSchema = beneficiaryFormSchema.extend({
+  documents: z.array(beneficiaryDocumentRowSchema).optional(),
+});

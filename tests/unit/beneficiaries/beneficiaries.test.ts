@@ -82,10 +82,12 @@ describe('education, medical and MHP beneficiaries on the device', () => {
   it('non-registered: required messages, then add, list by service and center, delete, all offline', async () => {
     expect(checkBeneficiary('medical', { ...values, name: ' ' })).toEqual({
       ok: false,
+      field: 'name',
       message: 'The Name field is required.',
     });
     expect(checkBeneficiary('medical', { ...values, service_date: '' })).toEqual({
       ok: false,
+      field: 'service_date',
       message: 'The Date field is required.',
     });
     expect(await saveBeneficiary('medical', values)).toEqual({ ok: true });

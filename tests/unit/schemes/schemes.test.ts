@@ -22,7 +22,11 @@ describe('social protection schemes on the device', () => {
   afterEach(teardownDevice);
 
   it("a blank name answers 'Scheme name is required.'; status is 1 unless 0 is chosen", () => {
-    expect(checkScheme({ name: '   ', status: '1' })).toEqual({ ok: false, message: messages.schemeRequired });
+    expect(checkScheme({ name: '   ', status: '1' })).toEqual({
+      ok: false,
+      field: 'name',
+      message: messages.schemeRequired,
+    });
     expect(checkScheme({ name: 'Kanyashree', status: '' })).toEqual({
       ok: true,
       fields: { name: 'Kanyashree', status: 1 },

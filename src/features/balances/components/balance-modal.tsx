@@ -46,12 +46,14 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
           <Controller
             name="centerId"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label="Center"
                 withAsterisk
                 size="md"
                 data={centers}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={field.onChange}
                 readOnly={bound}
@@ -61,30 +63,40 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
           <Controller
             name="activity_date"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <DateInput
                 label="Activity Date"
                 withAsterisk
                 size="md"
                 valueFormat={dateFormats.display}
                 dateParser={parseTypedDate}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={field.onChange}
                 clearable
               />
             )}
           />
-          <Textarea label="Comment" withAsterisk size="md" {...form.register('comment')} />
+          <Textarea
+            label="Comment"
+            withAsterisk
+            size="md"
+            error={form.formState.errors.comment?.message}
+            {...form.register('comment')}
+          />
           <Group grow>
             <Controller
               name="male"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <NumberInput
                   label="Male"
                   size="md"
                   min={0}
                   allowDecimal={false}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value}
                   onChange={field.onChange}
                 />
@@ -93,12 +105,14 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
             <Controller
               name="female"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <NumberInput
                   label="Female"
                   size="md"
                   min={0}
                   allowDecimal={false}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value}
                   onChange={field.onChange}
                 />

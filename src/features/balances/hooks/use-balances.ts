@@ -8,12 +8,13 @@ import {
   pullPart2Lists,
   type LocalPreviousBalance,
   type PreviousBalanceFilter,
-  firstIssueMessage,
+  firstIssue,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 
 export type { LocalPreviousBalance };
-export type Outcome = { ok: true } | { ok: false; message: string };
+/** A refusal names the field it is about, when it is one (marked on the form). */
+export type Outcome = { ok: true } | { ok: false; message: string; field?: string | null };
 
 /** Pulls the previous balances onto the device when the screen opens online. */
 export function usePullBalances() {
@@ -40,7 +41,7 @@ export type BalanceValues = {
 /** Add or update a previous balance on the device, checked by the contract; the outbox sends it. */
 export async function saveBalance(values: BalanceValues, cid?: string): Promise<Outcome> {
   const parsed = previousBalanceFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
+  if (!parsed.success) return { ok: false, ...firstIssue(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   const row = { ...fields, total_balance: fields.male + fields.female };
   const result = cid ? await mutations.previousBalances.update(cid, row) : await mutations.previousBalances.create(row);

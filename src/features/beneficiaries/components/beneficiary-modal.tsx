@@ -2,7 +2,7 @@ import { Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@m
 import { DateInput } from '@mantine/dates';
 import { Controller } from 'react-hook-form';
 import {
-  beneficiaryFormSchema,
+  beneficiaryWithDocumentsFormSchema,
   canChooseCenter,
   dateFormats,
   genders,
@@ -49,7 +49,7 @@ export function BeneficiaryModal({
     draft,
     submit: save,
   } = useContractForm<BeneficiaryValues>({
-    schema: beneficiaryFormSchema,
+    schema: beneficiaryWithDocumentsFormSchema,
     input: (values) => beneficiaryInput(service, values),
     defaultValues: {
       name: text(beneficiary?.name),
@@ -67,37 +67,42 @@ export function BeneficiaryModal({
       onClose();
     },
   });
+  const { errors } = form.formState;
   return (
     <Modal opened onClose={onClose} title={beneficiary ? 'Update Beneficiary' : 'Add Beneficiary'} size="xl">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Name" withAsterisk size="md" {...form.register('name')} />
+            <TextInput label="Name" withAsterisk size="md" error={errors.name?.message} {...form.register('name')} />
             <Controller
               name="gender"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="Gender"
                   size="md"
                   data={genders}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   clearable
                 />
               )}
             />
-            <TextInput label="Age" size="md" {...form.register('age')} />
+            <TextInput label="Age" size="md" error={errors.age?.message} {...form.register('age')} />
             <Controller
               name="centerId"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="Center Name"
                   withAsterisk
                   size="md"
                   data={centers}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   readOnly={!chooses}
@@ -108,7 +113,7 @@ export function BeneficiaryModal({
             <Controller
               name="service_date"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <DateInput
                   label="Date"
                   withAsterisk
@@ -116,23 +121,26 @@ export function BeneficiaryModal({
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
                   dateParser={parseTypedDate}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                 />
               )}
             />
           </SimpleGrid>
-          <Textarea label="Comment" size="md" {...form.register('comment')} />
+          <Textarea label="Comment" size="md" error={errors.comment?.message} {...form.register('comment')} />
           {(beneficiary || canAddDocuments) && <Title order={4}>Documents</Title>}
           {beneficiary && <BeneficiaryDocumentList beneficiary={beneficiary} />}
           {canAddDocuments && (
             <Controller
               name="documents"
               control={form.control}
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <FileRows
                   rows={field.value ?? []}
                   onChange={field.onChange}
+                  errors={fieldState.error}
                   tags={tags}
                   newRow={emptyDocumentRow}
                   withAudio={false}

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import {
   beneficiaryDocumentRowSchema,
   endpoints,
-  firstIssueMessage,
+  firstIssue,
   isAllowed,
   listBeneficiaryDocuments,
   messages,
@@ -35,17 +35,22 @@ export const documentPermissions = (user: Principal) => ({
 
 /**
  * The writes of the form's document rows, each one document of `owner` (by its id, or its
- * cid while its create waits, R6), or the first row's problem in the spec's words.
+ * cid while its create waits, R6), or the first row's problem in the spec's words and
+ * the field it is about ('documents.<row>.<field>', marked on the form).
  */
 export function documentWrites(
   owner: DocumentOwner,
   rows: readonly FileRowValues[],
-): { ok: true; writes: WriteRequest[] } | { ok: false; message: string } {
+): { ok: true; writes: WriteRequest[] } | { ok: false; message: string; field: string | null } {
   const writes: WriteRequest[] = [];
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
     const parsed = beneficiaryDocumentRowSchema.safeParse(row);
-    if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
-    if (!(row.filename instanceof Blob)) return { ok: false, message: messages.documentsRequired };
+    if (!parsed.success) {
+      const { field, message } = firstIssue(parsed.error);
+      return { ok: false, message, field: field && `documents.${i}.${field}` };
+    }
+    if (!(row.filename instanceof Blob))
+      return { ok: false, message: messages.documentsRequired, field: `documents.${i}.filename` };
     writes.push(requests.beneficiaryDocuments.create({ beneficiary: owner, row: parsed.data, file: row.filename }));
   }
   return { ok: true, writes };

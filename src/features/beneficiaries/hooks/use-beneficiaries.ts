@@ -12,7 +12,7 @@ import {
   mutations,
   type BeneficiaryService,
   type ExitListFilter,
-  firstIssueMessage,
+  firstIssue,
   listBeneficiaryDocuments,
 } from '../../../../sync';
 import type { FileRowValues } from '../../../components/file-rows';
@@ -29,7 +29,8 @@ export type BeneficiaryValues = {
   /** New document rows (a stored beneficiary's documents are listed apart). */
   documents?: FileRowValues[];
 };
-export type Outcome = { ok: true } | { ok: false; message: string };
+/** A refusal names the field it is about, when it is one (marked on the form). */
+export type Outcome = { ok: true } | { ok: false; message: string; field?: string | null };
 
 /** A page of a beneficiary list; `fetchedAt` when read through the documented call. */
 export type BeneficiaryPage<T> = { rows: T[]; pagination: Pagination; fetchedAt?: number | null } | null;
@@ -89,10 +90,10 @@ export const useNonRegisteredPage = (service: BeneficiaryService, filter: ExitLi
 /** What the beneficiary schema checks: the form's values and the list's service. */
 export const beneficiaryInput = (service: BeneficiaryService, values: BeneficiaryValues) => ({ ...values, service });
 
-/** The first failing field's message, or the fields to save. */
+/** The first failing field and its message, or the fields to save. */
 export function checkBeneficiary(service: BeneficiaryService, values: BeneficiaryValues) {
   const parsed = beneficiaryFormSchema.safeParse(beneficiaryInput(service, values));
-  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
+  if (!parsed.success) return { ok: false as const, ...firstIssue(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   return { ok: true as const, fields };
 }

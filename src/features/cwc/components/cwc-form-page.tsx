@@ -70,7 +70,8 @@ function CwcForm({
     input: (values) => ({
       ...values,
       childregId: childregId ?? record?.childregId ?? undefined,
-      documents: [...kept.map((d) => ({ id: d.id, tagId: d.tagId ?? 1 })), ...values.documents],
+      // The kept documents after the new rows, so a row's problem names the row the form shows.
+      documents: [...values.documents, ...kept.map((d) => ({ id: d.id, tagId: d.tagId ?? 1 }))],
     }),
     defaultValues: {
       centerId: record ? String(record.centerId ?? '') : ownCenter,
@@ -92,6 +93,7 @@ function CwcForm({
       onDone();
     },
   });
+  const { errors } = form.formState;
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -103,12 +105,14 @@ function CwcForm({
             <Controller
               control={form.control}
               name="centerId"
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="Center"
                   withAsterisk
                   size="md"
                   data={centers}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   readOnly={Boolean(ownCenter)}
@@ -121,13 +125,14 @@ function CwcForm({
                 label="CWC Case No."
                 withAsterisk
                 size="md"
+                error={errors.cwccaseno?.message}
                 {...form.register('cwccaseno', { setValueAs: (v: string) => normaliseInput('cwccaseno', v) })}
               />
             )}
             <Controller
               control={form.control}
               name="transfer_date"
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <DateInput
                   label="Date"
                   withAsterisk
@@ -135,12 +140,22 @@ function CwcForm({
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
                   dateParser={parseTypedDate}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                 />
               )}
             />
-            <Textarea label="Comment" withAsterisk size="md" autosize minRows={2} {...form.register('comment')} />
+            <Textarea
+              label="Comment"
+              withAsterisk
+              size="md"
+              autosize
+              minRows={2}
+              error={errors.comment?.message}
+              {...form.register('comment')}
+            />
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md">
@@ -156,10 +171,11 @@ function CwcForm({
           <Controller
             control={form.control}
             name="documents"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <FileRows
                 rows={field.value}
                 onChange={field.onChange}
+                errors={fieldState.error}
                 tags={tags}
                 newRow={newRow}
                 withAudio={false}

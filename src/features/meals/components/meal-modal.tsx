@@ -48,12 +48,14 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
           <Controller
             name="center_id"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label={mealFields.center_id.label}
                 withAsterisk
                 size="md"
                 data={centers}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={field.onChange}
                 readOnly={bound}
@@ -63,13 +65,15 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
           <Controller
             name="meal_date"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <DateInput
                 label={mealFields.meal_date.label}
                 withAsterisk
                 size="md"
                 valueFormat={dateFormats.display}
                 dateParser={parseTypedDate}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={field.onChange}
                 clearable
@@ -79,12 +83,14 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
           <Controller
             name="meal_type"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label={mealFields.meal_type.label}
                 withAsterisk
                 size="md"
                 data={mealTypeOptions}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={field.onChange}
               />
@@ -93,13 +99,15 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
           <Controller
             name="child_count"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <NumberInput
                 label={mealFields.child_count.label}
                 withAsterisk
                 size="md"
                 min={0}
                 allowDecimal={false}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={field.onChange}
               />

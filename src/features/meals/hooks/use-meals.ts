@@ -12,13 +12,14 @@ import {
   pullPart2Lists,
   type LocalMeal,
   type MealFilter,
-  firstIssueMessage,
+  firstIssue,
 } from '../../../../sync';
 import { useOnline, useUser } from '../../../lib/use-store';
 import { keyedRows, useDeviceHolds, useOnlineListPage } from '../../../lib/use-online-list';
 
 export type { LocalMeal };
-export type Outcome = { ok: true } | { ok: false; message: string };
+/** A refusal names the field it is about, when it is one (marked on the form). */
+export type Outcome = { ok: true } | { ok: false; message: string; field?: string | null };
 
 /** Pulls the meals onto the device when a meal screen opens online. */
 export function usePullMeals() {
@@ -70,7 +71,7 @@ export type MealValues = {
 /** Add Meal or update the meal `cid` on the device, checked in the spec's order; the outbox sends it. */
 export async function saveMeal(values: MealValues, cid?: string, id?: number): Promise<Outcome> {
   const parsed = mealFormSchema.safeParse({ ...values, id });
-  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error) };
+  if (!parsed.success) return { ok: false, ...firstIssue(parsed.error) };
   const { id: _id, ...fields } = parsed.data;
   const result = cid ? await mutations.meals.update(cid, fields) : await mutations.meals.create(fields);
   return result.ok ? { ok: true } : { ok: false, message: result.message };

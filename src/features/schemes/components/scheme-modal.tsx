@@ -38,16 +38,19 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
             label="Scheme Name"
             withAsterisk
             size="md"
+            error={form.formState.errors.name?.message}
             {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
           />
           <Controller
             name="status"
             control={form.control}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label="Status"
                 size="md"
                 data={statusOptions}
+                ref={field.ref}
+                error={fieldState.error?.message}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? '1')}
               />

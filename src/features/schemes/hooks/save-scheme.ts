@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { listSchemes, messages, mutations, pullSchemes, schemeFormSchema, firstIssueMessage } from '../../../../sync';
+import { listSchemes, messages, mutations, pullSchemes, schemeFormSchema, firstIssue } from '../../../../sync';
 
 export type SchemeValues = { name: string; status: string };
-export type Outcome = { ok: true } | { ok: false; message: string };
+/** A refusal names the field it is about, when it is one (marked on the form). */
+export type Outcome = { ok: true } | { ok: false; message: string; field?: string | null };
 
 /** 'Scheme name is required.' or the checked fields. */
 export function checkScheme(values: SchemeValues) {
   const parsed = schemeFormSchema.safeParse(values);
-  if (!parsed.success) return { ok: false as const, message: firstIssueMessage(parsed.error) };
+  if (!parsed.success) return { ok: false as const, ...firstIssue(parsed.error) };
   return { ok: true as const, fields: { name: parsed.data.name, status: parsed.data.status } };
 }
 
