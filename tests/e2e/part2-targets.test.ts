@@ -89,7 +89,12 @@ describe('part 2 targets and errors on a phone (390 px)', () => {
     await toast.waitFor();
     const field = dialog.getByRole('textbox', { name: 'Center Name' });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
-    await page.waitForTimeout(500); // the toast's place once it has slid in
+    // The toast's place once it has slid in: its transition ended.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    );
     const toastBox = (await toast.boundingBox())!;
     for (const part of [dialog.locator('.mantine-Modal-header'), dialog.getByRole('button', { name: 'Close' }), field])
       expect(intersects(toastBox, (await part.boundingBox())!), await part.evaluate((el) => el.outerHTML)).toBe(false);
