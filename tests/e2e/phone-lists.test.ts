@@ -140,4 +140,38 @@ describe('part 2 lists on a phone (390 px, spec part 2 lists below 576 px)', () 
     await page.waitForURL('**/dashboard');
     await expect.poll(menuShown).toBe(false);
   });
+
+  // Last: it marks this device's notifications read, offline and with the calls held back,
+  // so the server's stay unread for the other files.
+  it('the empty Notifications list says "No Records Found!" whole, wrapped within the screen', async () => {
+    const context = page.context();
+    await context.route('**/api/notify_update/**', (route) => route.abort());
+    await context.setOffline(true);
+    await lists().open('/notifications');
+    await lists().rows().first().waitFor({ timeout: 60_000 });
+    // 'Displaying A to B of N': the next page's rows move up as one is read, so count N.
+    const unread = async () =>
+      Number(/of (\d+)$/.exec((await page.getByTestId('pagination-text').textContent()) ?? '')?.[1] ?? 0);
+    while ((await lists().rows().count()) > 0) {
+      const before = await unread();
+      await lists().rows().first().getByRole('button', { name: 'Mark As Read' }).click();
+      await expect.poll(unread).toBeLessThan(before);
+    }
+    const empty = page.getByText('No Records Found!', { exact: true });
+    await empty.waitFor();
+    await shot(page, 'notifications-empty-390');
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await onScreen([empty])).toBe(true);
+    // Whole: the text is not clipped by its box, nor its box by a scrolling parent.
+    expect(
+      await empty.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const outer = parent.getBoundingClientRect();
+          if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5) return false;
+        }
+        return element.scrollWidth <= element.clientWidth;
+      }),
+    ).toBe(true);
+  });
 });
