@@ -141,6 +141,38 @@ describe('part 2 lists on a phone (390 px, spec part 2 lists below 576 px)', () 
     await expect.poll(menuShown).toBe(false);
   });
 
+  it('report details name their count in words and list each child as a card, online and offline with its Unique Center Id', async () => {
+    await page.goto('/groupReports?from_date=2015-04-01&to_date=2026-03-31');
+    await page.getByTestId('report-source').getByText('Counted by the server').waitFor({ timeout: 60_000 });
+    await shot(page, 'group-report-390');
+    await page.getByTestId('group-report-table').locator('tr[data-row="Previous balance"]').scrollIntoViewIfNeeded();
+    await shot(page, 'group-report-balance-390');
+    await page.getByTestId('group-report-table').locator('tbody').getByRole('button').first().click();
+    await page.waitForURL('**/groupReports/report-details?**');
+    const scope = page.getByTestId('details-scope');
+    const inWords =
+      /^Children counted in: [A-Z][^·]+ · (Male|Female|Male and female \(Total\)) · [A-Z][^·]+ · 01-04-2015 to 31-03-2026$/;
+    const cards = async (source: string) => {
+      await page
+        .getByTestId('pagination-text')
+        .filter({ hasText: /of [1-9]/ })
+        .waitFor({ timeout: 60_000 });
+      expect(await page.getByText(source).count()).toBeGreaterThan(0);
+      expect(await scope.textContent()).toMatch(inWords);
+      expect(await scrollsSideways(page)).toBe(false);
+      const first = lists().rows().first();
+      expect(await first.locator('[data-card-field="created"]').count()).toBe(0);
+      expect(await first.locator('[data-card-field="unique_centerId"]').textContent()).toMatch(/^Unique Center IdSBT-/);
+    };
+    await cards('Counted by the server');
+    await shot(page, 'report-details-390');
+    await page.context().setOffline(true);
+    await page.reload();
+    await cards('Counted on this device');
+    await shot(page, 'report-details-offline-390');
+    await page.context().setOffline(false);
+  });
+
   // Last: it marks this device's notifications read, offline and with the calls held back,
   // so the server's stay unread for the other files.
   it('the empty Notifications list says "No Records Found!" whole, wrapped within the screen', async () => {

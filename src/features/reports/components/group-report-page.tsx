@@ -124,8 +124,8 @@ export function GroupReportPage() {
             <Paper withBorder p="sm" style={{ flex: '1 1 320px' }}>
               <Text fw={600}>Actions recorded by center</Text>
               <Text size="sm" c="gray.7" mb="xs">
-                The Total row per center: each action recorded in the period counts once, so a child with two actions
-                counts twice.
+                Each bar is a center&apos;s Total: every action recorded in the period counts once, so a child with two
+                actions counts twice.
               </Text>
               <BarChart
                 h={360}
