@@ -46,12 +46,18 @@ export async function centersDetails(c: Context<AppEnv>) {
   return ok(c, details);
 }
 
-/** GET /centers_list, the center picker; a center-bound user only ever sees its own center (DESIGN.md, Server). */
+/**
+ * GET /centers_list, the center picker; a center-bound user only ever sees its own center
+ * (DESIGN.md, Server). Beside the spec's id and name it gives each center's
+ * unique_centerId, so report details counted on the device show the Unique Center Id as
+ * the server's do (part 2, Report details) for every user, not only those who pull the
+ * administrators' centers table; SPEC_ONLY leaves it out (server/core/spec-only.ts).
+ */
 export async function centersList(c: Context<AppEnv>) {
   const user = c.get('user');
   const rows = await c
     .get('deps')
-    .db.select({ id: centers.id, name: centers.name })
+    .db.select({ id: centers.id, name: centers.name, unique_centerId: centers.unique_centerId })
     .from(centers)
     .where(and(isNull(centers.deleted_at), isAllCenterUser(user) ? undefined : eq(centers.id, user.centerId)))
     .orderBy(asc(centers.id));

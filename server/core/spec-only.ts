@@ -23,7 +23,8 @@ import type { AppEnv } from './context';
  *   (R7), are dropped before any handler reads them: DESIGN.md (The wire) names them our
  *   extensions, so a stale write overwrites and a repeated create creates again, as on
  *   Laravel; the client detects conflicts and lost creates through documented reads;
- * - the fields our reports add to the spec's answers (part 2 section 3) are left out.
+ * - the fields our reports add to the spec's answers (part 2 section 3), and the
+ *   unique_centerId our center names add to theirs (id and name), are left out.
  *
  * Kept: the stored files a documented answer points to. Child and user answers carry
  * `image_path` (part 1 section 7: login, /users, /child-registrations, /child_view with
@@ -49,12 +50,14 @@ export const specOnlyHiddenRows: readonly WireEndpointName[] = wireEndpointNames
 export const DELTA_PARAMS = ['updated_since', 'after_id'] as const;
 
 /**
- * Fields of `data` our server adds to a documented answer (buildReport, buildGroupReport);
- * part 2 section 3 lists the rest, which stay.
+ * Fields of `data` (or of each of its rows) our server adds to a documented answer
+ * (buildReport, buildGroupReport; centersList): part 2 section 3 and part 1's "center
+ * names (id, name)" list the rest, which stay.
  */
 export const specOnlyAddedFields: Partial<Record<WireEndpointName, readonly string[]>> = {
   reports: ['till_to', 'categories'],
   groupReport2: ['categories'],
+  centersList: ['unique_centerId'],
 };
 
 const hidden = new Set(specOnlyHiddenRows);
@@ -93,10 +96,9 @@ function withoutExtensions(raw: Request): Request | null {
 async function withoutAddedFields(response: Response, fields: readonly string[]): Promise<Response> {
   if (response.status !== 200 || !response.headers.get('content-type')?.includes('application/json')) return response;
   const body = (await response.json()) as { data?: unknown };
-  if (body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
-    const data = body.data as Record<string, unknown>;
-    for (const field of fields) delete data[field];
-  }
+  const records = Array.isArray(body.data) ? (body.data as unknown[]) : [body.data];
+  for (const data of records)
+    if (data && typeof data === 'object') for (const field of fields) delete (data as Record<string, unknown>)[field];
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(body), { status: response.status, headers });

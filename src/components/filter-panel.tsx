@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
+import { ALL_CENTERS_ID } from '../../sync';
 import { showDate } from '../lib/dates';
+import { useUser } from '../lib/use-store';
 import { usePhoneLayout } from './data-table';
 
 /** One active filter: what it reads, and how to drop it (a fixed filter, such as a bound user's center, has none). */
@@ -154,5 +156,37 @@ export function SearchResetButtons({
         Reset
       </Button>
     </>
+  );
+}
+
+/**
+ * A list filter's center select. Read-only, showing the user's own center, unless the
+ * user's centerId is 1 (spec part 2 section 2: "a center-bound user has it preset to their
+ * center"; section 5).
+ */
+export function CenterFilterSelect({
+  label = 'Center',
+  data,
+  value,
+  onChange,
+}: {
+  label?: string;
+  data: readonly { value: string; label: string }[];
+  value: string | null | undefined;
+  onChange: (centerId: string) => void;
+}) {
+  const user = useUser();
+  const bound = user.centerId !== ALL_CENTERS_ID;
+  return (
+    <Select
+      label={label}
+      size="md"
+      data={data}
+      value={bound ? String(user.centerId) : value || null}
+      onChange={(v) => onChange(v ?? '')}
+      readOnly={bound}
+      clearable={!bound}
+      w={220}
+    />
   );
 }

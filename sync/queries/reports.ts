@@ -364,24 +364,41 @@ export type DetailsRequest = {
 
 export type DetailsRow = Record<string, unknown> & { id?: number; cid?: string };
 
+const uniqueOf = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
 /**
  * The centers the device knows, by id, for report details (spec part 2, Report details:
- * "unique_centerId ... center_name"): the centers table where this user pulls it (it holds
- * unique_centerId), else the name from GET /centers_list.
+ * "unique_centerId ... center_name"), as the server joins them to the child's current
+ * center: the centers table where this user pulls it, else GET /centers_list, which every
+ * user keeps (our server gives each center's unique_centerId there; the spec's gives the
+ * name only).
  */
 async function deviceCenters(): Promise<Map<number, { name: string; unique_centerId: string | null }>> {
   const [options, rows] = await Promise.all([
     centerOptions(),
     currentDb().entity('centers').toArray() as Promise<Row[]>,
   ]);
-  const known = new Map(options.map((c) => [c.id, { name: c.name, unique_centerId: null as string | null }]));
+  const known = new Map(options.map((c) => [c.id, { name: c.name, unique_centerId: uniqueOf(c.unique_centerId) }]));
   for (const row of rows) {
     const id = Number(row.id);
     if (!Number.isInteger(id) || row._deleted) continue;
-    const unique = typeof row.unique_centerId === 'string' && row.unique_centerId !== '' ? row.unique_centerId : null;
-    known.set(id, { name: String(row.name ?? known.get(id)?.name ?? ''), unique_centerId: unique });
+    known.set(id, {
+      name: String(row.name ?? known.get(id)?.name ?? ''),
+      unique_centerId: uniqueOf(row.unique_centerId) ?? known.get(id)?.unique_centerId ?? null,
+    });
   }
   return known;
+}
+
+/**
+ * The Unique Center Id of the center an entry counts for: the device's centers, else the
+ * child's own center_data when it is that center (a backend whose child answer embeds the
+ * whole center row carries it there).
+ */
+function uniqueCenterIdOf(centers: Map<number, { unique_centerId: string | null }>, center: number, child: Row) {
+  const embedded = child.center_data as { id?: unknown; unique_centerId?: unknown } | null | undefined;
+  const own = embedded && Number(embedded.id) === center ? uniqueOf(embedded.unique_centerId) : null;
+  return centers.get(center)?.unique_centerId ?? own;
 }
 
 /** The entries behind a count on the device, newest activity first, one page. */
@@ -439,6 +456,7 @@ export async function deviceReportDetails(
     // An unsent CWC record stands in for its entry, which is not on the device yet.
     const entry = (entries[i] ?? fact) as Row;
     const child = (kids[i] ?? {}) as Row;
+    const unique_centerId = uniqueCenterIdOf(centers, center, child);
     return {
       id: entry.id as number | undefined,
       cid: entry.cid,
@@ -452,11 +470,8 @@ export async function deviceReportDetails(
       transfer_date: day,
       session_number: entry.session_number,
       center_name: centers.get(center)?.name ?? '',
-      unique_centerId: centers.get(center)?.unique_centerId ?? null,
-      center_data: {
-        name: centers.get(center)?.name ?? '',
-        unique_centerId: centers.get(center)?.unique_centerId ?? null,
-      },
+      unique_centerId,
+      center_data: { name: centers.get(center)?.name ?? '', unique_centerId },
       created_at: entry.created_at,
       updated_at: entry.updated_at,
     };

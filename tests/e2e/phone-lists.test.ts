@@ -140,4 +140,70 @@ describe('part 2 lists on a phone (390 px, spec part 2 lists below 576 px)', () 
     await page.waitForURL('**/dashboard');
     await expect.poll(menuShown).toBe(false);
   });
+
+  it('report details name their count in words and list each child as a card, online and offline with its Unique Center Id', async () => {
+    await page.goto('/groupReports?from_date=2015-04-01&to_date=2026-03-31');
+    await page.getByTestId('report-source').getByText('Counted by the server').waitFor({ timeout: 60_000 });
+    await shot(page, 'group-report-390');
+    await page.getByTestId('group-report-table').locator('tr[data-row="Previous balance"]').scrollIntoViewIfNeeded();
+    await shot(page, 'group-report-balance-390');
+    await page.getByTestId('group-report-table').locator('tbody').getByRole('button').first().click();
+    await page.waitForURL('**/groupReports/report-details?**');
+    const scope = page.getByTestId('details-scope');
+    const inWords =
+      /^Children counted in: [A-Z][^·]+ · (Male|Female|Male and female \(Total\)) · [A-Z][^·]+ · 01-04-2015 to 31-03-2026$/;
+    const cards = async (source: string) => {
+      await page
+        .getByTestId('pagination-text')
+        .filter({ hasText: /of [1-9]/ })
+        .waitFor({ timeout: 60_000 });
+      expect(await page.getByText(source).count()).toBeGreaterThan(0);
+      expect(await scope.textContent()).toMatch(inWords);
+      expect(await scrollsSideways(page)).toBe(false);
+      const first = lists().rows().first();
+      expect(await first.locator('[data-card-field="created"]').count()).toBe(0);
+      expect(await first.locator('[data-card-field="unique_centerId"]').textContent()).toMatch(/^Unique Center IdSBT-/);
+    };
+    await cards('Counted by the server');
+    await shot(page, 'report-details-390');
+    await page.context().setOffline(true);
+    await page.reload();
+    await cards('Counted on this device');
+    await shot(page, 'report-details-offline-390');
+    await page.context().setOffline(false);
+  });
+
+  // Last: it marks this device's notifications read, offline and with the calls held back,
+  // so the server's stay unread for the other files.
+  it('the empty Notifications list says "No Records Found!" whole, wrapped within the screen', async () => {
+    const context = page.context();
+    await context.route('**/api/notify_update/**', (route) => route.abort());
+    await context.setOffline(true);
+    await lists().open('/notifications');
+    await lists().rows().first().waitFor({ timeout: 60_000 });
+    // 'Displaying A to B of N': the next page's rows move up as one is read, so count N.
+    const unread = async () =>
+      Number(/of (\d+)$/.exec((await page.getByTestId('pagination-text').textContent()) ?? '')?.[1] ?? 0);
+    while ((await lists().rows().count()) > 0) {
+      const before = await unread();
+      await lists().rows().first().getByRole('button', { name: 'Mark As Read' }).click();
+      await expect.poll(unread).toBeLessThan(before);
+    }
+    const empty = page.getByText('No Records Found!', { exact: true });
+    await empty.waitFor();
+    await shot(page, 'notifications-empty-390');
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await onScreen([empty])).toBe(true);
+    // Whole: the text is not clipped by its box, nor its box by a scrolling parent.
+    expect(
+      await empty.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const outer = parent.getBoundingClientRect();
+          if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5) return false;
+        }
+        return element.scrollWidth <= element.clientWidth;
+      }),
+    ).toBe(true);
+  });
 });

@@ -40,9 +40,16 @@ describe.each(databaseKinds)('centers, dashboard, notifications (%s)', (kind) =>
   it('centers_list: all centers for centerId 1, only its own for a center-bound user', async () => {
     const all = await get<{ id: number; name: string }[]>('/api/centers_list', admin);
     expect(all.data.length).toBeGreaterThanOrEqual(8);
-    expect(all.data[0]).toEqual({ id: 1, name: 'SBT Head Office' });
+    // With each center's Unique Center Id, for report details counted on the device.
+    expect(all.data[0]).toEqual({ id: 1, name: 'SBT Head Office', unique_centerId: 'SBT-HO-001' });
     const own = await get<{ id: number; name: string }[]>('/api/centers_list', staff);
-    expect(own.data).toEqual([{ id: staffCenter, name: expect.stringContaining('Contact Point') }]);
+    expect(own.data).toEqual([
+      {
+        id: staffCenter,
+        name: expect.stringContaining('Contact Point'),
+        unique_centerId: expect.stringMatching(/^SBT-.+-\d{3}$/),
+      },
+    ]);
   });
 
   it('centers_points: the four center types', async () => {

@@ -194,6 +194,17 @@ for (const kind of databaseKinds) {
       }
     });
 
+    it("center names answer the spec's id and name, without our unique_centerId", async () => {
+      const ours = await json<{ data: Record<string, unknown>[] }>(
+        await normalRequest('/api/centers_list', { token: admin }),
+      );
+      expect(ours.data[0]).toHaveProperty('unique_centerId');
+      const answer = await h.request('/api/centers_list', { token: admin });
+      expect(answer.status).toBe(200);
+      const rows = (await json<{ data: Record<string, unknown>[] }>(answer)).data;
+      expect(rows).toEqual(ours.data.map(({ id, name }) => ({ id, name })));
+    });
+
     it('If-Match and Idempotency-Key are ignored (our extensions, DESIGN.md The wire): a stale update writes, a repeated create creates again', async () => {
       const headers = (key: string) => ({ 'Idempotency-Key': key });
       const name = `Spec Only Scheme ${Date.now()}`;

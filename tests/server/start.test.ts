@@ -165,7 +165,9 @@ describe('startServer without demo data (pglite)', () => {
       const centersList = await fetch(`${server.url}/api/centers_list`, {
         headers: { authorization: `Bearer ${data.token}` },
       });
-      expect(((await centersList.json()) as { data: unknown[] }).data).toEqual([{ id: 1, name: 'SBT Head Office' }]);
+      expect(((await centersList.json()) as { data: unknown[] }).data).toEqual([
+        { id: 1, name: 'SBT Head Office', unique_centerId: 'SBT-HO-001' },
+      ]);
       const dashboard = await fetch(`${server.url}/api/dashboard`, {
         headers: { authorization: `Bearer ${data.token}` },
       });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, nullableText } from './common';
 
 /** GET /country row. */
 export const countrySchema = z.object({ id: idSchema, name: z.string() });
@@ -17,8 +17,12 @@ export type City = z.infer<typeof citySchema>;
 export const districtSchema = z.object({ id: idSchema, name: z.string(), state_id: idSchema.nullish() });
 export type District = z.infer<typeof districtSchema>;
 
-/** A center option of the center selects (GET /centers_list, getMealCenters). */
-export const centerOptionSchema = z.object({ id: idSchema, name: z.string() });
+/**
+ * A center option of the center selects (GET /centers_list, getMealCenters). Our server's
+ * centers_list adds the center's unique_centerId (report details offline); the spec's
+ * backend gives id and name only.
+ */
+export const centerOptionSchema = z.object({ id: idSchema, name: z.string(), unique_centerId: nullableText });
 export type CenterOption = z.infer<typeof centerOptionSchema>;
 
 /** A center point (GET /centers_points): a center type to choose on the center form. */

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { FilterPanel, filterChips } from '../../../src/components/filter-panel';
+import { CenterFilterSelect, FilterPanel, filterChips } from '../../../src/components/filter-panel';
 import { render } from '../../render';
+import { adminUser, freshDeviceSignedInAs, staffUser } from '../children/factories';
 
 const labels = {
   centerId: { label: 'Center Name', value: (v: string) => (v === '3' ? 'Aman Open Shelter' : v) },
@@ -72,5 +74,59 @@ describe('the filter panel', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+  });
+});
+
+// Spec part 2 section 2: the Center Name select "is read-only unless the user's centerId is
+// 1 (a center-bound user has it preset to their center)".
+describe('the center select of a list filter', () => {
+  const centers = [
+    { value: '2', label: 'Howrah Shelter' },
+    { value: '3', label: 'Aman Open Shelter' },
+  ];
+
+  /** Opens the select from the keyboard and takes its first option, as far as the select allows. */
+  const chooseFirst = async (select: HTMLElement) => {
+    fireEvent.keyDown(select, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(select, { key: 'Enter', code: 'Enter' });
+  };
+
+  it("shows a center-bound user's own center, and no choice, whatever the draft holds", async () => {
+    await freshDeviceSignedInAs(staffUser);
+    const onChange = vi.fn();
+    render(<CenterFilterSelect label="Center Name" data={centers} value="" onChange={onChange} />);
+    const select = screen.getByRole('textbox', { name: 'Center Name' });
+    expect(select).toHaveValue('Aman Open Shelter');
+    await chooseFirst(select);
+    fireEvent.click(select);
+    // Read-only: the list of centers never opens.
+    for (const listbox of screen.queryAllByRole('listbox', { hidden: true }))
+      expect(listbox.closest('[data-hidden]')).not.toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(select).toHaveValue('Aman Open Shelter');
+  });
+
+  it('lets the all-center user choose any center', async () => {
+    await freshDeviceSignedInAs(adminUser);
+    const onChange = vi.fn();
+    function Draft() {
+      const [value, setValue] = useState('');
+      return (
+        <CenterFilterSelect
+          data={centers}
+          value={value}
+          onChange={(v) => {
+            onChange(v);
+            setValue(v);
+          }}
+        />
+      );
+    }
+    render(<Draft />);
+    const select = screen.getByRole('textbox', { name: 'Center' });
+    expect(select).toHaveValue('');
+    await chooseFirst(select);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2'));
+    expect(select).toHaveValue('Howrah Shelter');
   });
 });

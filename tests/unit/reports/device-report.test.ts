@@ -189,6 +189,53 @@ describe("the device's counts keep a few fields of history and children in memor
     expect(byCenter.get('Only Listed')).toMatchObject({ unique_centerId: null, center_data: { name: 'Only Listed' } });
   });
 
+  // The server joins the child's current center for unique_centerId (server/reports/records.ts);
+  // a user who never pulls the administrators' centers table has it from GET /centers_list.
+  it("a count's details show the Unique Center Id offline for every user: from the kept center names, else the child's own center", async () => {
+    expect(await currentDb().entity('centers').count()).toBe(0);
+    await currentDb().lookups.put({
+      key: 'centers_list',
+      data: [
+        { id: 2, name: 'Howrah Shelter', unique_centerId: 'SBT-HWH-002' },
+        { id: 3, name: 'Sealdah Point', unique_centerId: 'SBT-SDH-003' },
+        // A backend that names centers only (the spec's id and name).
+        { id: 4, name: 'Only Listed' },
+      ],
+      pulledAt: 0,
+    });
+    // The period's education entries are of children 5, 7, 9 and 11, at centers (id % 3) + 2.
+    // Child 5 sits at center 4: its own answer embeds its center with the id; child 11's
+    // embedded center is an older one (it moved), so it says nothing about center 4.
+    await currentDb()
+      .entity('children')
+      .update(serverCid(5), {
+        center_data: { id: 4, name: 'Only Listed', unique_centerId: 'SBT-OL-004' },
+      });
+    await currentDb()
+      .entity('children')
+      .update(serverCid(11), {
+        center_data: { id: 2, name: 'Howrah Shelter', unique_centerId: 'SBT-HWH-002' },
+      });
+    const details = await deviceReportDetails(
+      { ...filter, where: 'category', value: 'education', where1: 'novalue', value1: 'novalue' },
+      1,
+      50,
+    );
+    const byChild = new Map(details.rows.map((r) => [String(r.name), r]));
+    expect(byChild.get('Child 9')).toMatchObject({
+      center_name: 'Howrah Shelter',
+      unique_centerId: 'SBT-HWH-002',
+      center_data: { name: 'Howrah Shelter', unique_centerId: 'SBT-HWH-002' },
+    });
+    expect(byChild.get('Child 7')).toMatchObject({ center_name: 'Sealdah Point', unique_centerId: 'SBT-SDH-003' });
+    expect(byChild.get('Child 5')).toMatchObject({
+      center_name: 'Only Listed',
+      unique_centerId: 'SBT-OL-004',
+      center_data: { name: 'Only Listed', unique_centerId: 'SBT-OL-004' },
+    });
+    expect(byChild.get('Child 11')).toMatchObject({ center_name: 'Only Listed', unique_centerId: null });
+  });
+
   // The device report counts what the server's would once the write lands: a CWC produce
   // with a child writes a produceToCwc entry on the server (spec part 1 section 4: "each
   // action writes the child's history"), so an offline one counts in the CWC row at once.

@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Stack, Title, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
-import { ALL_CENTERS_ID, dateFormats } from '../../../../sync';
+import { dateFormats } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
+import { CenterFilterSelect, FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { parseTypedDate, showDate } from '../../../lib/dates';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
-import { useUser } from '../../../lib/use-store';
 import { useBalancePage, useCanEditBalances, usePullBalances, type LocalPreviousBalance } from '../hooks/use-balances';
 import { BalanceModal } from './balance-modal';
 import { useCenterSelect } from '../../../lib/use-lookups';
@@ -21,8 +20,6 @@ type Draft = { centerId: string; activity_date: string | null; from_date: string
 /** /previous-balance: the Previous Balance list from the device, with Filters, Add and edit. */
 export function BalanceListPage() {
   usePullBalances();
-  const user = useUser();
-  const bound = user.centerId !== ALL_CENTERS_ID;
   const canEdit = useCanEditBalances();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
   const [draft, setDraft] = useState<Draft>({
@@ -116,15 +113,10 @@ export function BalanceListPage() {
       <FilterPanel chips={chips} onClearAll={reset}>
         {(done) => (
           <Group align="flex-end" wrap="wrap">
-            <Select
-              label="Center"
-              size="md"
+            <CenterFilterSelect
               data={centers}
-              value={bound ? String(user.centerId) : draft.centerId || null}
-              onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
-              readOnly={bound}
-              clearable={!bound}
-              w={220}
+              value={draft.centerId}
+              onChange={(centerId) => setDraft({ ...draft, centerId })}
             />
             <DateInput
               label="Activity Date"

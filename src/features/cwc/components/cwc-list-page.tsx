@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { ALL_CENTERS_ID, messages } from '../../../../sync';
+import { messages } from '../../../../sync';
 import { DeleteAction, EditAction, GoToChildAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
+import { CenterFilterSelect, FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
-import { useUser } from '../../../lib/use-store';
 import { showDate } from '../../../lib/dates';
 import { removeCwc, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
 import { useCenterSelect } from '../../../lib/use-lookups';
@@ -30,7 +29,6 @@ function childOf(r: LocalCwc): { id?: number; cid: string; name?: string } | nul
 /** /produce and /refer: the CWC lists from the device, with the date-range filter rules. */
 export function CwcListPage({ kind }: { kind: CwcKind }) {
   const navigate = useNavigate();
-  const user = useUser();
   const { canCreate, canEdit, canDelete } = useCwcPermissions();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
   const [draft, setDraft] = useState({
@@ -140,15 +138,10 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
       <FilterPanel chips={chips} onClearAll={reset}>
         {(done) => (
           <Group align="flex-end" wrap="wrap">
-            <Select
-              label="Center"
-              size="md"
+            <CenterFilterSelect
               data={centers}
-              value={draft.centerId || null}
-              onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
-              readOnly={user?.centerId !== ALL_CENTERS_ID}
-              clearable
-              w={220}
+              value={draft.centerId}
+              onChange={(centerId) => setDraft({ ...draft, centerId })}
             />
             <DateRangeFilter
               from={draft.from_date}

@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
-import { ALL_CENTERS_ID, mealTypeLabel, mealTypes, messages } from '../../../../sync';
+import { mealTypeLabel, mealTypes, messages } from '../../../../sync';
 import { DeleteButton } from '../../../components/confirm-button';
 import { ChangeAction, RowActions } from '../../../components/row-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
+import { CenterFilterSelect, FilterPanel, SearchResetButtons, filterChips } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { showDate } from '../../../lib/dates';
-import { useUser } from '../../../lib/use-store';
 import { deleteMeal, useMealPage, useMealPermissions, usePullMeals, type LocalMeal } from '../hooks/use-meals';
 import { MealModal } from './meal-modal';
 import { useCenterSelect, useMealCenterSelect } from '../../../lib/use-lookups';
@@ -52,8 +51,6 @@ export function mealColumns(
 /** /manage-meals: Meal Management from the device, with Filters, Add, edit and delete. */
 export function MealListPage() {
   usePullMeals();
-  const user = useUser();
-  const bound = user.centerId !== ALL_CENTERS_ID;
   const { canCreate, canEdit, canDelete } = useMealPermissions();
   const { page, filter, setPage, setFilter } = useListSearchParams(filterKeys);
   const [draft, setDraft] = useState<Draft>({
@@ -138,15 +135,11 @@ export function MealListPage() {
       <FilterPanel chips={chips} onClearAll={reset}>
         {(done) => (
           <Group align="flex-end" wrap="wrap">
-            <Select
+            <CenterFilterSelect
               label="Center Name"
-              size="md"
               data={mealCenters}
-              value={bound ? String(user.centerId) : draft.center_id || null}
-              onChange={(v) => setDraft({ ...draft, center_id: v ?? '' })}
-              readOnly={bound}
-              clearable={!bound}
-              w={220}
+              value={draft.center_id}
+              onChange={(center_id) => setDraft({ ...draft, center_id })}
             />
             <Select
               label="Meal Type"

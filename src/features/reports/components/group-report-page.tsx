@@ -8,10 +8,12 @@ import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useGroupReport, useReportFilter } from '../hooks/use-report';
 import { groupReportCsvRows, groupReportRows } from './group-report-table';
 import { ReportFilters } from './report-filters';
+import { NoteLine, apart } from './previous-balance-note';
 import { exportHeaderRows } from './csv-header';
 import { useCenterNames } from '../../../lib/use-lookups';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
+const actionsSeries = 'Actions recorded';
 
 /** /groupReports: a column per center and Total, by category; CSV group-report.csv. */
 export function GroupReportPage() {
@@ -96,8 +98,12 @@ export function GroupReportPage() {
                         bg={row.shaded ? 'gray.1' : undefined}
                         fw={row.shaded ? 700 : undefined}
                         data-row={row.label}
+                        style={row.note ? apart : undefined}
                       >
-                        <Table.Td>{row.label}</Table.Td>
+                        <Table.Td>
+                          {row.label}
+                          {row.note && <NoteLine note={row.note} />}
+                        </Table.Td>
                         {row.cells.map((cell) => (
                           <Table.Td key={String(cell.centerId)} ta="center">
                             {mayOpen && row.clickable && cell.total > 0 ? (
@@ -116,16 +122,22 @@ export function GroupReportPage() {
               </ScrollArea>
             </Paper>
             <Paper withBorder p="sm" style={{ flex: '1 1 320px' }}>
-              <Text fw={600} mb="xs">
-                Children served by center
+              <Text fw={600}>Actions recorded by center</Text>
+              <Text size="sm" c="gray.7" mb="xs">
+                Each bar is a center&apos;s Total: every action recorded in the period counts once, so a child with two
+                actions counts twice.
               </Text>
               <BarChart
                 h={360}
-                data={report.AllCenterList.map((c, i) => ({ center: c.name, Total: report.totalsum[i]?.total ?? 0 }))}
+                data={report.AllCenterList.map((c, i) => ({
+                  center: c.name,
+                  [actionsSeries]: report.totalsum[i]?.total ?? 0,
+                }))}
                 dataKey="center"
                 orientation="vertical"
                 yAxisProps={{ width: 140 }}
-                series={[{ name: 'Total', color: 'teal.6' }]}
+                withLegend
+                series={[{ name: actionsSeries, color: 'teal.6' }]}
               />
             </Paper>
           </Group>

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { REPORT_NO_VALUE, statusLabel } from '../../../../sync';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { showDate } from '../../../lib/dates';
+import { useCenterNames } from '../../../lib/use-lookups';
 import { sourceText, useReportDetails, type DetailsRequest, type DetailsRow } from '../hooks/use-report';
+import { detailsScope, detailsScopeLine } from './details-scope';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -40,8 +42,12 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const answer = useReportDetails(req, page, group);
   const withSession = params.get('time') === 'yes';
+  const centerNames = useCenterNames();
+  const scope = detailsScope(params, (id) => centerNames.get(id));
+  // On a phone each entry is a card headed by the child's name; the record's own
+  // timestamps stay in the table.
   const columns: DataColumn<DetailsRow>[] = [
-    { key: 'name', header: 'Name', render: (r) => text(r.name), nowrap: true },
+    { key: 'name', header: 'Name', render: (r) => text(r.name), nowrap: true, card: 'title' },
     { key: 'uniqueId', header: 'Unique Id', render: (r) => text(r.uniqueId), nowrap: true },
     {
       key: 'unique_centerId',
@@ -58,8 +64,8 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
     ...(withSession
       ? [{ key: 'session', header: 'Session Number', render: (r: DetailsRow) => text(r.session_number) }]
       : []),
-    { key: 'created', header: 'Created', render: (r) => showDate(r.created_at), nowrap: true },
-    { key: 'updated', header: 'Updated', render: (r) => showDate(r.updated_at), nowrap: true },
+    { key: 'created', header: 'Created', render: (r) => showDate(r.created_at), nowrap: true, card: 'hidden' },
+    { key: 'updated', header: 'Updated', render: (r) => showDate(r.updated_at), nowrap: true, card: 'hidden' },
   ];
   const setPage = (next: number) =>
     setParams((current) => {
@@ -75,6 +81,9 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
           Back
         </Button>
       </Group>
+      <Text fw={500} data-testid="details-scope">
+        {detailsScopeLine(scope)}
+      </Text>
       {answer === null ? (
         <Loader />
       ) : (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ALL_CENTERS_ID } from '../../../../sync';
+import { CenterFilterSelect } from '../../../components/filter-panel';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { toast } from '../../../components/toast';
 import { useUser } from '../../../lib/use-store';
@@ -39,15 +40,10 @@ export function ReportFilters({
   return (
     <Paper withBorder p="sm">
       <Group align="flex-end" wrap="wrap">
-        <Select
-          label="Center"
-          size="md"
+        <CenterFilterSelect
           data={centers}
-          value={draft.centerId || null}
-          onChange={(v) => setDraft({ ...draft, centerId: v ?? '' })}
-          readOnly={bound}
-          clearable={!bound}
-          w={220}
+          value={draft.centerId}
+          onChange={(centerId) => setDraft({ ...draft, centerId })}
         />
         <DateRangeFilter
           from={draft.from_date}

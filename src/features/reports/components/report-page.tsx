@@ -7,6 +7,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useReport, useReportFilter, type ReportAnswer } from '../hooks/use-report';
 import { ReportFilters } from './report-filters';
 import { exportHeaderRows } from './csv-header';
+import { NoteLine, apart } from './previous-balance-note';
 import { useUser } from '../../../lib/use-store';
 import {
   blockOf,
@@ -15,6 +16,8 @@ import {
   detailsQuery,
   periodTitle,
   periodsShown,
+  previousBalanceLabel,
+  previousBalanceNote,
   reportCsvRows,
   type Column,
 } from './report-table';
@@ -71,6 +74,7 @@ export function ReportPage() {
                 dataKey="category"
                 orientation="vertical"
                 yAxisProps={{ width: 140 }}
+                withLegend
                 series={[
                   { name: 'Male', color: 'blue.6' },
                   { name: 'Female', color: 'pink.6' },
@@ -143,8 +147,11 @@ function ReportTable({ report }: { report: ReportAnswer }) {
               </Table.Td>
             ))}
           </Table.Tr>
-          <Table.Tr data-category="previous-balance">
-            <Table.Td>Previous balance</Table.Td>
+          <Table.Tr data-category="previous-balance" style={apart}>
+            <Table.Td>
+              {previousBalanceLabel}
+              <NoteLine note={previousBalanceNote} />
+            </Table.Td>
             <Table.Td ta="center">{report.previousyeardata.male}</Table.Td>
             <Table.Td ta="center">{report.previousyeardata.female}</Table.Td>
             <Table.Td ta="center">{report.previousyeardata.countgender}</Table.Td>

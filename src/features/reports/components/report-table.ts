@@ -66,17 +66,25 @@ export function detailsQuery(r: ReportAnswer, category: string | null, column: C
   return q;
 }
 
-/** Header, category rows, the totals row and the previous balance, as CSV rows. */
+/**
+ * The previous balance is the count carried over from before the system (the balances
+ * dated in the period); it is not one of the counted categories, so Total leaves it out.
+ * It stands after Total, set apart and saying so, so nobody adds it in.
+ */
+export const previousBalanceLabel = 'Previous balance';
+export const previousBalanceNote = 'not included in Total';
+
+/** Header, category rows, the totals row, then apart the previous balance, as CSV rows. */
 export function reportCsvRows(r: ReportAnswer): (string | number)[][] {
   const head1 = ['Category', ...periodsShown.flatMap((p) => [periodTitle(r, p), '', ''])];
   const head2 = ['', ...periodsShown.flatMap(() => ['M', 'F', 'Total'])];
   const body = r.categories.map((c) => [c.title, ...columns.map((col) => countOf(blockOf(r, c.key), col))]);
   const totals = ['Total', ...columns.map((_, i) => body.reduce((s, row) => s + Number(row[i + 1]), 0))];
   const balance = [
-    'Previous balance',
+    `${previousBalanceLabel} (${previousBalanceNote})`,
     r.previousyeardata.male,
     r.previousyeardata.female,
     r.previousyeardata.countgender,
   ];
-  return [head1, head2, ...body, totals, balance];
+  return [head1, head2, ...body, totals, [], balance];
 }
