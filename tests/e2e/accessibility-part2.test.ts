@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { demoPassword, lastSyncAt, newContext, sharedBrowser, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { LoginPage } from './pages/login-page';
+import { exitRestoreRoutes } from '../../sync/contract/permissions';
 
 const browser = sharedBrowser();
 
@@ -10,26 +11,9 @@ const browser = sharedBrowser();
  * One route per exit status key and the short stay register (spec part 2, section 2); the
  * aliases (/cwc-rehabilitation, /cwc-after-care, /cwc-higher-education) show the same screen.
  */
-const exitPaths = [
-  '/restoration',
-  '/followup',
-  '/restoration-followup',
-  '/rehabilitation-set-free',
-  '/run-away',
-  '/after-care',
-  '/higher-education',
-  '/dropout',
-  '/short-stay',
-  '/short-stay-register',
-  '/other-ngo',
-  '/io-police',
-  '/home-state-cwc-transfer',
-  '/cwc-by-police',
-  '/cwc-by-staff',
-  '/cwc-by-third-party',
-  '/cwc-rescue',
-  '/cwc-other-cci',
-];
+const exitPaths = Object.entries(exitRestoreRoutes)
+  .filter(([path, key], i, all) => path === '/short-stay-register' || all.findIndex(([, k]) => k === key) === i)
+  .map(([path]) => path);
 
 /** Axe over each screen, dialog and menu of part 2 as the admin sees it, collected by view name. */
 class Audit {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoPassword, newContext, sharedBrowser, toasts, viewports } from './support/browser';
-import { LoginPage } from './pages/login-page';
+import { sharedBrowser, toasts, viewports } from './support/browser';
 import { Part2ListsPage } from './pages/part2-lists';
-import { SyncHeader } from './pages/field-day';
+import { adminAfterFirstSync } from './support/signed-in';
 
 /*
  * Part 2 on a phone (390 px): every target a finger uses is at least 44 x 44 px (WCAG 2.5.5),
@@ -32,12 +31,7 @@ async function smallTargets(targets: Locator[]): Promise<string[]> {
 let page: Page;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  const context = await newContext(browser(), phone);
-  close = () => context.close();
-  page = await context.newPage();
-  await new LoginPage(page).signIn('admin@demo.test', demoPassword());
-  // The lists and reports read the device: wait for the first sync.
-  await new SyncHeader(page).waitForTone('synced', 120_000);
+  ({ page, close } = await adminAfterFirstSync(browser(), phone));
 }, 180_000);
 afterAll(async () => {
   await close?.();

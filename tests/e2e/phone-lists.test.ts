@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoPassword, newContext, sharedBrowser, viewports, waitForServiceWorker } from './support/browser';
-import { LoginPage } from './pages/login-page';
+import { sharedBrowser, viewports, waitForServiceWorker } from './support/browser';
 import { Part2ListsPage } from './pages/part2-lists';
-import { SyncHeader } from './pages/field-day';
+import { adminAfterFirstSync } from './support/signed-in';
 
 const browser = sharedBrowser();
 const phone = viewports.phone;
@@ -37,13 +36,8 @@ async function onScreen(elements: Locator[]): Promise<boolean> {
 let page: Page;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  const context = await newContext(browser(), phone);
-  close = () => context.close();
-  page = await context.newPage();
-  await new LoginPage(page).signIn('admin@demo.test', demoPassword());
+  ({ page, close } = await adminAfterFirstSync(browser(), phone));
   await waitForServiceWorker(page);
-  // The lists read the device: wait for the first sync to bring the history, meals and notifications.
-  await new SyncHeader(page).waitForTone('synced', 120_000);
 }, 180_000);
 afterAll(async () => {
   await close?.();

@@ -10,6 +10,7 @@ import {
   waitForServiceWorker,
   apiLogin,
   baseUrl,
+  toasts,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 
@@ -135,12 +136,12 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Meal' });
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Center Name is required').waitFor();
+    await toasts(page, 'Center Name is required').waitFor();
     await pickOption(page, 'Center Name', 2, dialog);
     await typeDate('Date', '03-01-2019', dialog);
     await pickOption(page, 'Meal Provided in a day', 3, dialog);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Children Count is required').waitFor();
+    await toasts(page, 'Children Count is required').waitFor();
     await dialog.getByRole('textbox', { name: 'Children Count' }).fill('27');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
