@@ -70,7 +70,8 @@ describe('the review queue reads in words', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 
     await card.getByRole('button', { name: 'Edit and resubmit' }).click();
-    expect(await card.getByRole('textbox', { name: 'Center Name', exact: true }).inputValue()).toBe(center);
+    // The form's selects show their choice once their options are read from the device.
+    await expect.poll(() => card.getByRole('textbox', { name: 'Center Name', exact: true }).inputValue()).toBe(center);
     expect(await card.getByRole('textbox', { name: 'Date', exact: true }).inputValue()).toBe('05-02-2020');
     expect(await card.getByLabel('center_id').count()).toBe(0);
 
