@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { paginate } from '../../../sync/contract';
 import { cardColumns, DataTable, type DataColumn } from '../../../src/components/data-table';
 import { render } from '../../render';
+import { screenWidth } from '../../screen-width';
 
 type Row = { id: string; name: string; status: string; comment: string; stamp: string };
 
@@ -17,22 +18,6 @@ const rows: Row[] = [
   { id: 'a', name: 'Raju', status: 'Active', comment: 'fever', stamp: '01-02-2026 10:00' },
   { id: 'b', name: 'Sita', status: 'Inactive', comment: '', stamp: '02-02-2026 10:00' },
 ];
-
-/** A screen of `width` px: Mantine's media queries answer as a browser of that width would. */
-function screenWidth(width: number) {
-  const em = (q: string) => Number(/max-width: calc\(([\d.]+)em/.exec(q)?.[1] ?? /max-width: ([\d.]+)em/.exec(q)?.[1]);
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width') ? width < em(query) * 16 : false,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 const table = () =>
   render(

@@ -4,27 +4,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CenterFilterSelect, FilterPanel, filterChips } from '../../../src/components/filter-panel';
 import { render } from '../../render';
 import { adminUser, freshDeviceSignedInAs, staffUser } from '../children/factories';
+import { screenWidth } from '../../screen-width';
 
 const labels = {
   centerId: { label: 'Center Name', value: (v: string) => (v === '3' ? 'Aman Open Shelter' : v) },
   from_date: { label: 'From Date' },
   to_date: { label: 'To Date' },
 };
-
-/** A screen of `width` px for Mantine's max-width media queries. */
-function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width') ? width < Number(/([\d.]+)em/.exec(query)?.[1]) * 16 : false,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 describe('the active filters of a part 2 list', () => {
   it('read in words, dates as the lists show them, and in the order of the panel', () => {

@@ -7,6 +7,7 @@ import { connectivityStore } from '../../../sync';
 import { currentDb } from '../../../sync/device/session';
 import { detailsScope, detailsScopeLine } from '../../../src/features/reports/components/details-scope';
 import { adminUser, freshDeviceSignedInAs } from '../children/factories';
+import { screenWidth } from '../../screen-width';
 
 /*
  * Reports say what they count: a details page names the count it explains (part 2
@@ -61,21 +62,6 @@ describe("a details page's count in words", () => {
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-/** A screen of `width` px for Mantine's max-width media queries. */
-function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width') ? width < Number(/([\d.]+)em/.exec(query)?.[1]) * 16 : false,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 const centersList = [...names].map(([id, name]) => ({ id, name }));
 const cell = (total: number, centerId: number | 'total') => ({ total, centerId, searchParams: {} });
