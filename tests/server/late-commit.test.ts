@@ -56,7 +56,10 @@ for (const kind of databaseKinds) {
       const all = await pullFrom(EPOCH);
       const ids = all.rows.map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
-      const [{ n }] = await h.db.select({ n: sql<number>`count(*)::int` }).from(tags).where(sql`deleted_at is null`);
+      const [{ n }] = await h.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tags)
+        .where(sql`deleted_at is null`);
       expect(ids).toHaveLength(n);
       expect((await pullFrom(all.saved)).rows).toEqual([]);
     });
