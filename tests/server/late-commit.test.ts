@@ -94,6 +94,18 @@ for (const kind of databaseKinds) {
       expect((await pullFrom(after.saved)).deleted).toEqual([]);
     });
 
+    it('every table with an id and an updated_at is stamped by the trigger', async () => {
+      const result = await h.db.execute(sql`
+        select c.table_name as "table" from information_schema.columns c
+        join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+        where c.table_schema = current_schema() and c.column_name = 'updated_at'
+          and not exists (select 1 from information_schema.triggers g
+            where g.event_object_table = c.table_name and g.trigger_name = 'ashray_stamp_change')`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { table: string }[];
+      expect(rows.map((r) => r.table)).toEqual([]);
+    });
+
     if (kind === 'postgres') {
       it('a write that commits after a later one is pulled from the cursor saved in between', async () => {
         const { saved } = await pullFrom(EPOCH);
@@ -120,6 +132,32 @@ for (const kind of databaseKinds) {
         const after = await pullFrom(between.saved);
         expect(named(after.rows, 'Committed late')).toHaveLength(1);
         expect(named(after.rows, 'Committed first')).toHaveLength(1);
+      });
+
+      it('an If-Match write against a row a late commit changed is a conflict, never an overwrite', async () => {
+        const [tag] = await h.db.insert(tags).values({ name: 'Changed late' }).returning();
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let written!: () => void;
+        const wrote = new Promise<void>((resolve) => (written = resolve));
+        const late = h.db.transaction(async (tx) => {
+          await tx.execute(sql`update tags set name = 'Changed in a long transaction' where id = ${tag!.id}`);
+          written();
+          await held;
+        });
+        await wrote;
+        // The device's edit, made against the record as it was, waits for the row.
+        const stale = h.request('/api/tag_update', {
+          method: 'POST',
+          token: admin,
+          json: { id: tag!.id, name: 'From the device' },
+          headers: { 'If-Match': `"${tag!.updated_at.toISOString()}"` },
+        });
+        release();
+        await late;
+        expect((await stale).status).toBe(409);
+        const [kept] = await h.db.select().from(tags).where(eq(tags.id, tag!.id));
+        expect(kept!.name).toBe('Changed in a long transaction');
       });
     }
   });
