@@ -1,7 +1,7 @@
 import { and, asc, getTableName, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
-import type { Db } from '../db/client';
+import { selectRows, type Db } from '../db/client';
 import { DEFAULT_PAGE_SIZE, paginate, type DeltaCursor, type Pagination, type SyncBlock } from '../../sync/contract';
 
 /*
@@ -105,9 +105,11 @@ function changedWithin(table: StampedTable, { from, to }: Stretch): SQL {
  * visible now and stay where they are in the keyset.
  */
 async function readHorizon(db: Db): Promise<bigint> {
-  const result = await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { xmin: string }[];
-  return BigInt(rows[0]!.xmin);
+  const [row] = await selectRows<{ xmin: string }>(
+    db,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"`,
+  );
+  return BigInt(row!.xmin);
 }
 
 export type ListedRow = Record<string, unknown> & { id: number; updated_at: string | null };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { tags } from '../../server/db/schema';
+import { selectRows } from '../../server/db/client';
 import type { DeltaCursor } from '../../sync/contract';
 import { createHarness, databaseKinds, type Harness } from './harness';
 
@@ -95,14 +96,16 @@ for (const kind of databaseKinds) {
     });
 
     it('every table with an id and an updated_at is stamped by the trigger', async () => {
-      const result = await h.db.execute(sql`
+      const rows = await selectRows<{ table: string }>(
+        h.db,
+        sql`
         select c.table_name as "table" from information_schema.columns c
         join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
         where c.table_schema = current_schema() and c.column_name = 'updated_at'
           and not exists (select 1 from information_schema.triggers g
-            where g.event_object_table = c.table_name and g.trigger_name = 'ashray_stamp_change')`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { table: string }[];
+            where g.event_object_table = c.table_name and g.trigger_name = 'ashray_stamp_change')`,
+      );
       expect(rows.map((r) => r.table)).toEqual([]);
     });
 
