@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import { can, messages, type PermissionAction, type PermissionModule } from '../../sync/contract';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { activityLogs, centers, childDocuments, childHistory, children, tags, users } from '../db/schema';
 import { historyRecords, historyScope, liveHistory } from '../history/records';
 import { fail, idParam } from '../core/http';
-import { afterCursor, listed, readListQuery, runList, type ListedRow } from '../delta/delta';
+import { listed, readListQuery, runList, type ListedRow } from '../delta/delta';
 import { iso } from '../delta/timestamps';
 import { invalid } from '../core/validation';
 import { historyGroups } from './groups';
@@ -157,15 +157,10 @@ const deltaList =
     const scope = and(childScope(c.get('user')), isNotNull(table.childregId));
     const live = (where: SQL | undefined) => and(isNull(table.deleted_at), scope, where);
     const answer = await runList(
+      db,
       {
         rows: (where, order, limit, offset) =>
-          records(
-            db,
-            live(where),
-            order === 'keyset' ? [asc(table.updated_at), asc(table.id)] : [desc(table.updated_at), desc(table.id)],
-            limit,
-            offset,
-          ),
+          records(db, live(where), order === 'page' ? [desc(table.updated_at), desc(table.id)] : order, limit, offset),
         count: async (where) => {
           const [row] = await db
             .select({ n: sql<number>`count(*)::int` })
@@ -174,15 +169,15 @@ const deltaList =
             .where(live(where));
           return row?.n ?? 0;
         },
-        deletedSince: async (since) => {
+        deletedSince: async (changed) => {
           const rows = await db
             .select({ id: table.id })
             .from(table)
             .innerJoin(children, eq(children.id, table.childregId))
-            .where(and(isNotNull(table.deleted_at), gte(table.updated_at, since), scope));
+            .where(and(isNotNull(table.deleted_at), changed, scope));
           return rows.map((r) => r.id);
         },
-        keyset: (since, afterId) => afterCursor(table, since, afterId),
+        table: table,
       },
       read.query,
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { selectRows, type Db } from '../db/client';
 
 /*
  * "Deleting a center, role or tag still in use is refused" (spec part 1 section 6). Which tables refer
@@ -17,20 +17,21 @@ const unconstrained: Record<string, Reference[]> = {
 };
 
 async function tableExists(db: Db, table: string): Promise<boolean> {
-  const result = await db.execute(sql`select to_regclass(${table}) is not null as "found"`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { found: boolean }[];
+  const rows = await selectRows<{ found: boolean }>(db, sql`select to_regclass(${table}) is not null as "found"`);
   return rows[0]?.found === true;
 }
 
 async function referencesTo(db: Db, table: string): Promise<Reference[]> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<Reference>(
+    db,
+    sql`
     select c.conrelid::regclass::text as "table", a.attname as "column",
       exists (select 1 from pg_attribute d where d.attrelid = c.conrelid and d.attname = 'deleted_at' and not d.attisdropped) as "soft"
     from pg_constraint c
     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
     where c.contype = 'f' and c.confrelid = to_regclass(${table}) and c.confdeltype <> 'c'
-      and c.conrelid <> c.confrelid`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Reference[];
+      and c.conrelid <> c.confrelid`,
+  );
   const extra: Reference[] = [];
   for (const ref of unconstrained[table] ?? []) {
     if (!rows.some((r) => r.table === ref.table && r.column === ref.column) && (await tableExists(db, ref.table)))

@@ -37,7 +37,7 @@ export async function answerAdminList(c: Context<AppEnv>, options: AdminListOpti
     pageOrder: [options.newestFirst ? desc(table.id) : asc(table.id)],
     rows: (where, orderBy, limit, offset) => options.rows(db, where, orderBy, limit, offset),
   });
-  return listed(c, await runList(source, read.query), options.extra);
+  return listed(c, await runList(db, source, read.query), options.extra);
 }
 
 const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

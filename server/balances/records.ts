@@ -56,6 +56,7 @@ export function listBalances(db: Db, user: Principal, f: Partial<PreviousBalance
     f.to_date ? lte(t.activity_date, f.to_date) : undefined,
   );
   return runList(
+    db,
     softTableSource(db, t, {
       where,
       pageOrder: [desc(t.activity_date), desc(t.id)],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { beneficiaryDocumentAddSchema, isAllowed, messages, wireEndpoints } from '../../sync/contract';
 import { answerGuarded, type WriteVerdict } from '../admin/answers';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { fail, idParam, ok, readBody } from '../core/http';
 import { checkSchema, invalid, tooLongIssues, type Issue } from '../core/validation';
 import { beneficiaries, beneficiaryDocuments } from '../db/schema';
-import { afterCursor, listed, readListQuery, runList } from '../delta/delta';
+import { listed, readListQuery, runList } from '../delta/delta';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { nextUpdatedAt } from '../delta/timestamps';
@@ -128,13 +128,11 @@ export async function listBeneficiaryDocuments(c: Context<AppEnv>) {
   const user = c.get('user');
   const live = (where: SQL | undefined) => and(reachableDocument(user), where);
   const answer = await runList(
+    db,
     {
       rows: (where, order, limit, offset) =>
         beneficiaryDocumentRecords(db, live(where), {
-          orderBy:
-            order === 'keyset'
-              ? [asc(beneficiaryDocuments.updated_at), asc(beneficiaryDocuments.id)]
-              : [desc(beneficiaryDocuments.id)],
+          orderBy: order === 'page' ? [desc(beneficiaryDocuments.id)] : order,
           limit,
           offset,
         }),
@@ -146,22 +144,16 @@ export async function listBeneficiaryDocuments(c: Context<AppEnv>) {
           .where(live(where));
         return row?.n ?? 0;
       },
-      deletedSince: async (since) => {
+      deletedSince: async (changed) => {
         const rows = await db
           .select({ id: beneficiaryDocuments.id })
           .from(beneficiaryDocuments)
           .innerJoin(beneficiaries, eq(beneficiaries.id, beneficiaryDocuments.beneficiaryId))
-          .where(
-            and(
-              isNotNull(beneficiaryDocuments.deleted_at),
-              gte(beneficiaryDocuments.updated_at, since),
-              beneficiaryScope(user),
-            ),
-          )
+          .where(and(isNotNull(beneficiaryDocuments.deleted_at), changed, beneficiaryScope(user)))
           .orderBy(asc(beneficiaryDocuments.id));
         return rows.map((r) => r.id);
       },
-      keyset: (since, afterId) => afterCursor(beneficiaryDocuments, since, afterId),
+      table: beneficiaryDocuments,
     },
     read.query,
   );

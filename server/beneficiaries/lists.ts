@@ -10,7 +10,7 @@ import {
 import { childScope } from '../children/records';
 import type { AppEnv } from '../core/context';
 import { beneficiaries, childHistory } from '../db/schema';
-import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
+import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { exitEntryPage, liveEntryOfLiveChild, pageOf, withinDays } from '../exits/records';
 import { ok, readBody } from '../core/http';
 import { checkSchema, invalid } from '../core/validation';
@@ -88,7 +88,7 @@ export async function listBeneficiaries(c: Context<AppEnv>) {
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
       beneficiaryRecords(db, live(where), {
-        orderBy: order === 'keyset' ? [asc(beneficiaries.updated_at), asc(beneficiaries.id)] : [desc(beneficiaries.id)],
+        orderBy: order === 'page' ? [desc(beneficiaries.id)] : order,
         limit,
         offset,
       }),
@@ -99,15 +99,15 @@ export async function listBeneficiaries(c: Context<AppEnv>) {
         .where(live(where));
       return row?.n ?? 0;
     },
-    deletedSince: async (since) => {
+    deletedSince: async (changed) => {
       const rows = await db
         .select({ id: beneficiaries.id })
         .from(beneficiaries)
-        .where(and(isNotNull(beneficiaries.deleted_at), gte(beneficiaries.updated_at, since), scope))
+        .where(and(isNotNull(beneficiaries.deleted_at), changed, scope))
         .orderBy(asc(beneficiaries.id));
       return rows.map((r) => r.id);
     },
-    keyset: (since, afterId) => afterCursor(beneficiaries, since, afterId),
+    table: beneficiaries,
   };
-  return listed(c, await runList(source, read.query));
+  return listed(c, await runList(db, source, read.query));
 }

@@ -4,7 +4,7 @@ import { can, childListFilterSchema, messages, type ChildListFilter } from '../.
 import type { AppEnv } from '../core/context';
 import { children } from '../db/schema';
 import { fail, readBody } from '../core/http';
-import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
+import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { checkSchema, invalid } from '../core/validation';
 import { CHILD_IMAGE_PATH, childRecords, childScope, liveChild, presentStatus } from './records';
 
@@ -45,13 +45,7 @@ export async function listChildren(c: Context<AppEnv>) {
   const live = (where: SQL | undefined) => and(liveChild, scope, where);
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
-      childRecords(
-        db,
-        live(where),
-        order === 'keyset' ? [asc(children.updated_at), asc(children.id)] : [desc(children.id)],
-        limit,
-        offset,
-      ),
+      childRecords(db, live(where), order === 'page' ? [desc(children.id)] : order, limit, offset),
     count: async (where) => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -59,15 +53,15 @@ export async function listChildren(c: Context<AppEnv>) {
         .where(live(where));
       return row?.n ?? 0;
     },
-    deletedSince: async (since) => {
+    deletedSince: async (changed) => {
       const rows = await db
         .select({ id: children.id })
         .from(children)
-        .where(and(isNotNull(children.deleted_at), gte(children.updated_at, since), childScope(user)))
+        .where(and(isNotNull(children.deleted_at), changed, childScope(user)))
         .orderBy(asc(children.id));
       return rows.map((r) => r.id);
     },
-    keyset: (since, afterId) => afterCursor(children, since, afterId),
+    table: children,
   };
-  return listed(c, await runList(source, read.query), { image_path: CHILD_IMAGE_PATH });
+  return listed(c, await runList(db, source, read.query), { image_path: CHILD_IMAGE_PATH });
 }

@@ -17,7 +17,7 @@ import type { AppEnv } from './context';
  *
  * - an extension row answers 404 with Laravel's body for an unknown route, before the
  *   bearer check, exactly as a path that does not exist;
- * - the delta parameters (`updated_since`, `after_id`) are dropped from the query before
+ * - the delta parameters (`updated_since`, `after_id`, `after_change`) are dropped from the query before
  *   any handler reads it, so a list answers its Laravel page and never a `sync` block;
  * - the headers of our write protocol, `If-Match` (sync/SPEC.md R11) and `Idempotency-Key`
  *   (R7), are dropped before any handler reads them: DESIGN.md (The wire) names them our
@@ -47,7 +47,7 @@ export const specOnlyHiddenRows: readonly WireEndpointName[] = wireEndpointNames
 );
 
 /** The query parameters of our delta pulls (sync/SPEC.md R15), unknown to the spec's backend. */
-export const DELTA_PARAMS = ['updated_since', 'after_id'] as const;
+export const DELTA_PARAMS = ['updated_since', 'after_id', 'after_change'] as const;
 
 /**
  * Fields of `data` (or of each of its rows) our server adds to a documented answer

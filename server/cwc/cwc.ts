@@ -22,7 +22,7 @@ import { centers, childDocuments, children, cwcProduce, cwcRefer, users } from '
 import { lockChildOf } from '../history/locks';
 import { fail, idParam, ok, readBody } from '../core/http';
 import { unflatten } from '../core/multipart';
-import { afterCursor, listed, readListQuery, runList, type ListedRow } from '../delta/delta';
+import { listed, readListQuery, runList, type ListedRow } from '../delta/delta';
 import { guardedWrite } from '../delta/guarded-write';
 import { readIfMatch } from '../delta/if-match';
 import { iso, nextUpdatedAt } from '../delta/timestamps';
@@ -140,13 +140,14 @@ export const listCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
   const { db } = c.get('deps');
   const alive = (w: SQL | undefined) => and(live(kind), where, w);
   const answer = await runList(
+    db,
     {
       rows: (w, order, limit, offset) =>
         cwcRecords(
           db,
           kind,
           alive(w),
-          order === 'keyset' ? [asc(table.updated_at), asc(table.id)] : [desc(table.transfer_date), desc(table.id)],
+          order === 'page' ? [desc(table.transfer_date), desc(table.id)] : order,
           limit,
           offset,
         ),
@@ -157,14 +158,14 @@ export const listCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
             .from(table)
             .where(alive(w))
         )[0]?.n ?? 0,
-      deletedSince: async (since) =>
+      deletedSince: async (changed) =>
         (
           await db
             .select({ id: table.id })
             .from(table)
-            .where(and(isNotNull(table.deleted_at), gte(table.updated_at, since), where))
+            .where(and(isNotNull(table.deleted_at), changed, where))
         ).map((r) => r.id),
-      keyset: (since, afterId) => afterCursor(table, since, afterId),
+      table: table,
     },
     read.query,
   );

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import type { SQL } from 'drizzle-orm';
 import { keepReportRule } from '../reports/summary';
 import * as schema from './schema';
 
@@ -36,6 +37,12 @@ export type Database = {
   analyzeStale: () => Promise<string[]>;
   close: () => Promise<void>;
 };
+
+/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

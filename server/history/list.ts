@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { can, messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
 import { childHistory, children } from '../db/schema';
 import { fail, idParam } from '../core/http';
-import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
+import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { invalid } from '../core/validation';
 import { historyRecords, historyScope, liveHistory } from './records';
 
@@ -30,9 +30,7 @@ export async function listHistory(c: Context<AppEnv>) {
       historyRecords(
         db,
         live(where),
-        order === 'keyset'
-          ? [asc(childHistory.updated_at), asc(childHistory.id)]
-          : [desc(childHistory.created_at), desc(childHistory.id)],
+        order === 'page' ? [desc(childHistory.created_at), desc(childHistory.id)] : order,
         limit,
         offset,
       ),
@@ -44,16 +42,16 @@ export async function listHistory(c: Context<AppEnv>) {
         .where(live(where));
       return row?.n ?? 0;
     },
-    deletedSince: async (since) => {
+    deletedSince: async (changed) => {
       const rows = await db
         .select({ id: childHistory.id })
         .from(childHistory)
         .innerJoin(children, eq(children.id, childHistory.childregId))
-        .where(and(isNotNull(childHistory.deleted_at), gte(childHistory.updated_at, since), filter))
+        .where(and(isNotNull(childHistory.deleted_at), changed, filter))
         .orderBy(asc(childHistory.id));
       return rows.map((r) => r.id);
     },
-    keyset: (since, afterId) => afterCursor(childHistory, since, afterId),
+    table: childHistory,
   };
-  return listed(c, await runList(source, read.query));
+  return listed(c, await runList(db, source, read.query));
 }

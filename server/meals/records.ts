@@ -51,5 +51,5 @@ export function listMeals(db: Db, user: Principal, f: Partial<MealFilter>, query
     pageOrder: [desc(meals.meal_date), desc(meals.id)],
     rows: (w, orderBy, limit, offset) => mealRecords(db, w, orderBy, limit, offset),
   });
-  return runList(source, query);
+  return runList(db, source, query);
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ALL_CENTERS_ID, canReachCenter, messages } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import { notifications } from '../db/schema';
-import { afterCursor, listed, readListQuery, runList, type ListSource } from '../delta/delta';
+import { children, notifications } from '../db/schema';
+import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { fail, idParam, ok } from '../core/http';
 import { timeAgo } from './time-diff';
 import { invalid } from '../core/validation';
@@ -46,10 +46,7 @@ export async function listNotifications(c: Context<AppEnv>) {
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
       notificationRecords(db, unread(where), {
-        orderBy:
-          order === 'keyset'
-            ? [asc(notifications.updated_at), asc(notifications.id)]
-            : [desc(notifications.created_at), desc(notifications.id)],
+        orderBy: order === 'page' ? [desc(notifications.created_at), desc(notifications.id)] : order,
         limit,
         offset,
       }),
@@ -60,25 +57,19 @@ export async function listNotifications(c: Context<AppEnv>) {
         .where(unread(where));
       return row?.n ?? 0;
     },
-    deletedSince: async (since) => {
+    deletedSince: async (changed, changedIn) => {
       const rows = await db
         .select({ id: notifications.id })
         .from(notifications)
         .where(
-          and(
-            own,
-            or(
-              and(isNotNull(notifications.read_at), gte(notifications.updated_at, since)),
-              movedSince(c.get('user'), since),
-            ),
-          ),
+          and(own, or(and(isNotNull(notifications.read_at), changed), movedSince(c.get('user'), changedIn(children)))),
         )
         .orderBy(asc(notifications.id));
       return rows.map((r) => r.id);
     },
-    keyset: (since, afterId) => afterCursor(notifications, since, afterId),
+    table: notifications,
   };
-  return listed(c, await runList(source, read.query));
+  return listed(c, await runList(db, source, read.query));
 }
 
 /** GET /notify_list_count/{centerId}: the reader's unread count and how long ago the newest arrived ('' when none). */

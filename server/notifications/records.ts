@@ -8,7 +8,7 @@ import { iso } from '../delta/timestamps';
 /**
  * A center-bound reader reads only notifications about children now at its center
  * (sync/SPEC.md, R20): one written before a child moved away names a child it may no
- * longer read. One about no child names no one and stays. `movedSince` gives those whose child left after `since`, for the delta's
+ * longer read. One about no child names no one and stays. `movedSince` gives those whose child left within a delta page's stretch (R22), for its
  * `deleted` list, so a device drops them too.
  */
 export const notificationScope = (user: Principal): SQL | undefined =>
@@ -17,11 +17,11 @@ export const notificationScope = (user: Principal): SQL | undefined =>
     : sql`(${notifications.childregId} is null or exists (select 1 from children c2
         where c2.id = ${notifications.childregId} and c2.centerdetail_id = ${user.centerId}))`;
 
-export const movedSince = (user: Principal, since: Date): SQL | undefined =>
+export const movedSince = (user: Principal, childChanged: SQL): SQL | undefined =>
   isAllCenterUser(user)
     ? undefined
-    : sql`exists (select 1 from children c2 where c2.id = ${notifications.childregId}
-        and c2.centerdetail_id is distinct from ${user.centerId} and c2.updated_at >= ${since.toISOString()}::timestamptz)`;
+    : sql`exists (select 1 from ${children} where ${children.id} = ${notifications.childregId}
+        and ${children.centerdetailId} is distinct from ${user.centerId} and ${childChanged})`;
 
 /** A notification as notifyList answers it: id, childregId, child_data, center_data, user_data_history, comment (spec part 2, section 3). */
 export async function notificationRecords(

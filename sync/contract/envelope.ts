@@ -35,11 +35,19 @@ export type Envelope<T> = {
   image_path?: string;
 };
 
-/** The keyset position of a delta pull, our sync extension of the lists (sync/SPEC.md R15). */
-export type DeltaCursor = { updated_since: string; after_id: number };
+/**
+ * The keyset position of a delta pull, our sync extension of the lists (sync/SPEC.md R15).
+ * `after_change` is the database's change stamp (R22), a decimal string: a server that
+ * stamps its rows so hands out cursors with it, and the device sends it back unread.
+ */
+export type DeltaCursor = { updated_since: string; after_id: number; after_change?: string };
 
-/** The `sync` block a delta page adds to the envelope: tombstones and the next cursor (R15, R16). */
-export type SyncBlock = { deleted: number[]; next: DeltaCursor | null };
+/**
+ * The `sync` block a delta page adds to the envelope: tombstones, the next page's cursor
+ * (null on the last page) and, from a server that stamps its rows (R22), `cursor`: where
+ * the next pull starts once this page is applied.
+ */
+export type SyncBlock = { deleted: number[]; next: DeltaCursor | null; cursor?: DeltaCursor };
 
 /** Page size used when the server does not say otherwise. */
 export const DEFAULT_PAGE_SIZE = 10;

@@ -27,6 +27,8 @@ type Page = {
   rows: ServerRow[];
   deleted: number[];
   next: Cursor | null;
+  /** Where the next pull starts once this page is applied, when the server says (R22). */
+  cursor?: Cursor;
   delta: boolean;
   lastPage: number;
   total?: number;
@@ -49,7 +51,13 @@ export const serverCid = (id: number): string => `s${id}`;
 
 async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: Cursor, page: number): Promise<Page> {
   const perPage = deps.perPage ?? 500;
-  const params = { updated_since: cursor.updated_since, after_id: cursor.after_id, per_page: perPage, page };
+  const params = {
+    updated_since: cursor.updated_since,
+    after_id: cursor.after_id,
+    ...(cursor.after_change === undefined ? {} : { after_change: cursor.after_change }),
+    per_page: perPage,
+    page,
+  };
   const list = resolveCall(descriptor.list);
   // Path parameters of a list (notifyList's :centerId) come from the signed-in user.
   const path = buildPath(descriptor.list.endpoint, (deps.listParams ?? {}) as never);
@@ -71,6 +79,7 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
       rows,
       deleted: envelope.sync.deleted ?? [],
       next: envelope.sync.next ?? null,
+      ...(envelope.sync.cursor ? { cursor: envelope.sync.cursor } : {}),
       delta: true,
       lastPage: 1,
       requestedAt,
@@ -113,7 +122,10 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
     const more = page.delta ? page.next !== null && page.rows.length > 0 : pageNo < page.lastPage;
     if (more) pending = fetchPage(deps, descriptor, page.delta ? page.next! : cursor, ++pageNo);
     const last = page.rows.at(-1);
-    if (page.delta && last?.updated_at) cursor = { updated_since: last.updated_at, after_id: last.id };
+    // R22: the server's cursor when it gives one (it may move past rows this page did not
+    // list, up to its horizon); otherwise the last row's (updated_at, id).
+    if (page.delta && page.cursor) cursor = page.cursor;
+    else if (page.delta && last?.updated_at) cursor = { updated_since: last.updated_at, after_id: last.id };
     if (!page.delta) result.mode = 'full';
     page.rows.forEach((r) => seen.add(r.id));
     if (!page.delta) totals.add(page.total);

@@ -2,7 +2,7 @@ import type { AppDb, LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { buildPath } from '../contract/endpoints';
 import { rebaseQueued } from '../engine/rebase';
-import type { Fields } from '../engine/reconcile';
+import { compareStamps, type Fields } from '../engine/reconcile';
 import { appTransport, type Transport } from '../net/transport';
 
 /** How long the edit form waits for GET /child_edit/{id} before opening from the device. */
@@ -18,8 +18,6 @@ export type ChildEditRefresh =
   { outcome: 'newer'; row: LocalRow } | { outcome: 'current' | 'local' | 'failed'; row: LocalRow | null };
 
 type Deps = { db: AppDb; transport: Transport; now?: () => number };
-
-const stampOf = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
 
 /**
  * GET /child_edit/{id} (spec part 1 section 7) as the child's edit form opens online: when
@@ -51,8 +49,7 @@ export async function refreshChildForEdit(
   const written = await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
     const row = await table.get(cid);
     if (!row) return null;
-    const known = stampOf((row._base as Fields | null)?.updated_at);
-    if (!(stampOf(server.updated_at) > known)) return null;
+    if ((compareStamps(server.updated_at, (row._base as Fields | null)?.updated_at) ?? 0) <= 0) return null;
     const queued = await db.outbox.where('cid').equals(cid).toArray();
     if (queued.length === 0) {
       // An open conflict stays open, now against the newest server version (as a pull does).

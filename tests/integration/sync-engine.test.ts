@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Device, photo } from './support/devices';
 import { startTestServer, type TestServer } from './support/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, users } from '../../server/db/schema';
 import type { EntityName } from '../../sync/entities/registry';
 import { replayNoticeStore } from '../../sync/engine/replay-notices';
@@ -375,6 +375,24 @@ describe('conflicts and pull (R11-R18)', () => {
       _base: { comments: 'server side' },
     });
     expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(0);
+  });
+
+  it("R22: the device keeps the server's stamped cursor and sends it back; a change made by hand in SQL comes with the next pull", async () => {
+    const d = device(['children']);
+    const name = unique('by-hand');
+    await createChild(d, name);
+    await d.engine.sync();
+    const saved = JSON.parse((await d.db.syncState.get('children'))!.cursor!) as { after_change?: string };
+    expect(saved.after_change).toMatch(/^\d+$/);
+    const { id } = (await d.db.entity('children').where('name').equals(name).first())!;
+    // An operator fixes the record in psql: nothing of ours runs.
+    await server.db.execute(sql`update children set f_name = 'Set by hand' where id = ${id}`);
+    const pulled = await d.engine.sync();
+    expect(pulled.pulled[0]).toMatchObject({ mode: 'delta', rows: 1 });
+    expect(await d.db.entity('children').where('id').equals(id!).first()).toMatchObject({
+      f_name: 'Set by hand',
+      _sync: 'synced',
+    });
   });
 
   it('R16: against a server without the sync block, every page is fetched and rows it no longer lists are removed', async () => {
