@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
           setupFiles: ['tests/setup-node.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -22,6 +22,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** In-memory PGlite, for tests. */
   memory?: boolean;
+  /** In-memory PGlite started from a copy made by `dumpDataDir` (tests start from one seeded copy). */
+  loadDataDir?: Blob;
 };
 
 export type Database = {
@@ -35,6 +37,8 @@ export type Database = {
    * itself, so there it does nothing.
    */
   analyzeStale: () => Promise<string[]>;
+  /** PGlite only: the whole database as one tarball, for `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -68,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite;
   if (options.memory || !options.dataDir) {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir: options.loadDataDir });
   } else {
     const dir = path.join(options.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
@@ -87,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await keepReportRule(db);
     },
     analyzeStale: analyze,
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       clearInterval(timer);
       await client.close();

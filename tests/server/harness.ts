@@ -1,15 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db/client';
 import { seedDatabase, type SeedOptions } from '../../server/db/seed';
+import { inject } from 'vitest';
 import { freshPostgres } from '../fresh-postgres';
 
 /*
  * Each suite runs against every available database: in-memory PGlite always, and a
  * fresh PostgreSQL database (created and dropped per suite) when DATABASE_URL is set.
- * One seeded database is shared by all tests of a file to keep the suites fast.
+ * One seeded database is shared by all tests of a file to keep the suites fast. On PGlite
+ * with the default seed it starts as a copy of the database global-setup.ts migrated and
+ * seeded once for the run.
  */
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -37,12 +40,15 @@ export async function createHarness(
 ): Promise<Harness> {
   const t0 = performance.now();
   const pg = kind === 'postgres' ? await freshPostgres() : null;
-  const database = await openDatabase(pg ? { databaseUrl: pg.url } : { memory: true });
+  const copy = kind === 'pglite' && Object.keys(seed).length === 0 ? seededCopy() : undefined;
+  const database = await openDatabase(pg ? { databaseUrl: pg.url } : { memory: true, loadDataDir: copy });
   const t1 = performance.now();
-  await database.migrate();
+  await database.migrate(); // a copy has every migration already: this only checks
   const t2 = performance.now();
-  await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD, ...seed });
-  await database.analyzeStale(); // as startServer does after seeding
+  if (!copy) {
+    await seedDatabase(database.db, { demo: true, demoPassword: DEMO_PASSWORD, ...seed });
+    await database.analyzeStale(); // as startServer does after seeding
+  }
   const t3 = performance.now();
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ashray-uploads-'));
   const app = createApp({
@@ -80,6 +86,14 @@ export async function createHarness(
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+let seeded: Blob | undefined;
+
+/** The seeded database of this run (global-setup.ts), read once per test file. */
+function seededCopy(): Blob {
+  seeded ??= new Blob([readFileSync(inject('seededPglite'))]);
+  return seeded;
 }
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
