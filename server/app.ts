@@ -11,6 +11,7 @@ import { registerRoleRoutes } from './roles/routes';
 import { registerTagRoutes } from './tags/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerLoginRoute, registerSessionRoutes } from './auth/routes';
+import { registerHealthRoute } from './health/routes';
 import { registerCenterRoutes } from './centers/routes';
 import { registerChildRoutes } from './children/routes';
 import { registerDashboardRoutes } from './dashboard/routes';
@@ -74,6 +75,7 @@ export function createApp(options: CreateAppOptions) {
   // SPEC_ONLY: only the documented calls, as the trust's backend answers them (core/spec-only.ts).
   api.use('*', specOnlyMode);
   registerLoginRoute(api);
+  registerHealthRoute(api);
   // Everything registered after this line needs a valid bearer token.
   api.use('*', requireAuth);
   api.use('*', enforceEndpointPermission);

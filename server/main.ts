@@ -9,6 +9,20 @@ import { wireLogger } from './wire-log';
  */
 const env = process.env;
 
+/** A whole number from 1 up, or the default when unset; anything else stops the start. */
+function wholeNumber(name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    console.error(`Ashray cannot start: ${name} must be a whole number from 1 up, not '${value}'.`);
+    process.exit(1);
+  }
+  return Number(value);
+}
+
+const databasePoolSize = wholeNumber('DATABASE_POOL_SIZE');
+const shutdownTimeoutMs = wholeNumber('SHUTDOWN_TIMEOUT_MS');
+
 try {
   const server = await startServer({
     port: env.PORT ? Number(env.PORT) : 8080,
@@ -25,7 +39,11 @@ try {
     recordRequest: env.WIRE_LOG ? wireLogger(env.WIRE_LOG) : undefined,
     // Plays a backend that answers only the documented calls (server/core/spec-only.ts).
     specOnly: env.SPEC_ONLY === '1' || env.SPEC_ONLY === 'true',
+    databasePoolSize,
+    shutdownTimeoutMs,
   });
+  // The first SIGTERM or SIGINT stops gracefully (server.ts, stopGracefully); a second one,
+  // the listeners being gone, ends the process at once.
   const stop = () => {
     server.close().then(
       () => process.exit(0),

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -28,7 +29,14 @@ export type StartOptions = {
   specOnly?: boolean;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
+  /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
+  /** How long close() lets requests in flight finish before it cuts them (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs?: number;
 };
+
+/** close()'s wait for requests in flight when SHUTDOWN_TIMEOUT_MS is not set. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export type RunningServer = {
   url: string;
@@ -36,6 +44,7 @@ export type RunningServer = {
   seed: SeedResult;
   /** Millisecond timings of the start, for the README and the tests. */
   timings: { migrate: number; seed: number; total: number };
+  /** The graceful stop (stopGracefully); resolves once the database is closed. */
   close: () => Promise<void>;
 };
 
@@ -44,7 +53,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const started = performance.now();
   const uploadsDir = path.resolve(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const database = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    poolSize: options.databasePoolSize,
+  });
   try {
     await database.migrate();
     const migrated = performance.now();
@@ -98,8 +111,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        // Stop accepting, let in-flight requests end, then close the database.
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopGracefully(server as Server, options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS);
         await database.close();
       })());
     return {
@@ -113,4 +125,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await database.close();
     throw error;
   }
+}
+
+/**
+ * The stop behind a load balancer (README, Deployment): the socket stops accepting at once
+ * (a new connection is refused, so the balancer sends it to another process), idle
+ * keep-alive connections are closed, and requests in flight get their full answer; those
+ * still running after `timeoutMs` are cut, so a hung request cannot hold the stop forever.
+ */
+function stopGracefully(server: Server, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
+    // A connection whose answer was just sent is idle now: close it rather than wait for
+    // the client to send another request on it.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearTimeout(cut);
+      clearInterval(closeIdle);
+      resolve();
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { loginRequestSchema, messages } from '../../sync/contract';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { clearFailures, lockedForSeconds, loginKeys, recordFailure } from './rate-limit';
+import { claimTry, clearFailures, keepFailure, loginKeys, takeBack } from './rate-limit';
 import { loadAuthUser } from './session';
 import { issueToken } from './tokens';
 import { clientIp } from './client-ip';
@@ -18,7 +18,7 @@ export async function login(c: Context<AppEnv>) {
 
   const { db } = c.get('deps');
   const keys = loginKeys(parsed.data.emailId, clientIp(c));
-  const wait = await lockedForSeconds(db, keys);
+  const { wait, tries } = await claimTry(db, keys);
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     return fail(c, 429, messages.tooManyAttempts);
@@ -28,9 +28,10 @@ export async function login(c: Context<AppEnv>) {
   // Unknown e-mails are verified against a dummy hash so timing reveals nothing.
   const passwordOk = await verifyPassword(parsed.data.password, found?.passwordHash ?? (await dummyPasswordHash()));
   if (!found || !passwordOk || !found.enabled) {
-    await recordFailure(db, keys);
+    await keepFailure(db);
     return fail(c, 401, serverMessages.invalidCredentials);
   }
+  await takeBack(db, tries);
   await clearFailures(db, keys);
   const token = await issueToken(db, found.authUser.id);
   const { id, ...rest } = found.authUser;

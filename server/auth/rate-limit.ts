@@ -11,7 +11,8 @@ import { loginAttempts } from '../db/schema';
  * - e-mail (20): one account guessed from many addresses.
  * The e-mail + address limit is the tight one, so an attacker elsewhere cannot lock a user
  * out with five tries; the other two are looser and stop spraying and rotation. Every
- * refused try is answered 429 before the password is hashed, with Retry-After.
+ * refused try is answered 429 before the password is hashed, with Retry-After; a try is
+ * counted before its password is checked (claimTry).
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const loginLimits = { pair: 5, address: 30, account: 20 } as const;
@@ -23,8 +24,23 @@ export function loginKeys(email: string, ip: string): LoginKeys {
   return { pair: `${account}|${ip}`, address: `address:${ip}`, account: `account:${account}` };
 }
 
-/** Seconds until a try is allowed again, or 0 when none of the limits is reached. */
-export async function lockedForSeconds(db: Db, keys: LoginKeys, now = Date.now()): Promise<number> {
+/**
+ * Counts this try before its password is checked, and answers the seconds until a try is
+ * allowed again (0: go on) with the rows that count it. Checking first and recording only
+ * after the slow hash let a burst of tries sent at once (to one process or spread over
+ * several) all pass the check before any was recorded: twelve guesses checked where five
+ * are allowed. Now each try is written first and then counts every try written before its
+ * count is read, its own included, so of tries sent at once at most the limit go on (a
+ * burst may refuse one more than it must, never allow one). A refused try is taken back:
+ * it checked nothing.
+ */
+export async function claimTry(db: Db, keys: LoginKeys, now = Date.now()): Promise<{ wait: number; tries: number[] }> {
+  const tries = (
+    await db
+      .insert(loginAttempts)
+      .values(Object.values(keys).map((key) => ({ key })))
+      .returning({ id: loginAttempts.id })
+  ).map((row) => row.id);
   const rows = await db
     .select({ key: loginAttempts.key, n: count(), oldest: min(loginAttempts.attempted_at) })
     .from(loginAttempts)
@@ -38,15 +54,21 @@ export async function lockedForSeconds(db: Db, keys: LoginKeys, now = Date.now()
   let wait = 0;
   for (const [kind, key] of Object.entries(keys) as [keyof LoginKeys, string][]) {
     const row = rows.find((r) => r.key === key);
-    if (!row || row.n < loginLimits[kind]) continue;
+    if (!row || row.n <= loginLimits[kind]) continue;
     const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
     wait = Math.max(wait, Math.ceil((oldest + LOGIN_WINDOW_MS - now) / 1000), 1);
   }
-  return wait;
+  if (wait > 0) await takeBack(db, tries);
+  return { wait, tries };
 }
 
-export async function recordFailure(db: Db, keys: LoginKeys): Promise<void> {
-  await db.insert(loginAttempts).values(Object.values(keys).map((key) => ({ key })));
+/** A claimed try that was not a failure (refused, or the right password) no longer counts. */
+export async function takeBack(db: Db, tries: number[]): Promise<void> {
+  await db.delete(loginAttempts).where(inArray(loginAttempts.id, tries));
+}
+
+/** A claimed try failed: it stays counted; rows older than the window are dropped. */
+export async function keepFailure(db: Db): Promise<void> {
   // Keep the table small: rows older than the window never count again.
   await db.delete(loginAttempts).where(lt(loginAttempts.attempted_at, new Date(Date.now() - LOGIN_WINDOW_MS)));
 }

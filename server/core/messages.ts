@@ -19,6 +19,8 @@ export const serverMessages = {
   alreadyExists: 'This record already exists.',
   invalidReference: 'A selected record no longer exists.',
   invalidValue: 'A value in this form is not valid.',
+  // GET /api/health when the database does not answer (ours: the spec has no health check).
+  databaseUnavailable: 'The database is not answering.',
 } as const;
 
 /** Where user images are served from (relative to the API origin), sent as image_path. */

@@ -24,7 +24,12 @@ export type DatabaseOptions = {
   memory?: boolean;
   /** In-memory PGlite started from a copy made by `dumpDataDir` (tests start from one seeded copy). */
   loadDataDir?: Blob;
+  /** Most PostgreSQL connections this process opens (DATABASE_POOL_SIZE); PGlite has one. */
+  poolSize?: number;
 };
+
+/** Connections per process when DATABASE_POOL_SIZE is not set (postgres.js's own default). */
+export const DEFAULT_POOL_SIZE = 10;
 
 export type Database = {
   db: Db;
@@ -57,15 +62,17 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Notices ("relation already exists, skipping") are noise on every start.
-    const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const sql = postgres(options.databaseUrl, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
     const db = drizzlePostgres({ client: sql, schema });
+    const databaseUrl = options.databaseUrl;
     return {
       db,
       driver: 'postgres',
-      migrate: async () => {
-        await migratePostgres(db, { migrationsFolder });
-        await keepReportRule(db);
-      },
+      migrate: () =>
+        whileLocked(databaseUrl, async () => {
+          await migratePostgres(db, { migrationsFolder });
+          await keepReportRule(db);
+        }),
       analyzeStale: async () => [],
       close: () => sql.end({ timeout: 5 }),
     };
@@ -97,6 +104,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
     },
   };
+}
+
+/** The advisory lock key of the migrations ('ashray migrate'). */
+const MIGRATE_LOCK = 0x61736872;
+
+/**
+ * Runs `work` while this process holds the migrations' advisory lock. Several processes
+ * started at once on one empty database (README, Deployment) each ran the migrations and
+ * all but one failed on `duplicate key … pg_type`: now one migrates, the others wait and
+ * then find nothing left to apply. The lock is held on a connection of its own, outside
+ * the pool, so the migrations' own connection is never the one waiting.
+ */
+async function whileLocked(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const lock = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await lock`select pg_advisory_lock(${MIGRATE_LOCK})`;
+    await work();
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
 }
 
 /** How often PGlite's tables are checked for stale statistics. */

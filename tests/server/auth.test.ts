@@ -125,6 +125,19 @@ describe.each(databaseKinds)('auth (%s)', (kind) => {
     expect((await login('ghost@demo.test', 'x')).status).toBe(429);
   });
 
+  it('tries sent at once are counted before their passwords are checked: no more than 5 are checked', async () => {
+    await makeUser('burst@demo.test', 'right-password');
+    const statuses = (await Promise.all(Array.from({ length: 12 }, () => login('burst@demo.test', 'wrong')))).map(
+      (r) => r.status,
+    );
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // A refused try checked nothing and does not count: one at a time, the rest of the five.
+    let checked = statuses.filter((s) => s === 401).length;
+    while ((await login('burst@demo.test', 'wrong')).status === 401) checked++;
+    expect(checked).toBe(5);
+    expect((await login('burst@demo.test', 'right-password')).status).toBe(429);
+  });
+
   it('a successful login clears earlier failures and is never counted', async () => {
     await makeUser('forgetful@demo.test', 'right-password');
     for (let i = 0; i < 4; i++) expect((await login('forgetful@demo.test', 'wrong')).status).toBe(401);

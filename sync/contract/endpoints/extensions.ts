@@ -6,12 +6,15 @@ import { get, perm, showsBeneficiaries } from './types';
  * `sync` block), `If-Match` and `Idempotency-Key` ride on documented rows; these are the
  * paths of their own: the whole-collection lists the device pulls, one history entry,
  * the signed-in user and the stored files. The server's handlers check their access.
+ * `health` is for a load balancer, not the device: whether a process and its database
+ * answer (README, Deployment); the client never sends it.
  */
 const ext = { extension: true };
 const scopedExt = { scoped: true, extension: true };
 
 /** The extension rows, by call name. */
 export const extensionEndpoints = {
+  health: get('/health', 'public', ext),
   me: get('/me', 'authenticated', ext),
   history: get('/history', perm('child_tracking', 'view'), scopedExt),
   historyView: get('/history_view/:id', perm('child_tracking', 'view'), scopedExt),
