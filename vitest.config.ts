@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import { e2eWorkers } from './tests/e2e/workers';
 
 export default defineConfig({
   test: {
@@ -39,7 +40,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/support/report-attempts.ts'],
-          fileParallelism: false,
+          // Each worker has its own Chromium and its own pair of servers (tests/e2e/workers.ts).
+          fileParallelism: e2eWorkers > 1,
+          maxWorkers: e2eWorkers,
           // A real browser against a real server on a shared 2-core box: a test that fails
           // is run again once before the run is red, and each failed attempt is printed
           // (support/report-attempts.ts). `npm run flakes` sets E2E_RETRIES=0 to see every one.
@@ -50,6 +53,9 @@ export default defineConfig({
           // shorter than one render of a busy box (a Center Name preset read 1 s after
           // sign-in failed at load 20), while every page wait (locator.waitFor) allows 30 s.
           expect: { poll: { timeout: 15_000 } },
+          // A failed attempt prints what it found whole (the text a card held, the findings
+          // of an audit), not cut at 40 characters: a flake seen once must be traceable.
+          chaiConfig: { truncateThreshold: 0 },
         },
       },
     ],

@@ -7,14 +7,17 @@ import type { TestProject } from 'vitest/node';
 import type { WireRequest } from '../../sync/contract/wire';
 import { freshPostgres } from '../fresh-postgres';
 import { checkRecorded, unexplainedRows, wire, wireCoverage, wireSummary } from '../wire';
+import { e2eWorkers } from './workers';
 
 declare module 'vitest' {
   // Vitest's provide/inject typing is declared by interface merging.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The e2e server started with SPEC_ONLY=1 (only the documented calls). */
-    specOnlyBaseUrl: string;
+    /**
+     * One pair of servers per e2e worker (`e2eWorkers`): the normal one and the one started
+     * with SPEC_ONLY=1 (only the documented calls). Files that run at once never share a pair.
+     */
+    servers: { baseUrl: string; specOnlyBaseUrl: string }[];
     demoPassword: string;
   }
 }
@@ -133,35 +136,43 @@ function checkWireLog(label: string, logged: string[]): { problems: string[]; se
 const strictCoverage = process.env.WIRE_COVERAGE_STRICT === '1';
 
 /**
- * The e2e servers, started together so the start-up is not doubled: the normal one
- * (`baseUrl`) and one with SPEC_ONLY=1 (`specOnlyBaseUrl`), which answers only the
- * documented calls as the trust's backend does (server/core/spec-only.ts). Each has its
- * own port, data folder or database and wire log, the same demo seed and password.
+ * The e2e servers, started together so the start-up is not doubled: for each worker
+ * (`e2eWorkers`, tests/e2e/workers.ts) the normal one and one with SPEC_ONLY=1, which answers
+ * only the documented calls as the trust's backend does (server/core/spec-only.ts). Each has
+ * its own port, data folder or database and wire log, the same demo seed and password, so
+ * two files running at once never see each other's writes.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const starting = [startServerProcess(), startServerProcess({ SPEC_ONLY: '1' })];
+  const starting = Array.from({ length: e2eWorkers }, () => [
+    startServerProcess(),
+    startServerProcess({ SPEC_ONLY: '1' }),
+  ]).flat();
   const started = await Promise.allSettled(starting);
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
     throw failed.reason;
   }
-  const [main, specOnly] = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value);
+  const servers = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value);
+  const normals = servers.filter((_, i) => i % 2 === 0);
+  const specOnlys = servers.filter((_, i) => i % 2 === 1);
   console.log(
-    `e2e servers (normal and SPEC_ONLY) on ${process.env.DATABASE_URL ? 'PostgreSQL (a database each for this run)' : 'PGlite'}`,
+    `e2e servers (${e2eWorkers} × normal and SPEC_ONLY) on ${process.env.DATABASE_URL ? 'PostgreSQL (a database each for this run)' : 'PGlite'}`,
   );
-  project.provide('baseUrl', main.baseUrl);
-  project.provide('specOnlyBaseUrl', specOnly.baseUrl);
+  project.provide(
+    'servers',
+    normals.map((normal, i) => ({ baseUrl: normal.baseUrl, specOnlyBaseUrl: specOnlys[i]!.baseUrl })),
+  );
   project.provide('demoPassword', demoPassword);
 
   return async () => {
-    const [mainLog, specOnlyLog] = await Promise.all([main.stop(), specOnly.stop()]);
-    const normal = checkWireLog('server', mainLog);
-    const specOnlyChecked = checkWireLog('SPEC_ONLY server', specOnlyLog);
+    const logs = await Promise.all(servers.map((server) => server.stop()));
+    const normal = checkWireLog('servers', logs.filter((_, i) => i % 2 === 0).flat());
+    const specOnlyChecked = checkWireLog('SPEC_ONLY servers', logs.filter((_, i) => i % 2 === 1).flat());
     const problems = [...normal.problems, ...specOnlyChecked.problems];
     console.log(`e2e ${wireSummary()}`);
     // Coverage per server mode, then over both (a row sent in either mode counts).

@@ -40,10 +40,19 @@ export function sharedBrowser(): () => Browser {
   return () => browser!;
 }
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's pair of e2e servers (global-setup.ts): vitest numbers its workers from 1
+ * (VITEST_POOL_ID), and two files running at once are never in one worker.
+ */
+function servers() {
+  const all = inject('servers');
+  return all[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % all.length]!;
+}
+
+export const baseUrl = () => servers().baseUrl;
 export const demoPassword = () => inject('demoPassword');
 /** The e2e server with SPEC_ONLY=1: only the documented calls, as the trust's backend (global-setup.ts). */
-export const specOnlyBaseUrl = () => inject('specOnlyBaseUrl');
+export const specOnlyBaseUrl = () => servers().specOnlyBaseUrl;
 
 /** A fresh browser profile (its own IndexedDB, storage and service worker), on `origin` (the normal server by default). */
 export async function newContext(
