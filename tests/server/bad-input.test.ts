@@ -11,6 +11,7 @@ import {
 import { listEndpoints } from '../../sync/contract/endpoints/lists';
 import { payloadSchemas } from '../../sync/contract/endpoints/payloads';
 import { entities } from '../../sync/entities/registry';
+import { selectRows } from '../../server/db/client';
 import { createHarness, databaseKinds, type Harness } from './harness';
 
 /*
@@ -160,12 +161,6 @@ const part2Values: [string, unknown][] = [
   ['null', null],
 ];
 
-/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
-async function rowsOf<T>(h: Harness, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await h.db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
   let h: Harness;
   const tokens: Record<string, string> = {};
@@ -176,8 +171,8 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
 
   /** Rows and newest change of the tables writes land in. */
   const fingerprint = async () => {
-    const rows = await rowsOf(
-      h,
+    const rows = await selectRows(
+      h.db,
       sql`select (select count(*) from children)::int c, (select count(*) from child_history)::int h,
           (select count(*) from centers)::int ce, (select count(*) from users)::int u,
           (select count(*) from roles)::int r, (select count(*) from tags)::int t,
@@ -190,7 +185,7 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
     h = await createHarness(kind, {}, { logError: (entry) => logged.push(JSON.stringify(entry)) });
     tokens.admin = await h.login('admin@demo.test');
     tokens.staff = await h.login('staff@demo.test');
-    realId = (await rowsOf<{ id: number }>(h, sql`select min(id)::int id from children`))[0]!.id;
+    realId = (await selectRows<{ id: number }>(h.db, sql`select min(id)::int id from children`))[0]!.id;
     const me = (await (await h.request('/api/me', { token: tokens.staff })).json()) as { data: { centerId: number } };
     staffCenter = me.data.centerId;
   });
@@ -280,7 +275,8 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
   }, 600_000);
 
   it('part 2 rows with one bad value in an otherwise complete payload: no 5xx, and the totals still answer', async () => {
-    const one = async (query: ReturnType<typeof sql>) => (await rowsOf<{ id: number }>(h, query))[0]?.id ?? NO_SUCH_ID;
+    const one = async (query: ReturnType<typeof sql>) =>
+      (await selectRows<{ id: number }>(h.db, query))[0]?.id ?? NO_SUCH_ID;
     const ids = {
       meal: await one(sql`select min(id)::int id from meals where center_id = ${staffCenter}`),
       balance: await one(sql`select min(id)::int id from previous_balances where center_id = ${staffCenter}`),
@@ -389,8 +385,8 @@ describe.each(databaseKinds)('bad input over every write row (%s)', (kind) => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(logged.length).toBeGreaterThan(0);
 
-    const rows = await rowsOf<Record<string, string | null>>(
-      h,
+    const rows = await selectRows<Record<string, string | null>>(
+      h.db,
       sql`select name, aadharno, mobileno, f_name from children where aadharno is not null or mobileno is not null`,
     );
     const secrets = [

@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, selectRows, type Database } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { freshPostgres } from '../fresh-postgres';
 import { DEMO_PASSWORD, databaseKinds } from './harness';
 
 type Stat = { name: string; analyzed: boolean; stale: number };
-
-/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
-async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
 
 /**
  * The two tables' statistics. A session's changed-row counts reach the statistics views at
@@ -20,8 +14,8 @@ async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Pro
  */
 const stats = async (database: Database) => {
   await database.db.execute(sql`select pg_stat_force_next_flush()`);
-  return rowsOf<Stat>(
-    database,
+  return selectRows<Stat>(
+    database.db,
     sql`select relname as name, last_analyze is not null as analyzed, n_mod_since_analyze::int as stale
         from pg_stat_user_tables where relname in ('children', 'child_history') order by 1`,
   );
@@ -55,7 +49,7 @@ describe.each(databaseKinds)('planner statistics (%s)', (kind) => {
     expect(await database.analyzeStale()).toEqual([]);
 
     // A few rows are under the threshold; a batch over a tenth of the table is not.
-    const [{ id }] = await rowsOf<{ id: number }>(database, sql`select min(id)::int as id from children`);
+    const [{ id }] = await selectRows<{ id: number }>(database.db, sql`select min(id)::int as id from children`);
     const add = (n: number) =>
       database.db.execute(sql`insert into child_history (childreg_id, history_status, transfer_date, comment)
           select ${id}, 'medical_issue', date '2025-01-01' + g, 'statistics' from generate_series(1, ${n}) g`);
