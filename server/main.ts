@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, SeedConfigError } from './db/seed';
+import { FileStoreConfigError, fileStoreFromEnv } from './files/open-store';
 import { startServer } from './server';
 import { wireLogger } from './wire-log';
 
@@ -25,6 +26,7 @@ try {
     recordRequest: env.WIRE_LOG ? wireLogger(env.WIRE_LOG) : undefined,
     // Plays a backend that answers only the documented calls (server/core/spec-only.ts).
     specOnly: env.SPEC_ONLY === '1' || env.SPEC_ONLY === 'true',
+    files: fileStoreFromEnv(env),
   });
   const stop = () => {
     server.close().then(
@@ -35,7 +37,7 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  if (error instanceof SeedConfigError) {
+  if (error instanceof SeedConfigError || error instanceof FileStoreConfigError) {
     console.error(`Ashray cannot start: ${error.message}`);
     process.exit(1);
   }

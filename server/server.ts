@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
+import { openFileStore, type FileStoreChoice } from './files/open-store';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_DEMO_PASSWORD, seedDatabase, type SeedResult } from './db/seed';
 import { demoUsers } from './db/seed-data';
 
@@ -11,7 +11,7 @@ export type StartOptions = {
   /** 0 picks a free port (tests, the e2e runner). Default 8080. */
   port?: number;
   host?: string;
-  /** Holds the embedded database (`pg/`) and uploads (`uploads/`). */
+  /** Holds the embedded database (`pg/`) and the folder store's uploads (`uploads/`). */
   dataDir: string;
   databaseUrl?: string;
   /** The built PWA; without it only the API is served. */
@@ -26,6 +26,8 @@ export type StartOptions = {
   recordRequest?: (request: Request) => void;
   /** SPEC_ONLY: answer only the documented calls (AppDeps.specOnly). */
   specOnly?: boolean;
+  /** Where uploads are kept (FILE_STORE, S3_*); by default the database on PostgreSQL, else the folder. */
+  files?: FileStoreChoice;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
 };
@@ -42,11 +44,12 @@ export type RunningServer = {
 /** Opens the database, migrates, seeds an empty one, and serves API and app. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const started = performance.now();
-  const uploadsDir = path.resolve(options.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  let files: Awaited<ReturnType<typeof openFileStore>> | undefined;
   try {
     await database.migrate();
+    // Files a folder (or the database) still holds move into the chosen store first.
+    files = await openFileStore({ ...database, dataDir: options.dataDir, choice: options.files });
     const migrated = performance.now();
     const seedDemo = options.seedDemo ?? true;
     const seed = await seedDatabase(database.db, {
@@ -60,7 +63,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const seeded = performance.now();
     const app = createApp({
       db: database.db,
-      uploadsDir,
+      fileStore: files.store,
       staticDir: options.staticDir,
       trustProxy: options.trustProxy,
       recordRequest: options.recordRequest,
@@ -82,6 +85,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         `Ashray is running at ${url}`,
         `Database: ${where}; started in ${Math.round(performance.now() - started)} ms`,
       ];
+      for (const { from, count } of files.moved)
+        lines.push(`Moved ${count} uploaded files from the ${from} into the ${files.store.kind} store.`);
       if (options.specOnly) lines.push('SPEC_ONLY: answering only the documented calls (no extensions).');
       if (seed.children)
         lines.push(
@@ -100,6 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       (closing ??= (async () => {
         // Stop accepting, let in-flight requests end, then close the database.
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await files?.store.close();
         await database.close();
       })());
     return {
@@ -110,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close,
     };
   } catch (error) {
+    await files?.store.close();
     await database.close();
     throw error;
   }
