@@ -17,7 +17,8 @@ export function databaseStore(db: Db): FileStore {
     get: async (key) => {
       if (!isFileKey(key)) return null;
       const [row] = await db.select({ content: files.content }).from(files).where(eq(files.key, key));
-      return row ? row.content : null;
+      // A plain Uint8Array over the driver's bytes (postgres.js answers a Buffer), no copy.
+      return row ? new Uint8Array(row.content.buffer, row.content.byteOffset, row.content.byteLength) : null;
     },
     remove: async (key) => {
       if (isFileKey(key)) await db.delete(files).where(eq(files.key, key));

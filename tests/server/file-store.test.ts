@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { databaseStore } from '../../server/files/database-store';
 import { folderStore } from '../../server/files/folder-store';
 import { FileMoveError, moveFiles } from '../../server/files/move';
+import { chooseFileStore, FileStoreConfigError, fileStoreFromEnv } from '../../server/files/open-store';
 import { s3Store } from '../../server/files/s3-store';
 import type { FileStore } from '../../server/files/store';
 import { freshPostgres } from '../fresh-postgres';
@@ -213,5 +214,39 @@ describe.each(Object.keys(openers).filter((k) => k !== 'folder'))('moving a fold
     expect((refused as Error).message).not.toContain(key);
     expect(digest(await folder.get(key))).toBe(digest(files.get(key)!));
     await target.remove(key);
+  });
+});
+
+describe('which store a start uses (FILE_STORE, S3_*)', () => {
+  it('a bucket when S3_BUCKET is set, else the database on PostgreSQL and the folder on PGlite', () => {
+    const none = fileStoreFromEnv({});
+    expect(chooseFileStore(none, 'postgres')).toBe('database');
+    expect(chooseFileStore(none, 'pglite')).toBe('folder');
+    const bucket = fileStoreFromEnv({
+      S3_BUCKET: 'ashray',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      S3_PREFIX: 'uploads/',
+    });
+    expect(bucket.s3).toEqual({
+      bucket: 'ashray',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'ap-south-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'uploads/',
+    });
+    expect(chooseFileStore(bucket, 'pglite')).toBe('s3');
+    expect(chooseFileStore(bucket, 'postgres')).toBe('s3');
+  });
+
+  it('FILE_STORE overrides the default, and an unknown value stops the start', () => {
+    expect(chooseFileStore(fileStoreFromEnv({ FILE_STORE: 'database' }), 'pglite')).toBe('database');
+    expect(chooseFileStore(fileStoreFromEnv({ FILE_STORE: 'folder' }), 'postgres')).toBe('folder');
+    expect(() => fileStoreFromEnv({ FILE_STORE: 'nfs' })).toThrow(FileStoreConfigError);
   });
 });
