@@ -74,7 +74,10 @@ export async function updateChild(c: Context<AppEnv>) {
   const { db, fileStore } = c.get('deps');
   let newImage: string | null = null;
   let names = new Map<string, string>();
+  let committed = false;
+  // Files the committed row names stay, whatever fails after the commit.
   const discard = async () => {
+    if (committed) return;
     await removeUpload(fileStore, 'children', newImage);
     await removeFiles(fileStore, names);
   };
@@ -117,6 +120,7 @@ export async function updateChild(c: Context<AppEnv>) {
     if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
     if (outcome.status === 'conflict') return conflictAnswer(c, await childRecord(db, id, user));
     if (outcome.value.issues) return invalid(c, outcome.value.issues);
+    committed = true;
     await removeUpload(fileStore, 'children', outcome.value.replaced);
     return ok(c, await childRecord(db, id, user), {
       message: serverMessages.childUpdated,

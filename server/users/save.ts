@@ -123,11 +123,11 @@ export async function updateUser(c: Context<AppEnv>) {
   if (!isFileLike(sent.image)) delete sent.image;
   const { db, fileStore } = c.get('deps');
   const update: UserUpdate = { sent, extra, image, meId: c.get('user').id, stored: { image: null } };
+  let committed = false;
   try {
     // Stored before the transaction (a store in the database writes through the pool, whose only
     // PGlite connection the transaction holds) and removed again unless the update commits it.
     if (image) update.stored.image = await storeUserImage(fileStore, image);
-    let committed = false;
     const answer = await guardedAnswer(c, {
       lock: (tx) => lockUser(tx, id),
       write: (tx, row) => updateLocked(tx, row, update),
@@ -141,7 +141,8 @@ export async function updateUser(c: Context<AppEnv>) {
     if (!committed) await removeUserImage(fileStore, update.stored.image);
     return answer;
   } catch (error) {
-    await removeUserImage(fileStore, update.stored.image);
+    // A picture the committed row names stays, whatever failed after the commit.
+    if (!committed) await removeUserImage(fileStore, update.stored.image);
     throw error;
   }
 }
