@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, SeedConfigError } from './db/seed';
+import { FileStoreConfigError, fileStoreFromEnv } from './files/open-store';
 import { startServer } from './server';
 import { wireLogger } from './wire-log';
 
@@ -41,6 +42,7 @@ try {
     specOnly: env.SPEC_ONLY === '1' || env.SPEC_ONLY === 'true',
     databasePoolSize,
     shutdownTimeoutMs,
+    files: fileStoreFromEnv(env),
   });
   // The first SIGTERM or SIGINT stops gracefully (server.ts, stopGracefully); a second one,
   // the listeners being gone, ends the process at once.
@@ -53,7 +55,7 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  if (error instanceof SeedConfigError) {
+  if (error instanceof SeedConfigError || error instanceof FileStoreConfigError) {
     console.error(`Ashray cannot start: ${error.message}`);
     process.exit(1);
   }

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
+import { openFileStore, type FileStoreChoice } from './files/open-store';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_DEMO_PASSWORD, seedDatabase, type SeedResult } from './db/seed';
 import { demoUsers } from './db/seed-data';
 
@@ -12,7 +12,7 @@ export type StartOptions = {
   /** 0 picks a free port (tests, the e2e runner). Default 8080. */
   port?: number;
   host?: string;
-  /** Holds the embedded database (`pg/`) and uploads (`uploads/`). */
+  /** Holds the embedded database (`pg/`) and the folder store's uploads (`uploads/`). */
   dataDir: string;
   databaseUrl?: string;
   /** The built PWA; without it only the API is served. */
@@ -27,6 +27,8 @@ export type StartOptions = {
   recordRequest?: (request: Request) => void;
   /** SPEC_ONLY: answer only the documented calls (AppDeps.specOnly). */
   specOnly?: boolean;
+  /** Where uploads are kept (FILE_STORE, S3_*); by default the database on PostgreSQL, else the folder. */
+  files?: FileStoreChoice;
   /** No start banner (URL, demo logins) on stdout. */
   quiet?: boolean;
   /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
@@ -51,15 +53,16 @@ export type RunningServer = {
 /** Opens the database, migrates, seeds an empty one, and serves API and app. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const started = performance.now();
-  const uploadsDir = path.resolve(options.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
   const database = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     poolSize: options.databasePoolSize,
   });
+  let files: Awaited<ReturnType<typeof openFileStore>> | undefined;
   try {
     await database.migrate();
+    // Files a folder (or the database) still holds move into the chosen store first.
+    files = await openFileStore({ ...database, dataDir: options.dataDir, choice: options.files });
     const migrated = performance.now();
     const seedDemo = options.seedDemo ?? true;
     const seed = await seedDatabase(database.db, {
@@ -73,7 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const seeded = performance.now();
     const app = createApp({
       db: database.db,
-      uploadsDir,
+      fileStore: files.store,
       staticDir: options.staticDir,
       trustProxy: options.trustProxy,
       recordRequest: options.recordRequest,
@@ -95,6 +98,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         `Ashray is running at ${url}`,
         `Database: ${where}; started in ${Math.round(performance.now() - started)} ms`,
       ];
+      for (const { from, count } of files.moved)
+        lines.push(`Moved ${count} uploaded files from the ${from} into the ${files.store.kind} store.`);
       if (options.specOnly) lines.push('SPEC_ONLY: answering only the documented calls (no extensions).');
       if (seed.children)
         lines.push(
@@ -112,6 +117,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const close = () =>
       (closing ??= (async () => {
         await stopGracefully(server as Server, options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS);
+        await files?.store.close();
         await database.close();
       })());
     return {
@@ -122,6 +128,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close,
     };
   } catch (error) {
+    await files?.store.close();
     await database.close();
     throw error;
   }

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { isFileLike, isWithinUploadLimit, messages } from '../../sync/contract';
 import { readImage, sniffAudio } from '../files/uploads';
 import type { Issue } from '../core/validation';
+import { fileKey, type FileStore } from '../files/store';
 
 /*
  * Files of document rows (documents[i][filename], documents[i][profile_audio_name]) and of
  * the follow-up forms (filename, follow_up_data[i][filename]). Images are judged by their
  * bytes (readImage); audio by its bytes too (the formats phones record and share,
- * sniffAudio) and its size, since the spec accepts any audio. They are stored under `${uploadsDir}/documents` before the database
+ * sniffAudio) and its size, since the spec accepts any audio. They are stored under `documents/` in the file store before the database
  * transaction and removed again when it fails.
  *
  * A stored name keeps the uploaded file's extension when the bytes agree with it (a
@@ -100,28 +99,20 @@ export async function prepareFiles(body: Record<string, unknown>): Promise<Prepa
 }
 
 /** Stores the checked files; answers their stored names by key (`documents.0.filename`). */
-export async function storeFiles(uploadsDir: string, files: PreparedFiles): Promise<Map<string, string>> {
+export async function storeFiles(store: FileStore, files: PreparedFiles): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  if (files.pending.length === 0) return names;
-  await mkdir(path.join(uploadsDir, FOLDER), { recursive: true });
   for (const file of files.pending) {
     const name = `${randomBytes(16).toString('hex')}.${file.ext}`;
-    await writeFile(path.join(uploadsDir, FOLDER, name), file.bytes, { flag: 'wx' });
+    await store.put(fileKey(FOLDER, name), file.bytes);
     names.set(file.key, name);
   }
   return names;
 }
 
-export async function removeFiles(uploadsDir: string, names: Map<string, string>): Promise<void> {
-  for (const name of names.values())
-    if (NAME.test(name)) await rm(path.join(uploadsDir, FOLDER, name), { force: true });
+export async function removeFiles(store: FileStore, names: Map<string, string>): Promise<void> {
+  for (const name of names.values()) if (NAME.test(name)) await store.remove(fileKey(FOLDER, name));
 }
 
-export async function readDocumentFile(uploadsDir: string, name: string): Promise<Uint8Array | null> {
-  if (!NAME.test(name)) return null;
-  try {
-    return await readFile(path.join(uploadsDir, FOLDER, name));
-  } catch {
-    return null;
-  }
+export async function readDocumentFile(store: FileStore, name: string): Promise<Uint8Array | null> {
+  return NAME.test(name) ? await store.get(fileKey(FOLDER, name)) : null;
 }

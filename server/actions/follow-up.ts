@@ -31,8 +31,8 @@ export async function saveFollowUps(c: Context<AppEnv>) {
   );
   const checked = checkSchema(followUpsFormSchema, body, [...files.issues, ...lengths]);
   if (!checked.ok) return invalid(c, checked.issues);
-  const { db, uploadsDir } = c.get('deps');
-  const names = await storeFiles(uploadsDir, files);
+  const { db, fileStore } = c.get('deps');
+  const names = await storeFiles(fileStore, files);
   try {
     const ids = await db.transaction(async (tx) => {
       const child = await lockChildOf(tx, checked.data.childregId, user);
@@ -66,13 +66,13 @@ export async function saveFollowUps(c: Context<AppEnv>) {
       return made;
     });
     if (!ids) {
-      await removeFiles(uploadsDir, names);
+      await removeFiles(fileStore, names);
       return fail(c, 404, messages.notFound);
     }
     const records = await Promise.all(ids.map((id) => historyRecord(db, id, user)));
     return ok(c, records.at(-1), { message: 'Follow Up added successfully', rows: records } as never);
   } catch (error) {
-    await removeFiles(uploadsDir, names);
+    await removeFiles(fileStore, names);
     throw error;
   }
 }

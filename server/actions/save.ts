@@ -156,8 +156,8 @@ export const saveAction = (def: ActionDef) => async (c: Context<AppEnv>) => {
   const checked = checkSchema(def.schema, body, [...files.issues, ...tooLongIssues(knownTexts(def.schema, body))]);
   if (!checked.ok) return invalid(c, checked.issues);
   const data = checked.data as Data;
-  const { db, uploadsDir } = c.get('deps');
-  const names = await storeFiles(uploadsDir, files);
+  const { db, fileStore } = c.get('deps');
+  const names = await storeFiles(fileStore, files);
   let refused: Issue | null = null;
   try {
     const outcome = await db
@@ -190,13 +190,13 @@ export const saveAction = (def: ActionDef) => async (c: Context<AppEnv>) => {
         throw error;
       });
     if ('missing' in outcome || 'issue' in outcome) {
-      await removeFiles(uploadsDir, names);
+      await removeFiles(fileStore, names);
       if ('missing' in outcome) return fail(c, 404, messages.notFound);
       return invalid(c, refused ? [refused] : []);
     }
     return ok(c, await historyRecord(db, outcome.id, user), { message: `${def.title} added successfully` });
   } catch (error) {
-    await removeFiles(uploadsDir, names);
+    await removeFiles(fileStore, names);
     throw error;
   }
 };

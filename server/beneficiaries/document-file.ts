@@ -15,9 +15,9 @@ const TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
  */
 export async function beneficiaryDocumentFile(c: Context<AppEnv>) {
   const name = c.req.param('name') ?? '';
-  const { db, uploadsDir } = c.get('deps');
+  const { db, fileStore } = c.get('deps');
   const bytes = (await mayReadBeneficiaryFile(db, c.get('user'), name))
-    ? await readUpload(uploadsDir, 'beneficiaries', name)
+    ? await readUpload(fileStore, 'beneficiaries', name)
     : null;
   const kind = bytes ? sniffImage(bytes) : null;
   if (!bytes || !kind) return fail(c, 404, messages.notFound);

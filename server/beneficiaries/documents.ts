@@ -38,8 +38,8 @@ export async function addBeneficiaryDocument(c: Context<AppEnv>) {
   if (!image) return invalid(c, [{ path: 'filename', message: messages.documentsRequired }]);
   const data = checked.data;
 
-  const { db, uploadsDir } = c.get('deps');
-  const name = await storeUpload(uploadsDir, 'beneficiaries', image);
+  const { db, fileStore } = c.get('deps');
+  const name = await storeUpload(fileStore, 'beneficiaries', image);
   try {
     const id = await db.transaction(async (tx) => {
       const owner = await lockBeneficiary(tx, data.beneficiaryId, user);
@@ -58,12 +58,12 @@ export async function addBeneficiaryDocument(c: Context<AppEnv>) {
       return row.id;
     });
     if (id === null) {
-      await removeUpload(uploadsDir, 'beneficiaries', name);
+      await removeUpload(fileStore, 'beneficiaries', name);
       return fail(c, 404, messages.notFound);
     }
     return ok(c, await beneficiaryDocumentRecord(db, id, user), { message: documentsAdded });
   } catch (error) {
-    await removeUpload(uploadsDir, 'beneficiaries', name);
+    await removeUpload(fileStore, 'beneficiaries', name);
     throw error;
   }
 }

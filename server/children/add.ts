@@ -69,9 +69,9 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
   if (!checked.ok) return invalid(c, checked.issues);
   const data = checked.data as Record<string, unknown>;
 
-  const { db, uploadsDir } = c.get('deps');
-  const stored = image ? await storeUpload(uploadsDir, 'children', image) : null;
-  const names = await storeFiles(uploadsDir, files);
+  const { db, fileStore } = c.get('deps');
+  const stored = image ? await storeUpload(fileStore, 'children', image) : null;
+  const names = await storeFiles(fileStore, files);
   try {
     const id = await db.transaction(async (tx) => {
       // The center row is locked so two registrations at once get different serials.
@@ -110,15 +110,15 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
       return row.id;
     });
     if (id === null) {
-      await removeUpload(uploadsDir, 'children', stored);
-      await removeFiles(uploadsDir, names);
+      await removeUpload(fileStore, 'children', stored);
+      await removeFiles(fileStore, names);
       return invalid(c, [{ path: 'centerdetailId', message: serverMessages.invalidCenter }]);
     }
     const record = await childRecord(db, id, user);
     return ok(c, record, { message: serverMessages.childAdded, image_path: CHILD_IMAGE_PATH });
   } catch (error) {
-    await removeUpload(uploadsDir, 'children', stored);
-    await removeFiles(uploadsDir, names);
+    await removeUpload(fileStore, 'children', stored);
+    await removeFiles(fileStore, names);
     throw error;
   }
 }

@@ -71,10 +71,21 @@ export async function updateChild(c: Context<AppEnv>) {
     ...documentRowIssues(sent.documents),
   ];
 
-  const { db, uploadsDir } = c.get('deps');
+  const { db, fileStore } = c.get('deps');
   let newImage: string | null = null;
   let names = new Map<string, string>();
+  let committed = false;
+  // Files the committed row names stay, whatever fails after the commit.
+  const discard = async () => {
+    if (committed) return;
+    await removeUpload(fileStore, 'children', newImage);
+    await removeFiles(fileStore, names);
+  };
   try {
+    // Stored before the transaction, and removed again if it does not commit them: a store in
+    // the database writes through the pool, whose only PGlite connection the transaction holds.
+    if (image) newImage = await storeUpload(fileStore, 'children', image);
+    names = await storeFiles(fileStore, files);
     const outcome = await guardedWrite(
       db,
       readIfMatch(c.req.header('if-match')),
@@ -90,8 +101,6 @@ export async function updateChild(c: Context<AppEnv>) {
             .where(and(eq(centers.id, values.centerdetailId), isNull(centers.deleted_at)));
           if (!center) return { issues: [{ path: 'centerdetailId', message: serverMessages.invalidCenter }] };
         }
-        if (image) newImage = await storeUpload(uploadsDir, 'children', image);
-        names = await storeFiles(uploadsDir, files);
         if (Array.isArray(checked.data.documents))
           await insertDocuments(
             tx,
@@ -107,20 +116,18 @@ export async function updateChild(c: Context<AppEnv>) {
         return { replaced: newImage ? row.image : null };
       },
     );
+    if (outcome.status !== 'ok' || outcome.value.issues) await discard();
     if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
     if (outcome.status === 'conflict') return conflictAnswer(c, await childRecord(db, id, user));
-    if (outcome.value.issues) {
-      await removeFiles(uploadsDir, names);
-      return invalid(c, outcome.value.issues);
-    }
-    await removeUpload(uploadsDir, 'children', outcome.value.replaced);
+    if (outcome.value.issues) return invalid(c, outcome.value.issues);
+    committed = true;
+    await removeUpload(fileStore, 'children', outcome.value.replaced);
     return ok(c, await childRecord(db, id, user), {
       message: serverMessages.childUpdated,
       image_path: CHILD_IMAGE_PATH,
     });
   } catch (error) {
-    await removeUpload(uploadsDir, 'children', newImage);
-    await removeFiles(uploadsDir, names);
+    await discard();
     throw error;
   }
 }

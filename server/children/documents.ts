@@ -79,8 +79,8 @@ export async function updateChildDocuments(c: Context<AppEnv>) {
   if (!checked.ok) return invalid(c, checked.issues);
   const data = checked.data;
 
-  const { db, uploadsDir } = c.get('deps');
-  const names = await storeFiles(uploadsDir, files);
+  const { db, fileStore } = c.get('deps');
+  const names = await storeFiles(fileStore, files);
   try {
     const ids = await db.transaction(async (tx) => {
       const child = await lockChildOf(tx, data.childregId, user);
@@ -96,14 +96,14 @@ export async function updateChildDocuments(c: Context<AppEnv>) {
       return inserted;
     });
     if (ids === null) {
-      await removeFiles(uploadsDir, names);
+      await removeFiles(fileStore, names);
       return fail(c, 404, messages.notFound);
     }
     const rows =
       ids.length === 0 ? [] : await documentRecords(db, inArray(childDocuments.id, ids), [asc(childDocuments.id)]);
     return ok(c, rows, { message: documentsAdded });
   } catch (error) {
-    await removeFiles(uploadsDir, names);
+    await removeFiles(fileStore, names);
     throw error;
   }
 }

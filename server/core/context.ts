@@ -1,5 +1,6 @@
 import type { RolePermissions } from '../../sync/contract';
 import type { Db } from '../db/client';
+import type { FileStore } from '../files/store';
 import type { ErrorLogEntry } from './errors';
 
 /** The signed-in user as routes see it; also the `data` of GET /api/me. */
@@ -14,8 +15,11 @@ export type AuthUser = {
 
 export type AppDeps = {
   db: Db;
-  /** Where uploads live (outside the web root). */
-  uploadsDir: string;
+  /**
+   * Where uploads live (outside the web root): a folder, the database or a bucket
+   * (files/store.ts), so that every process of a deployment serves every file.
+   */
+  fileStore: FileStore;
   /**
    * Trusted proxies in front of the server (TRUST_PROXY): the client address is read from
    * X-Forwarded-For that many hops from the right. `true` is one proxy.

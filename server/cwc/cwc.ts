@@ -219,8 +219,8 @@ export const createCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
   if (!checked.ok) return invalid(c, checked.issues);
   const d = checked.data as Record<string, unknown>;
   if (!canReachCenter(user, Number(d.centerId))) return fail(c, 403, messages.forbidden);
-  const { db, uploadsDir } = c.get('deps');
-  const names = await storeFiles(uploadsDir, files);
+  const { db, fileStore } = c.get('deps');
+  const names = await storeFiles(fileStore, files);
   try {
     const id = await db.transaction(async (tx) => {
       if (!(await liveCenter(tx, Number(d.centerId)))) return 'no center' as const;
@@ -240,14 +240,14 @@ export const createCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
       return row.id;
     });
     if (id === null || id === 'no center') {
-      await removeFiles(uploadsDir, names);
+      await removeFiles(fileStore, names);
       return id === null
         ? fail(c, 404, messages.notFound)
         : invalid(c, [{ path: 'centerId', message: serverMessages.invalidCenter }]);
     }
     return ok(c, await recordOf(db, kind, id, user), { message: `${config[kind].title} added successfully` });
   } catch (error) {
-    await removeFiles(uploadsDir, names);
+    await removeFiles(fileStore, names);
     throw error;
   }
 };
@@ -276,8 +276,8 @@ export const updateCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
   );
   if (sent.centerId !== undefined && !canReachCenter(user, Number(sent.centerId)))
     return fail(c, 403, messages.forbidden);
-  const { db, uploadsDir } = c.get('deps');
-  const names = await storeFiles(uploadsDir, files);
+  const { db, fileStore } = c.get('deps');
+  const names = await storeFiles(fileStore, files);
   try {
     const outcome = await guardedWrite(
       db,
@@ -318,13 +318,13 @@ export const updateCwc = (kind: Kind) => async (c: Context<AppEnv>) => {
         return {};
       },
     );
-    if (outcome.status !== 'ok' || 'issues' in outcome.value) await removeFiles(uploadsDir, names);
+    if (outcome.status !== 'ok' || 'issues' in outcome.value) await removeFiles(fileStore, names);
     if (outcome.status === 'missing') return fail(c, 404, messages.notFound);
     if (outcome.status === 'conflict') return conflictAnswer(c, await recordOf(db, kind, id, user));
     if ('issues' in outcome.value && outcome.value.issues) return invalid(c, outcome.value.issues);
     return ok(c, await recordOf(db, kind, id, user), { message: `${config[kind].title} updated successfully` });
   } catch (error) {
-    await removeFiles(uploadsDir, names);
+    await removeFiles(fileStore, names);
     throw error;
   }
 };

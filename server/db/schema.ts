@@ -5,3 +5,4 @@ export * from './schema-admin';
 export * from './schema-actions';
 export * from './schema-part2-reports';
 export * from './schema-part2-lists';
+export * from './schema-files';

@@ -19,9 +19,9 @@ const disposition = (c: Context<AppEnv>, name: string, renderable: boolean) =>
 /** GET /files/children/{name}: a child's photo. */
 export async function childImage(c: Context<AppEnv>) {
   const name = c.req.param('name') ?? '';
-  const { db, uploadsDir } = c.get('deps');
+  const { db, fileStore } = c.get('deps');
   const bytes = (await mayReadChildImage(db, c.get('user'), name))
-    ? await readUpload(uploadsDir, 'children', name)
+    ? await readUpload(fileStore, 'children', name)
     : null;
   const kind = bytes ? sniffImage(bytes) : null;
   if (!bytes || !kind) return fail(c, 404, messages.notFound);
@@ -34,8 +34,8 @@ export async function childImage(c: Context<AppEnv>) {
 /** GET /files/documents/{name}: a document's file or audio. */
 export async function documentFile(c: Context<AppEnv>) {
   const name = c.req.param('name') ?? '';
-  const { db, uploadsDir } = c.get('deps');
-  const bytes = (await mayReadDocumentFile(db, c.get('user'), name)) ? await readDocumentFile(uploadsDir, name) : null;
+  const { db, fileStore } = c.get('deps');
+  const bytes = (await mayReadDocumentFile(db, c.get('user'), name)) ? await readDocumentFile(fileStore, name) : null;
   if (!bytes) return fail(c, 404, messages.notFound);
   const kind = sniffImage(bytes);
   const audio = !kind && documentContentType(name).startsWith('audio/') && sniffAudio(bytes);

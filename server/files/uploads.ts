@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { isFileLike, isWithinUploadLimit, messages, type FileLike } from '../../sync/contract';
 import type { Issue } from '../core/validation';
+import { fileKey, type FileStore } from './store';
 
 /*
- * Uploads live under `${uploadsDir}/<folder>/<random>.<ext>`, outside the web root, and
- * are served only through the API's authorised file routes. The type is decided by the
+ * Uploads are kept in the file store (files/store.ts) under `<folder>/<random>.<ext>`, outside
+ * the web root, and are served only through the API's authorised file routes. The type is decided by the
  * bytes (magic numbers), never by the name or the MIME type the client claims, and the
  * stored extension is the one the bytes prove.
  */
@@ -67,34 +66,28 @@ export async function readImage(
 
 const NAME = /^[a-f0-9]{32}\.(jpg|png)$/;
 
-/** The file's path, or null for any name we could not have written (no traversal). */
-export function uploadPath(uploadsDir: string, folder: UploadFolder, name: string): string | null {
-  return NAME.test(name) ? path.join(uploadsDir, folder, name) : null;
+/** The file's store key, or null for any name we could not have written (no traversal). */
+export function uploadKey(folder: UploadFolder, name: string): string | null {
+  return NAME.test(name) ? fileKey(folder, name) : null;
 }
 
-export async function storeUpload(uploadsDir: string, folder: UploadFolder, image: CheckedImage): Promise<string> {
+export async function storeUpload(store: FileStore, folder: UploadFolder, image: CheckedImage): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${image.kind}`;
-  await mkdir(path.join(uploadsDir, folder), { recursive: true });
-  await writeFile(path.join(uploadsDir, folder, name), image.bytes, { flag: 'wx' });
+  await store.put(fileKey(folder, name), image.bytes);
   return name;
 }
 
 /** Removes a stored file; a missing one is fine (already gone, or never written). */
 export async function removeUpload(
-  uploadsDir: string,
+  store: FileStore,
   folder: UploadFolder,
   name: string | null | undefined,
 ): Promise<void> {
-  const file = name ? uploadPath(uploadsDir, folder, name) : null;
-  if (file) await rm(file, { force: true });
+  const key = name ? uploadKey(folder, name) : null;
+  if (key) await store.remove(key);
 }
 
-export async function readUpload(uploadsDir: string, folder: UploadFolder, name: string): Promise<Uint8Array | null> {
-  const file = uploadPath(uploadsDir, folder, name);
-  if (!file) return null;
-  try {
-    return await readFile(file);
-  } catch {
-    return null;
-  }
+export async function readUpload(store: FileStore, folder: UploadFolder, name: string): Promise<Uint8Array | null> {
+  const key = uploadKey(folder, name);
+  return key ? await store.get(key) : null;
 }

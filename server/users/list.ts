@@ -32,14 +32,14 @@ export async function listUsers(c: Context<AppEnv>) {
 export async function userImage(c: Context<AppEnv>) {
   const me = c.get('user');
   const name = c.req.param('name') ?? '';
-  const { db, uploadsDir } = c.get('deps');
+  const { db, fileStore } = c.get('deps');
   const [owner] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.image, name), isNull(users.deleted_at)))
     .limit(1);
   if (!owner || (!isAdministrator(me) && owner.id !== me.id)) return fail(c, 404, messages.notFound);
-  const bytes = await readUserImage(uploadsDir, name);
+  const bytes = await readUserImage(fileStore, name);
   const kind = bytes ? sniffImage(bytes) : null;
   if (!bytes || !kind) return fail(c, 404, messages.notFound);
   return c.body(new Uint8Array(bytes), 200, {

@@ -36,11 +36,11 @@ export async function registerUser(c: Context<AppEnv>) {
   const checked = checkSchema(userCreateFormSchema, body, extra);
   if (!checked.ok) return invalid(c, checked.issues);
   const data = checked.data as Record<string, unknown> & { email: string; password: string };
-  const { db, uploadsDir } = c.get('deps');
+  const { db, fileStore } = c.get('deps');
   const issues = await referenceIssues(db, Number(data.role_id), Number(data.centertypeId));
   if (await emailTaken(db, data.email)) issues.unshift({ path: 'email', message: messages.emailTaken });
   if (issues.length) return invalid(c, issues);
-  const stored = image ? await storeUserImage(uploadsDir, image) : null;
+  const stored = image ? await storeUserImage(fileStore, image) : null;
   try {
     const [row] = await db
       .insert(users)
@@ -53,7 +53,7 @@ export async function registerUser(c: Context<AppEnv>) {
       .returning({ id: users.id });
     return ok(c, await userRecord(db, row.id), { message: adminMessages.userAdded, image_path: USER_IMAGE_PATH });
   } catch (error) {
-    await removeUserImage(uploadsDir, stored);
+    await removeUserImage(fileStore, stored);
     throw error;
   }
 }
@@ -63,7 +63,6 @@ type UserUpdate = {
   extra: Issue[];
   image: CheckedImage | undefined;
   meId: number;
-  uploadsDir: string;
   /** The picture this update stored, removed again if the request fails. */
   stored: { image: string | null };
 };
@@ -100,7 +99,6 @@ async function updateLocked(tx: Db, row: UserRow, u: UserUpdate): Promise<WriteV
   if (row.id === u.meId && values.status !== 1) return { refused: adminMessages.ownAccount };
   const newPassword = checked.data.password;
   const password = typeof newPassword === 'string' && newPassword !== '' ? await hashPassword(newPassword) : null;
-  if (u.image) u.stored.image = await storeUserImage(u.uploadsDir, u.image);
   const newImage = u.stored.image;
   await tx
     .update(users)
@@ -123,20 +121,28 @@ export async function updateUser(c: Context<AppEnv>) {
   if (id === null) return invalid(c, [{ path: 'id', message: 'The id field is required.' }]);
   const { id: _id, old_image: _old, centerId: _center, ...sent } = body;
   if (!isFileLike(sent.image)) delete sent.image;
-  const { db, uploadsDir } = c.get('deps');
-  const update: UserUpdate = { sent, extra, image, meId: c.get('user').id, uploadsDir, stored: { image: null } };
+  const { db, fileStore } = c.get('deps');
+  const update: UserUpdate = { sent, extra, image, meId: c.get('user').id, stored: { image: null } };
+  let committed = false;
   try {
-    return await guardedAnswer(c, {
+    // Stored before the transaction (a store in the database writes through the pool, whose only
+    // PGlite connection the transaction holds) and removed again unless the update commits it.
+    if (image) update.stored.image = await storeUserImage(fileStore, image);
+    const answer = await guardedAnswer(c, {
       lock: (tx) => lockUser(tx, id),
       write: (tx, row) => updateLocked(tx, row, update),
       current: () => userRecord(db, id),
       onDone: async (replaced) => {
-        await removeUserImage(uploadsDir, replaced);
+        committed = true;
+        await removeUserImage(fileStore, replaced);
         return ok(c, await userRecord(db, id), { message: adminMessages.userUpdated, image_path: USER_IMAGE_PATH });
       },
     });
+    if (!committed) await removeUserImage(fileStore, update.stored.image);
+    return answer;
   } catch (error) {
-    await removeUserImage(uploadsDir, update.stored.image);
+    // A picture the committed row names stays, whatever failed after the commit.
+    if (!committed) await removeUserImage(fileStore, update.stored.image);
     throw error;
   }
 }

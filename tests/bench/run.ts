@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
+import { folderStore } from '../../server/files/folder-store';
 import { seedDatabase } from '../../server/db/seed';
 import { countsFromEntries } from '../../server/reports/summary';
 import { reportCategories } from '../../sync/contract';
@@ -57,7 +58,7 @@ async function main() {
 
   const app = createApp({
     db: database.db,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    fileStore: folderStore(path.join(dataDir, 'uploads')),
     staticDir: 'dist',
     logError: (e) => console.error(e),
   });

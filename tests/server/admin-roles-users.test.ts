@@ -237,6 +237,13 @@ describe.each(databaseKinds)('roles and users administration (%s)', (kind) => {
           })
         ).status,
       ).toBe(409);
+      // A refused update keeps no picture it was sent (stored before the transaction, removed again).
+      const kept = (await h.files.list()).length;
+      const refused = { id: String(user.id), email: 'other@example.org', image: png() };
+      expect((await form('/api/user_update', refused)).status).toBe(422);
+      const stale = { 'If-Match': `"${user.updated_at}"` };
+      expect((await form('/api/user_update', { id: String(user.id), image: png() }, admin, stale)).status).toBe(409);
+      expect(await h.files.list()).toHaveLength(kept);
       expect((await form('/api/user_update', { id: String(user.id), password: 'newpass99' })).status).toBe(200);
       await expect(h.login('asha@example.org', 'secret12')).rejects.toThrow();
       await h.login('asha@example.org', 'newpass99');

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, permissionModules } from '../../sync/contract';
@@ -88,10 +86,7 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
     comment: 'From the medical camp',
     ...patch,
   });
-  const stored = () => {
-    const folder = path.join(h.uploadsDir, 'beneficiaries');
-    return existsSync(folder) ? readdirSync(folder) : [];
-  };
+  const stored = async () => (await h.files.list()).filter((key) => key.startsWith('beneficiaries/'));
   const expect422 = async (response: Response, field: string, message: string) => {
     const body = await json<Body>(response);
     expect(response.status, JSON.stringify(body)).toBe(422);
@@ -101,7 +96,7 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
 
   it('stores a document with its file, answers it with its tag and link, serves the file and lists it for the pull', async () => {
     const beneficiary = await addBeneficiary(staff, staffCenter);
-    const before = stored().length;
+    const before = (await stored()).length;
     const response = await addDocument(staff, document(beneficiary.id));
     const body = await json<Body<Doc>>(response);
     expect(response.status, JSON.stringify(body)).toBe(200);
@@ -114,7 +109,7 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
       tag_data: { id: tagId, name: 'Camp Prescription' },
     });
     expect(body.data!.filename).toMatch(/^[a-f0-9]{32}\.png$/);
-    expect(stored()).toHaveLength(before + 1);
+    expect(await stored()).toHaveLength(before + 1);
 
     const file = await h.request(body.data!.file_path, { token: staff });
     expect(file.status).toBe(200);
@@ -135,7 +130,7 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
 
   it('refuses a file whose bytes are not an image, a file over 5 MB, a row without its tag or file, and stores nothing', async () => {
     const beneficiary = await addBeneficiary(staff, staffCenter);
-    const before = stored().length;
+    const before = (await stored()).length;
     await expect422(
       await addDocument(staff, document(beneficiary.id, { filename: textAsPng() })),
       'filename',
@@ -156,7 +151,7 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
       'filename',
       messages.documentsRequired,
     );
-    expect(stored()).toHaveLength(before);
+    expect(await stored()).toHaveLength(before);
     const rows = await h.db
       .select()
       .from(beneficiaryDocuments)
@@ -168,9 +163,9 @@ describe.each(databaseKinds)("a non-registered beneficiary's documents (%s)", (k
     const elsewhere = await addBeneficiary(admin, staffCenter + 1);
     const added = await json<Body<Doc>>(await addDocument(admin, document(elsewhere.id)));
     const doc = added.data!;
-    const before = stored().length;
+    const before = (await stored()).length;
     expect((await addDocument(staff, document(elsewhere.id))).status).toBe(404);
-    expect(stored()).toHaveLength(before);
+    expect(await stored()).toHaveLength(before);
     expect((await h.request(doc.file_path, { token: staff })).status).toBe(404);
     expect(
       (await h.request('/api/download_images', { method: 'POST', token: staff, json: { url: doc.file_path } })).status,

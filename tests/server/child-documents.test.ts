@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childDocumentSchema, messages } from '../../sync/contract';
@@ -143,7 +141,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
     expect(sound.headers.get('content-type')).toBe('audio/mpeg');
     // Uploaded files are served sandboxed: even opened as a page they run nothing.
     for (const served of [image, sound]) expect(served.headers.get('content-security-policy')).toContain('sandbox');
-    expect(existsSync(path.join(h.uploadsDir, 'documents', first.filename!))).toBe(true);
+    expect(await h.files.get(`documents/${first.filename!}`)).not.toBeNull();
     expect(await documentsOf(added.id, viewer)).toHaveLength(2);
   });
 
@@ -169,7 +167,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
     });
     const [doc] = await documentsOf(added.id);
     // A file kept from before audio was checked by its bytes: an .mp3 holding a page.
-    writeFileSync(path.join(h.uploadsDir, 'documents', doc!.profile_audio_name!), '<script>alert(1)</script>');
+    await h.files.put(`documents/${doc!.profile_audio_name!}`, new TextEncoder().encode('<script>alert(1)</script>'));
     const served = await h.request(doc!.audio_path!, { token: staff });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/octet-stream');
@@ -232,7 +230,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
       );
       expect(await countChildren(name)).toBe(0);
     }
-    const before = readdirCount(h.uploadsDir);
+    const before = await keptFiles(h);
     await expect422(
       await post('/child_add', admin, {
         ...child,
@@ -244,7 +242,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
       'documents.0.doc_date',
       messages.docDateRequired,
     );
-    expect(readdirCount(h.uploadsDir)).toBe(before);
+    expect(await keptFiles(h)).toBe(before);
   });
 
   it('child_add_2 (quick add) takes no documents; child_update adds new rows and leaves stored ones', async () => {
@@ -542,8 +540,7 @@ describe.each(databaseKinds)('child documents (%s)', (kind) => {
   });
 });
 
-/** Files in the documents upload folder. */
-function readdirCount(uploadsDir: string): number {
-  const dir = path.join(uploadsDir, 'documents');
-  return existsSync(dir) ? readdirSync(dir).length : 0;
+/** Files the harness keeps, in every upload folder. */
+async function keptFiles(h: Harness): Promise<number> {
+  return (await h.files.list()).length;
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childSchema, messages } from '../../sync/contract';
@@ -267,8 +266,14 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     });
     const replaced = await json<Body>(await post('/api/child_update', admin, { id: child.id, image: jpg() }));
     expect(replaced.data!.image).toMatch(/\.jpg$/);
-    expect(existsSync(`${h.uploadsDir}/children/${child.image}`)).toBe(false);
-    expect(existsSync(`${h.uploadsDir}/children/${replaced.data!.image}`)).toBe(true);
+    expect(await h.files.get(`children/${child.image}`)).toBeNull();
+    expect(await h.files.get(`children/${replaced.data!.image}`)).not.toBeNull();
+    // A refused update keeps no photo it was sent (stored before the transaction, removed again).
+    const filesBefore = (await h.files.list()).length;
+    const stale = { 'If-Match': `"${child.updated_at}"` };
+    expect((await post('/api/child_update', admin, { id: child.id, image: png() }, stale)).status).toBe(409);
+    expect((await post('/api/child_update', admin, { id: child.id, name: '', image: png() })).status).toBe(422);
+    expect(await h.files.list()).toHaveLength(filesBefore);
     // A quick-added child lacks the wizard's fields, yet its name can be changed alone.
     const quick = (
       await json<Body>(

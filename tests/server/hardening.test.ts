@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
@@ -27,7 +24,7 @@ describe.each(databaseKinds)('hardening (%s)', (kind) => {
     admin = await h.login('admin@demo.test');
     proxied = createApp({
       db: h.db,
-      uploadsDir: mkdtempSync(path.join(tmpdir(), 'ashray-proxied-')),
+      fileStore: h.files,
       trustProxy: 1,
       logError: () => {},
     });

@@ -5,6 +5,9 @@ import { createApp } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db/client';
 import { seedDatabase, type SeedOptions } from '../../server/db/seed';
 import { inject } from 'vitest';
+import { databaseStore } from '../../server/files/database-store';
+import { folderStore } from '../../server/files/folder-store';
+import type { FileStore } from '../../server/files/store';
 import { freshPostgres } from '../fresh-postgres';
 
 /*
@@ -23,8 +26,11 @@ export const DEMO_PASSWORD = 'demo1234';
 export type Harness = {
   db: Db;
   app: ReturnType<typeof createApp>;
-  /** The uploads folder of this harness (a temporary folder). */
-  uploadsDir: string;
+  /**
+   * Where this harness keeps uploads, as a server on the same database would by default: a
+   * temporary folder on PGlite, the `files` table on PostgreSQL.
+   */
+  files: FileStore;
   timings: { open: number; migrate: number; seed: number };
   /** Logs in and returns the bearer token. */
   login: (email: string, password?: string) => Promise<string>;
@@ -35,8 +41,11 @@ export type Harness = {
 export async function createHarness(
   kind: DatabaseKind,
   seed: Partial<SeedOptions> = {},
-  /** `specOnly`: the app as SPEC_ONLY=1 builds it (server/core/spec-only.ts). */
-  options: { logError?: (entry: unknown) => void; specOnly?: boolean } = {},
+  /**
+   * `specOnly`: the app as SPEC_ONLY=1 builds it (server/core/spec-only.ts); `fileStore`
+   * overrides the database's default store.
+   */
+  options: { logError?: (entry: unknown) => void; specOnly?: boolean; fileStore?: 'folder' | 'database' } = {},
 ): Promise<Harness> {
   const t0 = performance.now();
   const pg = kind === 'postgres' ? await freshPostgres() : null;
@@ -51,9 +60,11 @@ export async function createHarness(
   }
   const t3 = performance.now();
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ashray-uploads-'));
+  const store = options.fileStore ?? (kind === 'postgres' ? 'database' : 'folder');
+  const files = store === 'database' ? databaseStore(database.db) : folderStore(uploadsDir);
   const app = createApp({
     db: database.db,
-    uploadsDir,
+    fileStore: files,
     logError: options.logError ?? (() => {}),
     specOnly: options.specOnly,
   });
@@ -76,7 +87,7 @@ export async function createHarness(
   return {
     db: database.db,
     app,
-    uploadsDir,
+    files,
     timings: { open: t1 - t0, migrate: t2 - t1, seed: t3 - t2 },
     login,
     request,

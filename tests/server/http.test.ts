@@ -7,6 +7,7 @@ import type { AppEnv, AuthUser } from '../../server/core/context';
 import type { Db } from '../../server/db/client';
 import { idempotencyKeys, users } from '../../server/db/schema';
 import { idempotency } from '../../server/core/idempotency';
+import { folderStore } from '../../server/files/folder-store';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
 describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
@@ -70,7 +71,7 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
         },
       },
     ) as Db;
-    const app = createApp({ db: broken, uploadsDir: '/nonexistent', logError: (e) => logged.push(e) });
+    const app = createApp({ db: broken, fileStore: folderStore('/nonexistent'), logError: (e) => logged.push(e) });
     const response = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -100,7 +101,7 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       };
       app = new Hono<AppEnv>();
       app.use('*', async (c, next) => {
-        c.set('deps', { db: h.db, uploadsDir: '' });
+        c.set('deps', { db: h.db, fileStore: h.files });
         c.set('user', user);
         await next();
       });

@@ -46,7 +46,7 @@ for (const kind of databaseKinds) {
 
     beforeAll(async () => {
       h = await createHarness(kind, {}, { specOnly: true });
-      normal = createApp({ db: h.db, uploadsDir: h.uploadsDir, logError: () => {} });
+      normal = createApp({ db: h.db, fileStore: h.files, logError: () => {} });
       admin = await h.login('superadmin@demo.test');
     }, 120_000);
     afterAll(() => h.close());

@@ -41,9 +41,10 @@ describe.each(databaseKinds)('startServer (%s)', (kind: DatabaseKind) => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('seeds the demo on first start and creates the uploads folder outside the web root', () => {
+  it('seeds the demo on first start; on PGlite the uploads folder is made outside the web root', () => {
     expect(server.seed).toMatchObject({ seeded: true, children: 300 });
-    expect(existsSync(path.join(base.dataDir, 'uploads'))).toBe(true);
+    // On PostgreSQL uploads are kept in the database (server/files/open-store.ts), no folder.
+    expect(existsSync(path.join(base.dataDir, 'uploads'))).toBe(kind === 'pglite');
     if (kind === 'pglite') expect(existsSync(path.join(base.dataDir, 'pg'))).toBe(true);
   });
 

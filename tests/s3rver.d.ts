@@ -1,0 +1,18 @@
+/** The few parts of s3rver (no types of its own) the local S3 server of the tests uses. */
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  type S3rverOptions = {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string }[];
+  };
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
