@@ -227,7 +227,10 @@ async function refusedAt(url: string): Promise<string> {
     try {
       await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
     } catch (error) {
-      return String((error as { cause?: { code?: string } }).cause?.code);
+      const code = String((error as { cause?: { code?: string } }).cause?.code);
+      // A connection the kernel accepted just as the listener closed is reset, not refused:
+      // the stop is under way; the next try meets the closed port.
+      if (code !== 'ECONNRESET') return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
