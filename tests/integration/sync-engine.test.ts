@@ -319,6 +319,38 @@ describe('conflicts and pull (R11-R18)', () => {
     expect((await server.childrenNamed(name, token))[0]).toMatchObject({ comments: 'from A', f_name: 'Mohan' });
   });
 
+  it("R12: a push answered 409 shows the other device's change; an edit of that field made after it is no conflict", async () => {
+    // The sync property test's seed 20261123 run 100: its model took every offline edit for
+    // concurrent, but a push rebased on a 409 (no pull) had shown B the other value first.
+    const name = unique('seen');
+    const { a, b, id } = await sharedChild(name);
+    await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { comments: 'from B' } });
+    await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { f_name: 'Anil' } });
+    await a.engine.replay();
+    await b.engine.replay(); // 409: comments rebased onto A's record and sent again
+    const seen = await b.db.entity('children').get(await cidOf(b, id));
+    expect(seen).toMatchObject({ f_name: 'Anil', comments: 'from B', _sync: 'synced' });
+    await b.engine.write({ entity: 'children', op: 'update', cid: seen!.cid, fields: { f_name: 'Mohan' } });
+    await b.engine.sync();
+    await a.engine.sync();
+    expect(await b.db.conflicts.count()).toBe(0);
+    expect(await a.db.conflicts.count()).toBe(0);
+    expect((await server.childrenNamed(name, token))[0]).toMatchObject({ comments: 'from B', f_name: 'Mohan' });
+  });
+
+  it('R12: the same edit made without that 409 (B never saw the other value) is a conflict', async () => {
+    const name = unique('unseen');
+    const { a, b, id } = await sharedChild(name);
+    await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { comments: 'from B' } });
+    await a.engine.write({ entity: 'children', op: 'update', cid: await cidOf(a, id), fields: { f_name: 'Anil' } });
+    await a.engine.replay();
+    await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { f_name: 'Mohan' } });
+    await b.engine.sync();
+    const [conflict] = await b.db.conflicts.toArray();
+    expect(conflict).toMatchObject({ mine: { f_name: 'Mohan' }, theirs: { f_name: 'Anil' } });
+    expect((await server.childrenNamed(name, token))[0]).toMatchObject({ comments: 'from B', f_name: 'Anil' });
+  });
+
   it('R13: an edit of a record deleted elsewhere and a delete of a record changed elsewhere are conflicts', async () => {
     const first = await sharedChild(unique('deleted-there'));
     await first.a.engine.write({ entity: 'children', op: 'delete', cid: await cidOf(first.a, first.id) });

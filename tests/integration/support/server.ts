@@ -1,6 +1,6 @@
-import { createHarness, type Harness } from '../../server/harness';
+import { createHarness, type DatabaseKind, type Harness } from '../../server/harness';
 
-/** The real server in-process (PGlite in memory), and what the sync tests need of it. */
+/** The real server in-process (PGlite in memory, or a fresh PostgreSQL database), and what the sync tests need of it. */
 export type TestServer = Harness & {
   fetch: (request: Request) => Promise<Response>;
   /** A child payload the server accepts (every required field of the registration). */
@@ -9,9 +9,12 @@ export type TestServer = Harness & {
   childrenNamed: (prefix: string, token: string) => Promise<Array<Record<string, unknown>>>;
 };
 
-/** `specOnly`: the server as SPEC_ONLY=1 runs it, a backend of the documented calls only. */
-export async function startTestServer(options: { specOnly?: boolean } = {}): Promise<TestServer> {
-  const harness = await createHarness('pglite', undefined, { specOnly: options.specOnly });
+/**
+ * `specOnly`: the server as SPEC_ONLY=1 runs it, a backend of the documented calls only.
+ * `kind`: 'postgres' runs it on a throw-away PostgreSQL database (DATABASE_URL) with its pool.
+ */
+export async function startTestServer(options: { specOnly?: boolean; kind?: DatabaseKind } = {}): Promise<TestServer> {
+  const harness = await createHarness(options.kind ?? 'pglite', undefined, { specOnly: options.specOnly });
   const fetch = async (request: Request) => harness.app.fetch(request);
   const token = await harness.login('admin@demo.test');
   const get = async (path: string) =>
