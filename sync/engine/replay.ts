@@ -160,20 +160,29 @@ export class Replayer {
    */
   private async prepare(listed: OutboxEntry): Promise<Prepared | 'blocked'> {
     const { db } = this.deps;
-    const entry = await db.outbox.get(listed.seq!);
-    if (!entry) return 'blocked';
-    const descriptor = descriptorOf(entry.entity);
-    const row = await db.entity(descriptor.table).get(entry.cid);
-    // The record picks its call where its kind decides it (a history entry's /update_mhp).
-    const call = callOf(descriptor, entry.op, row);
-    // The record's create has not succeeded yet; it comes first (R6).
-    if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) return 'blocked';
-    const wasSent = entry.sent ?? entry.attempts > 0;
-    await db.outbox.update(entry.seq!, {
-      status: 'sending',
-      sent: true,
-      ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
+    const descriptor = descriptorOf(listed.entity);
+    const table = db.entity(descriptor.table);
+    // The entry is read and marked sent in one transaction: an edit saved between the two
+    // would merge into the entry (outbox.ts coalesce) and then be dropped with it when the
+    // answer to the payload read before it came back (R3). Saved after, it gets its own entry.
+    const claimed = await db.transaction('rw', [db.outbox, table], async () => {
+      const entry = await db.outbox.get(listed.seq!);
+      if (!entry) return null;
+      const row = await table.get(entry.cid);
+      // The record picks its call where its kind decides it (a history entry's /update_mhp).
+      const call = callOf(descriptor, entry.op, row);
+      // The record's create has not succeeded yet; it comes first (R6).
+      if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) return null;
+      const wasSent = entry.sent ?? entry.attempts > 0;
+      await db.outbox.update(entry.seq!, {
+        status: 'sending',
+        sent: true,
+        ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
+      });
+      return { entry, row, call, wasSent };
     });
+    if (!claimed) return 'blocked';
+    const { entry, row, call, wasSent } = claimed;
 
     const payload = await this.resolvePayload(descriptor, entry.payload);
     if (!payload) return 'blocked';

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Device, photo } from './support/devices';
+// After the devices: they install the in-memory IndexedDB Dexie finds as it loads.
+import Dexie from 'dexie';
 import { startTestServer, type TestServer } from './support/server';
 import { eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, users } from '../../server/db/schema';
 import type { EntityName } from '../../sync/entities/registry';
+import type { OutboxEntry } from '../../sync/db/app-db';
 import { replayNoticeStore } from '../../sync/engine/replay-notices';
 import { syncStatusStore, type SyncStatus } from '../../sync/engine/sync-status';
 import { serverMessages } from '../../server/core/messages';
@@ -199,6 +202,42 @@ describe('replay under faults (R7, R9, R10)', () => {
     const [onServer] = await server.childrenNamed(name, token);
     expect(onServer.comments).toBe('second');
     expect((await d.db.entity('children').get(cid))?.comments).toBe('second');
+  });
+});
+
+describe('an edit saved while its record is being sent (R3, R9)', () => {
+  it('an edit saved between reading a queued change and marking it sent is sent too, never merged into what is already going out', async () => {
+    const d = device();
+    const name = unique('mid-send');
+    const cid = await createChild(d, name);
+    await d.engine.replay();
+    await d.engine.write({ entity: 'children', op: 'update', cid, fields: { f_name: 'First' } });
+    // The second edit is saved at the moment the replayer marks the first 'sending': before
+    // that mark lands (awaited) when the mark is its own step, after the mark commits when
+    // the read and the mark are one transaction (the edit then waits for it).
+    const outboxTable = d.db.outbox;
+    const update = outboxTable.update.bind(outboxTable);
+    let second: Promise<unknown> | undefined;
+    outboxTable.update = ((key: number, changes: Partial<OutboxEntry>) => {
+      if (changes.status === 'sending' && !second) {
+        // Saved as the user saves it: from outside the replayer's transaction, if it has one.
+        second = Dexie.ignoreTransaction(() =>
+          d.engine.write({ entity: 'children', op: 'update', cid, fields: { m_name: 'Second' } }),
+        );
+        if (!Dexie.currentTransaction) return second.then(() => update(key, changes));
+      }
+      return update(key, changes);
+    }) as typeof outboxTable.update;
+    try {
+      await d.engine.replay();
+    } finally {
+      outboxTable.update = update;
+    }
+    await second;
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    const [onServer] = await server.childrenNamed(name, token);
+    expect(onServer).toMatchObject({ f_name: 'First', m_name: 'Second' });
   });
 });
 
