@@ -4,7 +4,7 @@ import { childSchema, messages } from '../../sync/contract';
 import { children, idempotencyKeys, roles, users } from '../../server/db/schema';
 import { caseworkerRole } from '../../server/db/seed-data';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
-import { jpg, multipart, PNG_BYTES, png } from './uploads';
+import { jpg, multipart, PNG_BYTES, png, validChild } from './uploads';
 
 type Child = Record<string, unknown> & {
   id: number;
@@ -28,20 +28,6 @@ type ListBody = {
 };
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const valid = {
-  name: 'Asha Kumari',
-  dateofarrival: '2025-03-14',
-  gender: 'Female',
-  ReferredBy: 'produce',
-  short_stay_status: 'no',
-  aadharno: '234567890123',
-  mobileno: '9876543210',
-  address: 'Platform 1, New Delhi',
-  countryId: '101',
-  stateId: '4021',
-  district: '5',
-  reference_type: 'Self',
-};
 
 describe.each(databaseKinds)('children (%s)', (kind) => {
   let h: Harness;
@@ -76,7 +62,7 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
   ) => h.request(path, { method: 'POST', token, body: multipart(fields), headers });
   const add = async (fields: Record<string, string | number | File | undefined> = {}, token = admin) => {
     const response = await post('/api/child_add', token, {
-      ...valid,
+      ...validChild,
       centerdetailId: staffCenter,
       image: png(),
       ...fields,
@@ -89,7 +75,7 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     h.request(`/api/child-registrations?${query}`, { method: 'POST', token, json: body });
 
   it('child_add: stores the child and its photo, answers the record with ms timestamps', async () => {
-    const response = await post('/api/child_add', admin, { ...valid, centerdetailId: staffCenter, image: png() });
+    const response = await post('/api/child_add', admin, { ...validChild, centerdetailId: staffCenter, image: png() });
     expect(response.status).toBe(200);
     const body = await json<Body>(response);
     expect(body).toMatchObject({ success: true, image_path: '/api/files/children/' });
@@ -179,14 +165,14 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
       [{ countryId: 'abc' }, 'countryId', 'Country is required'],
     ];
     for (const [override, field, message] of cases) {
-      const response = await post('/api/child_add', admin, { ...valid, centerdetailId: staffCenter, ...override });
+      const response = await post('/api/child_add', admin, { ...validChild, centerdetailId: staffCenter, ...override });
       const body = await json<Body>(response);
       expect(response.status, `${field}: ${JSON.stringify(body)}`).toBe(422);
       expect(body.errors?.[field]?.[0], field).toBe(message);
       expect(body.message, field).toBe(message);
     }
     // Several wrong fields: all listed, the first in screen order leads.
-    const several = await json<Body>(await post('/api/child_add', admin, { ...valid, name: '', mobileno: '1' }));
+    const several = await json<Body>(await post('/api/child_add', admin, { ...validChild, name: '', mobileno: '1' }));
     expect(several.message).toBe(messages.nameRequired);
     expect(Object.keys(several.errors!)).toEqual(['name', 'mobileno']);
     // Bodies that are not forms at all.
@@ -206,7 +192,7 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
       post(
         '/api/child_add',
         admin,
-        { ...valid, name: 'Replay Once', centerdetailId: staffCenter },
+        { ...validChild, name: 'Replay Once', centerdetailId: staffCenter },
         { 'Idempotency-Key': key },
       );
     const first = await json<Body>(await send());
@@ -262,7 +248,7 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
       name: 'Partial',
       m_name: 'Sita Devi',
       image: child.image,
-      address: valid.address,
+      address: validChild.address,
     });
     const replaced = await json<Body>(await post('/api/child_update', admin, { id: child.id, image: jpg() }));
     expect(replaced.data!.image).toMatch(/\.jpg$/);
@@ -435,11 +421,11 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     const foreign = await add({ centerdetailId: otherCenter });
     expect((await h.request(`/api/files/children/${foreign.image}`, { token: staff })).status).toBe(404);
     // Creating: its own center is forced; another one is refused.
-    const created = await json<Body>(await post('/api/child_add', staff, { ...valid, image: png() }));
+    const created = await json<Body>(await post('/api/child_add', staff, { ...validChild, image: png() }));
     expect(created.data?.centerdetailId).toBe(staffCenter);
-    expect((await post('/api/child_add', staff, { ...valid, centerdetailId: foreign.centerdetailId })).status).toBe(
-      403,
-    );
+    expect(
+      (await post('/api/child_add', staff, { ...validChild, centerdetailId: foreign.centerdetailId })).status,
+    ).toBe(403);
     expect(
       (await post('/api/child_update', staff, { id: created.data!.id, centerdetailId: foreign.centerdetailId })).status,
     ).toBe(403);
@@ -460,7 +446,7 @@ describe.each(databaseKinds)('children (%s)', (kind) => {
     const child = await add({ name: 'Viewed' });
     expect((await view(child.id, viewer)).status).toBe(200);
     for (const response of [
-      await post('/api/child_add', viewer, { ...valid, centerdetailId: staffCenter, image: png() }),
+      await post('/api/child_add', viewer, { ...validChild, centerdetailId: staffCenter, image: png() }),
       await post('/api/child_add_2', viewer, { name: 'x' }),
       await post('/api/child_update', viewer, { id: child.id, name: 'x' }),
       await h.request(`/api/child_delete/${child.id}`, { method: 'DELETE', token: viewer }),

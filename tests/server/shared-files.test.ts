@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '../../server/server';
 import { freshPostgres } from '../fresh-postgres';
 import { localS3 } from '../local-s3';
 import { createHarness, databaseKinds, DEMO_PASSWORD, type DatabaseKind, type Harness } from './harness';
-import { jpg, JPEG_BYTES, multipart, png, PNG_BYTES } from './uploads';
+import { jpg, JPEG_BYTES, multipart, png, PNG_BYTES, validChild } from './uploads';
 
 /*
  * Files every process can serve: a child's photo saved through one API process is served by
@@ -79,21 +79,6 @@ async function twoProcesses(kind: DatabaseKind, store: 'database' | 's3'): Promi
   };
 }
 
-const child = {
-  name: 'Asha Kumari',
-  dateofarrival: '2025-03-14',
-  gender: 'Female',
-  ReferredBy: 'produce',
-  short_stay_status: 'no',
-  aadharno: '234567890123',
-  mobileno: '9876543210',
-  address: 'Platform 1, New Delhi',
-  countryId: '101',
-  stateId: '4021',
-  district: '5',
-  reference_type: 'Self',
-};
-
 const cases = databaseKinds.flatMap((kind) => (['database', 's3'] as const).map((store) => [kind, store] as const));
 
 describe.each(cases)('a photo saved through one process is served by another (%s, %s store)', (kind, store) => {
@@ -120,7 +105,7 @@ describe.each(cases)('a photo saved through one process is served by another (%s
   it('saves through A, serves through B; a photo replaced through B is gone from A too', async () => {
     const centers = await pair.a.request('/api/centers_list', { headers: { authorization: `Bearer ${token}` } });
     const center = ((await centers.json()) as { data: { id: number }[] }).data[0].id;
-    const added = await send(pair.a, '/api/child_add', { ...child, centerdetailId: center, image: png() });
+    const added = await send(pair.a, '/api/child_add', { ...validChild, centerdetailId: center, image: png() });
     expect(added.status).toBe(200);
     const saved = ((await added.json()) as { data: { id: number; image: string } }).data;
 

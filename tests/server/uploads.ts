@@ -1,4 +1,4 @@
-/** Bytes and multipart bodies for the upload tests. */
+/** Bytes and multipart bodies for the upload tests, and the registration they send a photo with. */
 
 /** A real 1×1 PNG. */
 export const PNG_BYTES = Uint8Array.from(
@@ -22,3 +22,19 @@ export function multipart(fields: Record<string, string | number | File | undefi
   }
   return form;
 }
+
+/** Every required field of a child's registration (spec part 1, section 5), without its center and photo. */
+export const validChild = {
+  name: 'Asha Kumari',
+  dateofarrival: '2025-03-14',
+  gender: 'Female',
+  ReferredBy: 'produce',
+  short_stay_status: 'no',
+  aadharno: '234567890123',
+  mobileno: '9876543210',
+  address: 'Platform 1, New Delhi',
+  countryId: '101',
+  stateId: '4021',
+  district: '5',
+  reference_type: 'Self',
+};
