@@ -8,8 +8,6 @@ export class FileMoveError extends Error {
   }
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
-
 /**
  * Moves every file of `from` into `to`, losing none: each is copied, read back and compared,
  * and only then removed from `from`. A move cut short (a crash, a stop) leaves each file in
@@ -24,7 +22,8 @@ export async function moveFiles(from: FileStore, to: FileStore): Promise<number>
     if (!bytes) continue;
     await to.put(key, bytes);
     const copy = await to.get(key);
-    if (!copy || !sameBytes(copy, bytes)) throw new FileMoveError(from.kind, to.kind);
+    if (!copy || !Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength).equals(bytes))
+      throw new FileMoveError(from.kind, to.kind);
     await from.remove(key);
     moved += 1;
   }
