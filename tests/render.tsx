@@ -7,7 +7,7 @@ import { Providers } from '../src/app/providers';
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = rtlRender(
-    <Providers>
+    <Providers env="test">
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -42,6 +42,19 @@ if (typeof window !== 'undefined') {
   }
   window.ResizeObserver = ResizeObserverStub;
   window.HTMLElement.prototype.scrollIntoView = () => {};
+  // fake-indexeddb stores values through Node's structuredClone, which turns jsdom's Blob and
+  // File into empty objects; a stored photo then fails FormData.append when the outbox sends
+  // it (seen as an unhandled rejection in screen tests whose sync reached a photo create).
+  // A Blob is immutable, so keeping the same one is what a browser's clone amounts to.
+  const nativeClone = globalThis.structuredClone;
+  const keepBlobs = (value: unknown): unknown => {
+    if (value instanceof window.Blob) return value;
+    if (Array.isArray(value)) return value.map(keepBlobs);
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, keepBlobs(item)]));
+    return nativeClone(value);
+  };
+  globalThis.structuredClone = ((value: unknown) => keepBlobs(value)) as typeof structuredClone;
   const { getComputedStyle } = window;
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }

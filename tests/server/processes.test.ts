@@ -228,9 +228,10 @@ async function refusedAt(url: string): Promise<string> {
       await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
     } catch (error) {
       const code = String((error as { cause?: { code?: string } }).cause?.code);
-      // A connection the kernel accepted just as the listener closed is reset, not refused:
+      // A connection the kernel accepted just as the listener closed is reset (ECONNRESET) or
+      // closed before any answer (undici's UND_ERR_SOCKET, 'other side closed'), not refused:
       // the stop is under way; the next try meets the closed port.
-      if (code !== 'ECONNRESET') return code;
+      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -158,7 +158,7 @@ describe('part 2 forms mark the refused field', () => {
       initialEntries: [{ pathname: '/produce/add', state: { cid: 'p1' } }],
     });
     rtlRender(
-      <Providers>
+      <Providers env="test">
         <RouterProvider router={router} />
       </Providers>,
     );
