@@ -47,7 +47,9 @@ afterEach(() => {
 
 describe('a server that accepts and never answers', () => {
   it('a read ends at its timeout as a retryable timeout', async () => {
-    restore = setRequestTimeouts({ readMs: 150 });
+    // Long enough for the request to reach the silent server on a busy box (at 150 ms it was
+    // once given up before it was sent), short against the 5 s the test allows.
+    restore = setRequestTimeouts({ readMs: 1_000 });
     const transport = createTransport({ baseUrl: () => base, token: () => 't' });
     const started = Date.now();
     const error = await transport.request('GET', '/centers_list').catch((e: unknown) => e);

@@ -238,7 +238,9 @@ async function refusedAt(url: string): Promise<string> {
 }
 
 for (const kind of databaseKinds) {
-  describe(`a process stopped by a signal (${kind})`, () => {
+  // Each test starts a real process (migrations and seed on a fresh database) and signs in:
+  // at load 20 that passed the 60 s default once. This bounds a hang, it times nothing.
+  describe(`a process stopped by a signal (${kind})`, { timeout: 180_000 }, () => {
     let root: string;
     let databaseUrl: string | undefined;
     let drop: (() => Promise<void>) | undefined;
