@@ -26,6 +26,7 @@ import { registerExitRoutes } from './exits/routes';
 import { registerSchemeRoutes } from './schemes/routes';
 import { registerBeneficiaryRoutes } from './beneficiaries/routes';
 import { serveApp } from './core/static';
+import { compressAnswers } from './core/compress';
 import { z } from 'zod';
 import { errorHandler, logToStderr, requestId } from './core/errors';
 import { refuseControlCharactersInUrl } from './core/url-guard';
@@ -54,6 +55,8 @@ export function createApp(options: CreateAppOptions) {
 
   app.use('*', requestId);
   app.use('*', securityHeaders);
+  // JSON answers over 1 KB (sync pages included) and any text file without a build-time copy.
+  app.use('*', compressAnswers);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

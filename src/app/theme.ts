@@ -1,5 +1,12 @@
-import { createTheme, Drawer, Menu, Modal, Select, type CSSVariablesResolver } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type DrawerProps,
+  type MenuProps,
+  type ModalProps,
+  type SelectProps,
+} from '@mantine/core';
+import type { DateInputProps } from '@mantine/dates';
 import { datePickerYears } from '../lib/dates';
 
 export const theme = createTheme({
@@ -11,22 +18,31 @@ export const theme = createTheme({
   // md starts just above 992 px: the sidebar collapses at 992 px and narrower.
   breakpoints: { xs: '36em', sm: '48em', md: '62.0625em', lg: '75em', xl: '88em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+  // Component defaults are plain entries, not Modal.extend() and the like: those import the
+  // components themselves (the date picker, menus, dialogs and their positioning library),
+  // which would put them in every first load instead of the screens that use them.
   components: {
     // A clearable date's clear button is named for screen readers.
-    DateInput: DateInput.extend({
-      defaultProps: { ...datePickerYears(), clearButtonProps: { 'aria-label': 'Clear date' } },
-    }),
+    DateInput: {
+      defaultProps: {
+        ...datePickerYears(),
+        clearButtonProps: { 'aria-label': 'Clear date' },
+      } satisfies Partial<DateInputProps>,
+    },
     // Clicking the chosen option again keeps it: a required choice is not emptied by a second tap.
-    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    Select: { defaultProps: { allowDeselect: false } satisfies Partial<SelectProps> },
     // A dialog's close button is named for screen readers.
     // Its top leaves room for a toast on touch sizes (app.css).
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, yOffset: 'var(--dialog-top)' },
-    }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+        yOffset: 'var(--dialog-top)',
+      } satisfies Partial<ModalProps>,
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
     // A menu holds only items, labels and dividers: no empty focus placeholder before them
     // (axe aria-required-children); opened, the menu itself takes focus and arrows reach its items.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
   },
 });
 

@@ -19,6 +19,8 @@ import { folderStore } from '../../server/files/folder-store';
 import { seedDatabase } from '../../server/db/seed';
 import { countsFromEntries } from '../../server/reports/summary';
 import { reportCategories } from '../../sync/contract';
+import { benchFirstLoad } from './first-load';
+import { printBenchTable } from './table';
 
 const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
 const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
@@ -27,7 +29,8 @@ const N_LIST = Number(process.env.BENCH_LIST ?? 20_000);
 const N_REPORT = Number(process.env.BENCH_REPORT_CHILDREN ?? 20_000);
 const N_EXIT_HISTORY = Number(process.env.BENCH_EXIT_HISTORY ?? 200_000);
 /**
- * BENCH_ONLY=server,exits runs only those sections (replay, pull, list, report, server, exits);
+ * BENCH_ONLY=server,exits runs only those sections (replay, pull, list, report, server, exits,
+ * load: the first load's and the first sync's bytes on the wire, tests/bench/first-load.ts);
  * the exit lists read the children the list section stored, so exits brings list along.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -154,6 +157,7 @@ async function main() {
         [name, args] as [string, unknown[]],
       ) as unknown as ReturnType<Bench[K]>;
     console.log('\n| measure | result |\n| --- | --- |');
+    if (wanted('load')) await benchFirstLoad(url, token);
     if (wanted('replay')) {
       const replay = await call('replay', token, N_CREATES);
       const plain = await call('plain', token, N_CREATES);
@@ -314,7 +318,12 @@ async function serverReports(db: Awaited<ReturnType<typeof openDatabase>>['db'],
   return { children, history, reports: await time('/reports'), group: await time('/group_report2'), baseline };
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => {
+    if (printBenchTable() > 0) process.exitCode = 1;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,3 +1,8 @@
+// Every screen behind the sign-in needs this layout, so it brings the styles of every Mantine
+// component, the date pickers and the charts (the first load has only the sign-in page's, main.tsx).
+import '@mantine/core/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
+import '@mantine/charts/styles.layer.css';
 import { useEffect } from 'react';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes } from '../../../src/app/router';
+import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
 import { sessionStore } from '../../../sync';
@@ -17,10 +17,14 @@ async function submit(email: string, password: string) {
   await user.keyboard('{Enter}');
 }
 
+// The screens are lazy chunks: fetched (transformed) once here, not within a test's wait.
+beforeAll(() => preloadScreens(), 120_000);
+
 describe('/login (spec part 1, sections 2, 5, 8)', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     sessionStore.setState({ status: 'signed-out', user: null });
     renderRoutes(routes, '/login');
+    await screen.findByLabelText('Email');
   });
   afterEach(() => setFetch(undefined));
 

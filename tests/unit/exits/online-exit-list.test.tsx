@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { routes } from '../../../src/app/router';
+import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
 import { connectivityStore, deviceHoldsHistory, recordMissingExtensions } from '../../../sync';
@@ -46,6 +46,9 @@ function server() {
   });
   return calls;
 }
+
+// The screens are lazy chunks: fetched (transformed) once here, not within a test's wait.
+beforeAll(() => preloadScreens(), 120_000);
 
 describe('an exit list on a server without our history pull', () => {
   beforeEach(async () => {

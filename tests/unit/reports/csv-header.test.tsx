@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { routes } from '../../../src/app/router';
+import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
 import { LAST_SYNC } from '../../../sync/engine/engine';
@@ -74,6 +74,9 @@ async function exportFrom(path: string, name: string) {
   const text = await textOf(saved.find((s) => s.name === name)!.blob);
   return { text, rows: Papa.parse<string[]>(text.replace(/^\uFEFF/, '')).data };
 }
+
+// The screens are lazy chunks: fetched (transformed) once here, not within a test's wait.
+beforeAll(() => preloadScreens(), 120_000);
 
 describe('CSV exports say what they hold', () => {
   it('the header block: report, center, dates, who and when, and who counted', () => {

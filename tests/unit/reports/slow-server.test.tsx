@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { routes } from '../../../src/app/router';
+import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch, setRequestTimeouts } from '../../../sync/net/transport';
 import { LAST_SYNC } from '../../../sync/engine/engine';
@@ -94,6 +94,9 @@ afterEach(() => {
   restore.forEach((r) => r());
   setFetch(undefined);
 });
+
+// The screens are lazy chunks: fetched (transformed) once here, not within a test's wait.
+beforeAll(() => preloadScreens(), 120_000);
 
 describe('a report on a server that does not answer', () => {
   it("falls back to the device's count after the read's timeout, saying why and as of which sync", async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes } from '../../../src/app/router';
+import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
 import { connectivityStore } from '../../../sync';
@@ -103,6 +103,9 @@ function specServer() {
   });
   return bodies;
 }
+
+// The screens are lazy chunks: fetched (transformed) once here, not within a test's wait.
+beforeAll(() => preloadScreens(), 120_000);
 
 describe('reports render the answers the spec shows', () => {
   beforeEach(async () => {

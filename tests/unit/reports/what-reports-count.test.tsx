@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { routes } from '../../../src/app/router';
+import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
 import { setFetch } from '../../../sync/net/transport';
 import { connectivityStore } from '../../../sync';
@@ -21,6 +21,9 @@ const names = new Map([
   [3, 'Sealdah Contact Point'],
 ]);
 const scopeOf = (query: string) => detailsScope(new URLSearchParams(query), (id) => names.get(id));
+
+// The screens are lazy chunks: fetched (transformed) once here, not within a test's wait.
+beforeAll(() => preloadScreens(), 120_000);
 
 describe("a details page's count in words", () => {
   it('a /reports count: its category, gender, center and period', () => {
