@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { centers, users } from './schema-core';
 
@@ -122,6 +123,10 @@ export const childHistory = pgTable(
   },
   (t) => [
     index('child_history_child_idx').on(t.childregId),
+    // A child's newest live entry (its Present Status, migration 0013) in one probe.
+    index('child_history_newest_idx')
+      .on(t.childregId, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deleted_at} is null`),
     index('child_history_status_idx').on(t.history_status),
     index('child_history_exit_list_idx').on(t.history_status, t.transfer_date),
     index('child_history_updated_idx').on(t.updated_at, t.id),

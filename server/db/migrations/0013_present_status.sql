@@ -5,6 +5,7 @@ CREATE TABLE "child_present_status" (
 --> statement-breakpoint
 DROP INDEX "children_center_idx";--> statement-breakpoint
 CREATE INDEX "child_present_status_idx" ON "child_present_status" USING btree ("history_status","childreg_id");--> statement-breakpoint
+CREATE INDEX "child_history_newest_idx" ON "child_history" USING btree ("childreg_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "child_history"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "children_center_idx" ON "children" USING btree ("centerdetail_id","id");--> statement-breakpoint
 -- Present Status kept as entries change (spec part 1 section 3; the rule of
 -- sync/contract/rules/last-status.ts): for every child a statement's entries belong to
@@ -14,15 +15,22 @@ CREATE INDEX "children_center_idx" ON "children" USING btree ("centerdetail_id",
 -- after the other, the second seeing the first's entry.
 CREATE OR REPLACE FUNCTION present_status_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM children WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
-  INSERT INTO child_present_status AS p (childreg_id, history_status)
-  SELECT DISTINCT ON (h.childreg_id) h.childreg_id, h.history_status FROM child_history h
-  WHERE h.childreg_id = ANY(ids) AND h.deleted_at IS NULL
-  ORDER BY h.childreg_id, h.created_at DESC, h.id DESC
-  ON CONFLICT (childreg_id) DO UPDATE SET history_status = excluded.history_status
-  WHERE p.history_status IS DISTINCT FROM excluded.history_status;
-  DELETE FROM child_present_status p WHERE p.childreg_id = ANY(ids)
-    AND NOT EXISTS (SELECT 1 FROM child_history h WHERE h.childreg_id = p.childreg_id AND h.deleted_at IS NULL);
+  -- One index probe per child (unnest ... LATERAL, child_history_newest_idx): linear in the
+  -- children written. EXECUTE plans each time with the ids at hand, as a bulk insert needs.
+  EXECUTE 'SELECT count(*) FROM (SELECT 1 FROM unnest($1) AS i(id) JOIN children c ON c.id = i.id
+    ORDER BY c.id FOR NO KEY UPDATE OF c) locked' USING ids;
+  EXECUTE 'INSERT INTO child_present_status AS p (childreg_id, history_status)
+    SELECT i.id, newest.history_status FROM unnest($1) AS i(id)
+    CROSS JOIN LATERAL (
+      SELECT h.history_status FROM child_history h
+      WHERE h.childreg_id = i.id AND h.deleted_at IS NULL
+      ORDER BY h.created_at DESC, h.id DESC LIMIT 1
+    ) newest
+    ON CONFLICT (childreg_id) DO UPDATE SET history_status = excluded.history_status
+    WHERE p.history_status IS DISTINCT FROM excluded.history_status' USING ids;
+  EXECUTE 'DELETE FROM child_present_status p USING unnest($1) AS i(id)
+    WHERE p.childreg_id = i.id
+      AND NOT EXISTS (SELECT 1 FROM child_history h WHERE h.childreg_id = i.id AND h.deleted_at IS NULL)' USING ids;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION present_status_changed() RETURNS trigger LANGUAGE plpgsql AS $$
