@@ -120,4 +120,48 @@ describe.each(databaseKinds)('child list queries (%s)', (kind) => {
     );
     expect(kept.n).toBe(0);
   });
+  // Two connections at once: PostgreSQL only (PGlite has one, so its transactions never overlap).
+  if (kind === 'postgres')
+    it('two transactions writing entries of one child at once: the newer entry is Present Status, whichever commits last', async () => {
+      const [child] = (await list({})).data.slice(-1);
+      const signal = () => {
+        let done!: () => void;
+        return { wait: new Promise<void>((resolve) => (done = resolve)), done: () => done() };
+      };
+      const bStarted = signal();
+      const aInserted = signal();
+      // B starts first (its entry's created_at, the transaction's start, is older), A writes the
+      // newer entry and commits only after B has written and refreshed: B's refresh must wait
+      // for A and see A's entry, or it would leave B's older status.
+      const b = h.db.transaction(async (tx) => {
+        await tx.execute(sql`select now()`);
+        bStarted.done();
+        await aInserted.wait;
+        await tx
+          .insert(childHistory)
+          .values({ childregId: child.id, centerId: 2, history_status: 'education', comment: 'B' });
+      });
+      await bStarted.wait;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const a = h.db.transaction(async (tx) => {
+        await tx
+          .insert(childHistory)
+          .values({ childregId: child.id, centerId: 2, history_status: 'mhp', comment: 'A' });
+        aInserted.done();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      await Promise.all([a, b]);
+      const [rule] = await selectRows<{ status: string }>(
+        h.db,
+        sql`select history_status as status from child_history where childreg_id = ${child.id} and deleted_at is null
+          order by created_at desc, id desc limit 1`,
+      );
+      expect(rule.status).toBe('mhp');
+      const [kept] = await selectRows<{ status: string }>(
+        h.db,
+        sql`select history_status as status from child_present_status where childreg_id = ${child.id}`,
+      );
+      expect(kept.status).toBe('mhp');
+      expect((await list({ history_status: 'mhp' })).data.map((c) => c.id)).toContain(child.id);
+    });
 });
