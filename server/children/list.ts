@@ -2,11 +2,11 @@ import { and, asc, desc, eq, gte, ilike, isNotNull, lte, sql, type SQL } from 'd
 import type { Context } from 'hono';
 import { can, childListFilterSchema, messages, type ChildListFilter } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import { children } from '../db/schema';
+import { childPresentStatus, children } from '../db/schema';
 import { fail, readBody } from '../core/http';
 import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { checkSchema, invalid } from '../core/validation';
-import { CHILD_IMAGE_PATH, childRecords, childScope, liveChild, presentStatus } from './records';
+import { CHILD_IMAGE_PATH, childRecords, childScope, liveChild } from './records';
 
 const contains = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
@@ -20,7 +20,10 @@ function filterWhere(f: ChildListFilter): SQL | undefined {
     f.gender ? eq(children.gender, f.gender) : undefined,
     f.ReferredBy ? eq(children.ReferredBy, f.ReferredBy) : undefined,
     f.case_type ? eq(children.case_type, f.case_type) : undefined,
-    f.history_status ? sql`${presentStatus} = ${f.history_status}` : undefined,
+    // Present Status as kept by migration 0013: an index lookup, not every child's newest entry.
+    f.history_status
+      ? sql`${children.id} in (select ${childPresentStatus.childregId} from ${childPresentStatus} where ${childPresentStatus.history_status} = ${f.history_status})`
+      : undefined,
     f.from_date ? gte(children.dateofarrival, f.from_date) : undefined,
     f.to_date ? lte(children.dateofarrival, f.to_date) : undefined,
   );

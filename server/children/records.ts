@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
 import { isAllCenterUser, lastStatusOf, type Principal } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, childHistory, children, districts, states, users } from '../db/schema';
@@ -22,12 +22,6 @@ export const childScope = (user: Principal): SQL | undefined =>
   isAllCenterUser(user) ? undefined : eq(children.centerdetailId, user.centerId);
 
 export const liveChild = isNull(children.deleted_at);
-
-/** The status of a child's newest history entry (Present Status), for filters. */
-export const presentStatus = sql<string | null>`(
-  select h.history_status from ${childHistory} h
-  where h.childreg_id = ${children.id} and h.deleted_at is null
-  order by h.created_at desc, h.id desc limit 1)`;
 
 /** Serialised children matching `where`, in `orderBy`, with their relations and last_status. */
 export async function childRecords(

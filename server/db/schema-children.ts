@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { centers, users } from './schema-core';
 
@@ -84,7 +85,8 @@ export const children = pgTable(
     deleted_at: ts('deleted_at'),
   },
   (t) => [
-    index('children_center_idx').on(t.centerdetailId),
+    // The list's center filter and its newest-first page (spec part 1 section 3).
+    index('children_center_idx').on(t.centerdetailId, t.id),
     index('children_updated_idx').on(t.updated_at, t.id),
     // Tombstones: delta pulls ask for the ids deleted after a cursor.
     index('children_deleted_idx').on(t.deleted_at),
@@ -121,11 +123,30 @@ export const childHistory = pgTable(
   },
   (t) => [
     index('child_history_child_idx').on(t.childregId),
+    // A child's newest live entry (its Present Status, migration 0013) in one probe.
+    index('child_history_newest_idx')
+      .on(t.childregId, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deleted_at} is null`),
     index('child_history_status_idx').on(t.history_status),
     index('child_history_exit_list_idx').on(t.history_status, t.transfer_date),
     index('child_history_updated_idx').on(t.updated_at, t.id),
     index('child_history_deleted_idx').on(t.deleted_at),
   ],
+);
+
+/*
+ * Each child's Present Status (spec part 1 section 3: the status of its newest live history
+ * entry, as sync/contract/rules/last-status.ts folds it), kept by triggers on child_history
+ * (migration 0013) so the child list's Present Status filter reads an index instead of
+ * finding every child's newest entry. Not pulled: the devices fold last_status themselves.
+ */
+export const childPresentStatus = pgTable(
+  'child_present_status',
+  {
+    childregId: integer('childreg_id').primaryKey(),
+    history_status: text('history_status').notNull(),
+  },
+  (t) => [index('child_present_status_idx').on(t.history_status, t.childregId)],
 );
 
 export const meals = pgTable(

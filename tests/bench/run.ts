@@ -2,8 +2,11 @@
  * npm run bench: the sync engine measured in headless Chromium on this machine.
  *  - replay rate of 1,000 queued creates vs the same 1,000 as plain sequential POSTs;
  *  - pull of 10,000 children with 100,000 history rows vs a raw Dexie bulkPut of them;
- *  - the Child Registration List over 20,000 children on the device: open, filter, page.
- * The server runs in-process on embedded PGlite in a temporary folder.
+ *  - the Child Registration List over 20,000 children on the device: open, filter, page;
+ *  - head office (tests/bench/head-office.ts): the server under 20 clients at once, and the
+ *    offline cold start of the built app, CPU throttled 4×.
+ * The server runs in-process on embedded PGlite in a temporary folder. Every measure is a row
+ * of one table (tests/bench/table.ts); the run exits non-zero when a goal is missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +23,8 @@ import { seedDatabase } from '../../server/db/seed';
 import { countsFromEntries } from '../../server/reports/summary';
 import { reportCategories } from '../../sync/contract';
 import { benchFirstLoad } from './first-load';
-import { printBenchTable } from './table';
+import { atMost, benchRow, printBenchTable } from './table';
+import { headOfficeSections } from './head-office';
 
 const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
 const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
@@ -30,7 +34,8 @@ const N_REPORT = Number(process.env.BENCH_REPORT_CHILDREN ?? 20_000);
 const N_EXIT_HISTORY = Number(process.env.BENCH_EXIT_HISTORY ?? 200_000);
 /**
  * BENCH_ONLY=server,exits runs only those sections (replay, pull, list, report, server, exits,
- * load: the first load's and the first sync's bytes on the wire, tests/bench/first-load.ts);
+ * wire: the first load's and the first sync's bytes on the wire, tests/bench/first-load.ts;
+ * and head office's load and cold, tests/bench/head-office.ts);
  * the exit lists read the children the list section stored, so exits brings list along.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -40,6 +45,9 @@ const wanted = (section: string) => !only || only.includes(section) || (section 
 type ExitScreen = { open: number; total: number; filter: number; filterTotal: number; page: number };
 
 async function main() {
+  // Head office first, on its own database and browser (tests/bench/head-office.ts).
+  if (wanted('load') || wanted('cold')) await headOfficeSections({ load: wanted('load'), cold: wanted('cold') });
+  if (only?.every((section) => section === 'load' || section === 'cold')) return;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-bench-'));
   const database = await openDatabase({ dataDir });
   await database.migrate();
@@ -157,7 +165,7 @@ async function main() {
         [name, args] as [string, unknown[]],
       ) as unknown as ReturnType<Bench[K]>;
     console.log('\n| measure | result |\n| --- | --- |');
-    if (wanted('load')) await benchFirstLoad(url, token);
+    if (wanted('wire')) await benchFirstLoad(url, token);
     if (wanted('replay')) {
       const replay = await call('replay', token, N_CREATES);
       const plain = await call('plain', token, N_CREATES);
@@ -180,40 +188,51 @@ async function main() {
     }
     if (wanted('list')) {
       const listed = await call('list', N_LIST);
-      console.log(
-        `| child list over ${N_LIST} children: open before its index is built (median of 5) | ${listed.open.toFixed(1)} ms |`,
+      // The issue's goal for the list on the device: open, filter and a keystroke each ≤ 50 ms.
+      const fast = (ms: number) => atMost(ms, 50, 'ms');
+      const ms = (value: number) => `${value.toFixed(1)} ms`;
+      benchRow(
+        `child list over ${N_LIST} children: open before its index is built (median of 5)`,
+        ms(listed.open),
+        fast(listed.open),
       );
-      console.log(
-        `| child list: building its search and sort index (once, after the rows arrive) | ${listed.build.toFixed(1)} ms |`,
+      benchRow('child list: building its search and sort index (once, after the rows arrive)', ms(listed.build));
+      benchRow('child list: open, once its index is built', ms(listed.openIndexed), fast(listed.openIndexed));
+      benchRow('filter by center', ms(listed.filter), fast(listed.filter));
+      benchRow('page 5 of that filter', ms(listed.page), fast(listed.page));
+      benchRow('filter by name, page 2', ms(listed.byName), fast(listed.byName));
+      benchRow(
+        "search box, typing 'Child 1934' after an edit (median per keystroke)",
+        ms(listed.typing),
+        fast(listed.typing),
       );
-      console.log(`| child list: open, once its index is built | ${listed.openIndexed.toFixed(1)} ms |`);
-      console.log(`| filter by center | ${listed.filter.toFixed(1)} ms |`);
-      console.log(`| page 5 of that filter | ${listed.page.toFixed(1)} ms |`);
-      console.log(`| filter by name, page 2 | ${listed.byName.toFixed(1)} ms |`);
-      console.log(
-        `| search box, typing 'Child 1934' after an edit (median per keystroke) | ${listed.typing.toFixed(1)} ms |`,
+      benchRow('sort by name (after an edit)', ms(listed.sortByName), fast(listed.sortByName));
+      benchRow(
+        'sort by arrival date within a center, page 5 (after an edit)',
+        ms(listed.sortPage),
+        fast(listed.sortPage),
       );
-      console.log(`| sort by name (after an edit) | ${listed.sortByName.toFixed(1)} ms |`);
-      console.log(
-        `| sort by arrival date within a center, page 5 (after an edit) | ${listed.sortPage.toFixed(1)} ms |`,
-      );
-      console.log(
-        `| baseline: read every child and filter by name (the list before its index) | ${listed.scan.toFixed(1)} ms |`,
-      );
-      console.log(`| filter by name / baseline | ${(listed.byName / listed.scan).toFixed(2)} |`);
-      console.log(`| search keystroke / baseline | ${(listed.typing / listed.scan).toFixed(2)} |`);
+      benchRow('baseline: read every child and filter by name (the list before its index)', ms(listed.scan));
+      benchRow('filter by name / baseline', (listed.byName / listed.scan).toFixed(2));
+      benchRow('search keystroke / baseline', (listed.typing / listed.scan).toFixed(2));
     }
     if (wanted('server')) {
       const serverReport = await serverReports(database.db, url, token);
       const ratio = (ms: number) => (ms / serverReport.baseline).toFixed(2);
-      console.log(
-        `| server reports, one year, all centers, ${serverReport.children} children / ${serverReport.history} history rows (median of 7; / baseline ${ratio(serverReport.reports)}) | ${serverReport.reports.toFixed(1)} ms |`,
+      // The issue's goal for the server's reports at 200,000 entries: ≤ 200 ms.
+      benchRow(
+        `server reports, one year, all centers, ${serverReport.children} children / ${serverReport.history} history rows (median of 7; / baseline ${ratio(serverReport.reports)})`,
+        `${serverReport.reports.toFixed(1)} ms`,
+        atMost(serverReport.reports, 200, 'ms'),
       );
-      console.log(
-        `| server groupReport2, the same (median of 7; / baseline ${ratio(serverReport.group)}) | ${serverReport.group.toFixed(1)} ms |`,
+      benchRow(
+        `server groupReport2, the same (median of 7; / baseline ${ratio(serverReport.group)})`,
+        `${serverReport.group.toFixed(1)} ms`,
+        atMost(serverReport.group, 200, 'ms'),
       );
-      console.log(
-        `| baseline: every entry joined to its child and counted in SQL (the query before the kept counts; median of 7) | ${serverReport.baseline.toFixed(1)} ms |`,
+      benchRow(
+        'baseline: every entry joined to its child and counted in SQL (the query before the kept counts; median of 7)',
+        `${serverReport.baseline.toFixed(1)} ms`,
       );
     }
     if (wanted('report')) {
@@ -245,16 +264,18 @@ async function main() {
           ['page 5 of that filter', m.page],
         ];
         for (const [what, ms] of measures)
-          console.log(`| ${what} (median of 5; / baseline ${vs(ms)}) | ${ms.toFixed(1)} ms |`);
+          benchRow(`${what} (median of 5; / baseline ${vs(ms)})`, `${ms.toFixed(1)} ms`);
       };
-      console.log(`| exit lists (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children | |`);
+      benchRow(`exit lists (dropout) over ${N_EXIT_HISTORY} history rows and ${N_LIST} children`, '');
       rows("before a report or the dashboard read the history's fields", exited.cold);
-      console.log(
-        `| reading the history's fields into memory (once; a report or the dashboard does it) | ${exited.keep.toFixed(1)} ms |`,
+      benchRow(
+        "reading the history's fields into memory (once; a report or the dashboard does it)",
+        `${exited.keep.toFixed(1)} ms`,
       );
       rows('the fields kept', exited.kept);
-      console.log(
-        `| baseline: every entry of the status read through its index (median of 5) | ${exited.baseline.toFixed(1)} ms |`,
+      benchRow(
+        'baseline: every entry of the status read through its index (median of 5)',
+        `${exited.baseline.toFixed(1)} ms`,
       );
     }
   } finally {
@@ -318,12 +339,12 @@ async function serverReports(db: Awaited<ReturnType<typeof openDatabase>>['db'],
   return { children, history, reports: await time('/reports'), group: await time('/group_report2'), baseline };
 }
 
-main().then(
-  () => {
+main()
+  .then(() => {
+    // One table for every section; a missed goal fails the run (tests/bench/table.ts).
     if (printBenchTable() > 0) process.exitCode = 1;
-  },
-  (error: unknown) => {
+  })
+  .catch((error) => {
     console.error(error);
     process.exit(1);
-  },
-);
+  });
