@@ -30,6 +30,8 @@ import { reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, type 
  * - `t|<status>|<yyyy-mm>`: `n` = entries not deleted on the device, per status and month of
  *   their activity date (the dashboard's trends).
  * - `a|<yyyy-mm>`: `n` = children not deleted on the device, per month of arrival.
+ * - `x|<status>|<yyyy-mm>`: the exit lists' counts (queries/exits.ts): every entry their
+ *   indexes hold, per status and month of transfer_date, `days` by centerId and date.
  * - `meta`: `version`, the rule the counts were made under. Missing or another version (an
  *   upgraded database, a release that moved a status to another category, a cleared
  *   table): the counts are stale, writes leave them alone, and the next read rebuilds them
@@ -38,7 +40,7 @@ import { reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, type 
 
 export const KEPT_COUNTS = 'keptCounts';
 /** The report rule and the shape of the rows: counts made under another are rebuilt. */
-export const KEPT_COUNTS_VERSION = `1 ${JSON.stringify(reportCategories.map((c) => [c.key, c.statuses]))}`;
+export const KEPT_COUNTS_VERSION = `2 ${JSON.stringify(reportCategories.map((c) => [c.key, c.statuses]))}`;
 
 export type KeptReportRow = {
   key: string;
@@ -48,9 +50,21 @@ export type KeptReportRow = {
   month: string;
   days: Record<string, number>;
 };
+/** Entries of one status in one month of transfer_date: `days` by `JSON.stringify([centerId, transfer_date])`. */
+export type KeptExitRow = { key: string; status: string; month: string; days: Record<string, number> };
 export type KeptNumberRow = { key: string; n: number };
 type KeptMeta = { key: 'meta'; version: string };
-export type KeptCountRow = KeptReportRow | KeptNumberRow | KeptMeta;
+export type KeptCountRow = KeptReportRow | KeptExitRow | KeptNumberRow | KeptMeta;
+
+/** The key of the count of entries the exit lists' indexes hold but the `x|` rows cannot place. */
+export const ODD_EXIT_ENTRIES = 'x!odd';
+
+/** A value IndexedDB takes as a key (a row without one in an indexed field is not in that index). */
+const isKey = (v: unknown) =>
+  typeof v === 'string' ||
+  (typeof v === 'number' && !Number.isNaN(v)) ||
+  (v instanceof Date && !Number.isNaN(v.getTime())) ||
+  Array.isArray(v);
 
 type Fields = Record<string, unknown>;
 /** What a child gives its entries' report rows; null when it counts none (deleted). */
@@ -68,7 +82,10 @@ const profileOf = (child: Fields | undefined): Profile =>
 /** Differences to apply: per key, a number (`n` rows) or days (report rows). */
 class Deltas {
   readonly numbers = new Map<string, number>();
-  readonly reports = new Map<string, { row: Omit<KeptReportRow, 'days'>; days: Map<string, number> }>();
+  readonly reports = new Map<
+    string,
+    { row: Omit<KeptReportRow, 'days'> | Omit<KeptExitRow, 'days'>; days: Map<string, number> }
+  >();
 
   number(key: string, by: number) {
     this.numbers.set(key, (this.numbers.get(key) ?? 0) + by);
@@ -88,6 +105,34 @@ class Deltas {
       this.reports.set(key, delta);
     }
     delta.days.set(day, (delta.days.get(day) ?? 0) + by);
+  }
+
+  /**
+   * An entry's place in the exit lists' indexes ([history_status+transfer_date], and with
+   * its centerId when that is a key): every row the index holds, whatever its sync state, as
+   * queries/exits.ts counts over it. A row the index holds with a status or date that is not
+   * text (or a centerId that is a key of another kind) is counted as odd, and the lists
+   * count over the index while there is one.
+   */
+  exit(entry: Fields | undefined, by: number) {
+    if (!entry || !isKey(entry.history_status) || !isKey(entry.transfer_date)) return;
+    const { history_status: status, transfer_date: day, centerId } = entry;
+    const center = centerId === undefined || centerId === null || !isKey(centerId) ? null : centerId;
+    if (
+      typeof status !== 'string' ||
+      typeof day !== 'string' ||
+      !(center === null || typeof center === 'number' || typeof center === 'string')
+    )
+      return this.number(ODD_EXIT_ENTRIES, by);
+    const month = day.slice(0, 7);
+    const key = `x|${status}|${month}`;
+    let delta = this.reports.get(key);
+    if (!delta) {
+      delta = { row: { key, status, month }, days: new Map() };
+      this.reports.set(key, delta);
+    }
+    const cell = JSON.stringify([center, day]);
+    delta.days.set(cell, (delta.days.get(cell) ?? 0) + by);
   }
 
   /** An entry's trend count (dashboardTrends: not deleted, by activity month). */
@@ -115,6 +160,7 @@ export function countsOf(children: Iterable<Fields>, history: Iterable<Fields>):
   }
   for (const entry of history) {
     deltas.trend(entry, 1);
+    deltas.exit(entry, 1);
     deltas.report(entry, byKey.get(entry.childregId) ?? null, 1);
   }
   const rows: KeptCountRow[] = [{ key: 'meta', version: KEPT_COUNTS_VERSION }];
@@ -231,6 +277,8 @@ async function countWrite(
     for (const { before: old, after: now } of changed) {
       deltas.trend(old, -1);
       deltas.trend(now, 1);
+      deltas.exit(old, -1);
+      deltas.exit(now, 1);
       deltas.report(old, profileOf(children.get(old?.childregId)), -1);
       deltas.report(now, profileOf(children.get(now?.childregId)), 1);
     }
@@ -280,7 +328,7 @@ async function applyDeltas(kept: DBCoreTable, trans: DBCoreTransaction, deltas: 
     else deletes.push(key);
   });
   reports.forEach(({ row, days }, j) => {
-    const held = stored[numbers.length + j] as KeptReportRow | undefined;
+    const held = stored[numbers.length + j] as KeptReportRow | KeptExitRow | undefined;
     const counts = { ...held?.days };
     for (const [day, by] of days) {
       const n = (counts[day] ?? 0) + by;
@@ -394,5 +442,27 @@ export async function keptCountRows<T extends KeptCountRow>(db: Dexie, prefix: s
       ...COUNTED.map((name) => db.table(name).limit(1).toArray()),
     ]);
     return rows as T[];
+  });
+}
+
+/**
+ * The kept rows under `prefix` and the rows named by `keys`, or null while the counts are
+ * stale: for a caller with another way to count than making them again (the exit lists).
+ */
+export async function currentKeptRows<T extends KeptCountRow>(
+  db: Dexie,
+  prefix: string,
+  keys: string[] = [],
+): Promise<{ rows: T[]; named: (KeptCountRow | undefined)[] } | null> {
+  return db.transaction('r', [KEPT_COUNTS, ...COUNTED], async () => {
+    const table = db.table<KeptCountRow, string>(KEPT_COUNTS);
+    const [meta, named, rows] = await Promise.all([
+      table.get('meta'),
+      table.bulkGet(keys),
+      table.where('key').startsWith(prefix).toArray(),
+      ...COUNTED.map((name) => db.table(name).limit(1).toArray()),
+    ]);
+    if ((meta as KeptMeta | undefined)?.version !== KEPT_COUNTS_VERSION) return null;
+    return { rows: rows as T[], named };
   });
 }

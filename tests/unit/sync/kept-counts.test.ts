@@ -269,7 +269,11 @@ describe('kept counts (the dashboard and the device reports read them, not every
         id: fc.integer({ min: 1, max: 8 }),
         child: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant('c-local')),
         status: fc.constantFrom('education', 'mhp', 'restoration', 'dropout', 'not_a_status'),
-        day: fc.option(fc.constantFrom('2023-04-01', '2024-05-31', '2024-06-01', '2025-03-31'), { nil: null }),
+        // A number is a key the exit lists' index holds, but no date (an odd row, counted apart).
+        day: fc.option(fc.constantFrom('2023-04-01', '2024-05-31', '2024-06-01', '2025-03-31', 20240601), {
+          nil: null,
+        }),
+        center: fc.constantFrom(2, '3', null, undefined),
         deleted: fc.boolean(),
       }),
       fc.record({
@@ -294,6 +298,7 @@ describe('kept counts (the dashboard and the device reports read them, not every
               entry(o.id, o.child, {
                 history_status: o.status,
                 transfer_date: o.day,
+                centerId: o.center,
                 ...(o.deleted ? { _deleted: 1 } : {}),
               }),
             );
