@@ -186,8 +186,8 @@ export class AppDb extends Dexie {
   /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
   readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
   /**
-   * The fields the device counts over whole tables (reports and their details, the
-   * dashboard's trends, the registered beneficiaries), kept in memory (table-mirror.ts).
+   * The fields the device lists over whole tables (a report count's details, the registered
+   * beneficiaries), kept in memory (table-mirror.ts); the counts are in `keptCounts`.
    */
   readonly historyFacts: TableMirror<HistoryFacts> = new TableMirror<HistoryFacts>(this, 'history', [
     'cid',

@@ -9,9 +9,9 @@ import { currentKeptRows, ODD_EXIT_ENTRIES, type KeptExitRow } from '../db/kept-
  * The exit/restoration lists and the short stay register over the device (spec part 2,
  * section 2), so every route opens, filters and pages offline. At bench scale (20,000
  * children, 200,000 history rows) nothing scans a table: the synced rows of one status
- * are counted over a compound index range ([history_status+transfer_date], or with the
- * center [history_status+centerId+transfer_date]) and read as keys, newest date first, only
- * up to the page's end; only the page's ten rows and their children are read. Rows with unsent changes (few) are read
+ * are read over a compound index range ([history_status+transfer_date], or with the
+ * center [history_status+centerId+transfer_date]) as keys, newest date first, only up to
+ * the page's end, and counted from the kept counts (db/kept-counts.ts); only the page's ten rows and their children are read. Rows with unsent changes (few) are read
  * by the `_sync` index and decided here, because a row saved offline may lack the
  * indexed fields (the server fills centerId from the child).
  */
