@@ -181,6 +181,33 @@ function keysOf(req: Exclude<DBCoreMutateRequest, { type: 'deleteRange' }>, tabl
   return req.keys ?? req.values.map((v) => table.schema.primaryKey.extractKey!(v));
 }
 
+/**
+ * The rows at `keys`, in their order. Many keys (a pull page) are first read as the one
+ * range they span, a single request where one per key costs as much as the write itself;
+ * when that range holds many more rows than asked for, they are read one by one.
+ */
+async function rowsAt(table: DBCoreTable, trans: DBCoreTransaction, keys: unknown[]): Promise<(Fields | undefined)[]> {
+  if (keys.length < 50 || !keys.every((k): k is string => typeof k === 'string')) return table.getMany({ trans, keys });
+  let lower = keys[0] as string;
+  let upper = lower;
+  for (const key of keys as string[]) {
+    if (key < lower) lower = key;
+    if (key > upper) upper = key;
+  }
+  const limit = keys.length * 2;
+  const range = { type: 2 /* Range */, lower, upper, lowerOpen: false, upperOpen: false } as const;
+  const answer = await table.query({
+    trans,
+    values: true,
+    limit: limit + 1,
+    query: { index: table.schema.primaryKey, range },
+  });
+  if (answer.result.length > limit) return table.getMany({ trans, keys });
+  const byKey = new Map<unknown, Fields>();
+  for (const row of answer.result as Fields[]) byKey.set(table.schema.primaryKey.extractKey!(row), row);
+  return keys.map((key) => byKey.get(key));
+}
+
 /** The children history entries name (by cid or server id), read in `trans`. */
 async function childrenNamed(
   children: DBCoreTable,
@@ -190,16 +217,38 @@ async function childrenNamed(
   const wanted = [...new Set(refs)].filter((r) => typeof r === 'string' || typeof r === 'number');
   const cids = wanted.filter((r): r is string => typeof r === 'string');
   const ids = wanted.filter((r): r is number => typeof r === 'number');
-  const idIndex = children.schema.getIndexByKeyPath('id')!;
   const [byCid, byId] = await Promise.all([
-    cids.length ? children.getMany({ trans, keys: cids }) : [],
-    Promise.all(
-      ids.map((id) => children.query({ trans, values: true, limit: 1, query: { index: idIndex, range: equal(id) } })),
-    ),
+    cids.length ? rowsAt(children, trans, cids) : [],
+    childrenById(children, trans, ids),
   ]);
-  const found = new Map<unknown, Fields>();
+  const found = new Map<unknown, Fields>(byId);
   cids.forEach((cid, i) => byCid[i] && found.set(cid, byCid[i]));
-  ids.forEach((id, i) => byId[i].result[0] && found.set(id, byId[i].result[0]));
+  return found;
+}
+
+/** Children by server id: the ids' span in one request when it holds few more children than asked for (a pull page's). */
+async function childrenById(
+  children: DBCoreTable,
+  trans: DBCoreTransaction,
+  ids: number[],
+): Promise<Map<unknown, Fields>> {
+  const index = children.schema.getIndexByKeyPath('id')!;
+  const found = new Map<unknown, Fields>();
+  if (ids.length >= 10) {
+    const lower = Math.min(...ids);
+    const upper = Math.max(...ids);
+    const limit = ids.length * 2;
+    const range = { type: 2 /* Range */, lower, upper, lowerOpen: false, upperOpen: false } as const;
+    const answer = await children.query({ trans, values: true, limit: limit + 1, query: { index, range } });
+    if (answer.result.length <= limit) {
+      for (const child of answer.result as Fields[]) found.set(child.id, child);
+      return found;
+    }
+  }
+  const answers = await Promise.all(
+    ids.map((id) => children.query({ trans, values: true, limit: 1, query: { index, range: equal(id) } })),
+  );
+  ids.forEach((id, i) => answers[i]!.result[0] && found.set(id, answers[i]!.result[0]));
   return found;
 }
 
@@ -243,7 +292,7 @@ async function writeCounted(
       ? table
           .query({ trans, values: true, limit: MAX_RANGE + 1, query: { index: primaryKey, range: req.range } })
           .then((answer) => answer.result as Fields[])
-      : table.getMany({ trans, keys: keysOf(req, table) });
+      : rowsAt(table, trans, keysOf(req, table));
   const [current, before, res] = await Promise.all([meta, held, table.mutate(req)]);
   if (current?.version !== KEPT_COUNTS_VERSION) return res;
   if (req.type === 'deleteRange' && before.length > MAX_RANGE)

@@ -80,12 +80,21 @@ describe('kept counts (the dashboard and the device reports read them, not every
     await seed();
     await expectCountsCurrent();
     expect((await keptCountRows(db, 'r|')).length).toBeGreaterThan(0);
+    // A page naming many children: they are read as the one span of ids they cover.
+    await db.entity('children').bulkPut(Array.from({ length: 20 }, (_, i) => child(i + 10)));
+    await db.entity('history').bulkPut(Array.from({ length: 60 }, (_, i) => entry(100 + i, (i % 25) + 8)));
+    await expectCountsCurrent();
   });
 
   it('follows edits, deletes and the child moving: its gender, its center (R20), its deletion', async () => {
     await seed();
     const history = db.entity('history');
     const children = db.entity('children');
+    // A page of rows, most new, some replacing the seeded ones (read as one key range).
+    await history.bulkPut(Array.from({ length: 60 }, (_, i) => entry(i + 1, (i % 5) + 1, { history_status: 'mhp' })));
+    await expectCountsCurrent();
+    await history.bulkPut(Array.from({ length: 60 }, (_, i) => entry(i + 1, (i % 4) + 1)));
+    await expectCountsCurrent();
     await history.update(serverCid(1), { history_status: 'mhp', transfer_date: '2024-11-30' });
     await expectCountsCurrent();
     await history.update(serverCid(2), { transfer_date: null, history_date: '2024-05-05' });
