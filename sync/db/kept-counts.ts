@@ -271,9 +271,7 @@ const sameProfile = (a: Profile, b: Profile) => a?.gender === b?.gender && a?.ce
 
 /**
  * Applies a write to history or children and its counts' difference, in the write's
- * transaction. The rows it replaces are read by requests issued with it, before it
- * (IndexedDB runs a transaction's requests in order), so the counts cost the write few
- * round trips.
+ * transaction: the rows it replaces are read first, then it is written, then the counts.
  */
 async function writeCounted(
   down: DBCore,
@@ -293,7 +291,9 @@ async function writeCounted(
           .query({ trans, values: true, limit: MAX_RANGE + 1, query: { index: primaryKey, range: req.range } })
           .then((answer) => answer.result as Fields[])
       : rowsAt(table, trans, keysOf(req, table));
-  const [current, before, res] = await Promise.all([meta, held, table.mutate(req)]);
+  // Read before the write is issued: a read issued after it (rowsAt's fallback) would see it.
+  const [current, before] = await Promise.all([meta, held]);
+  const res = await table.mutate(req);
   if (current?.version !== KEPT_COUNTS_VERSION) return res;
   if (req.type === 'deleteRange' && before.length > MAX_RANGE)
     await kept.mutate({ trans, type: 'delete', keys: ['meta'] });

@@ -95,6 +95,12 @@ describe('kept counts (the dashboard and the device reports read them, not every
     await expectCountsCurrent();
     await history.bulkPut(Array.from({ length: 60 }, (_, i) => entry(i + 1, (i % 4) + 1)));
     await expectCountsCurrent();
+    // A page whose keys span many more rows than it writes: read key by key, before the write.
+    await history.bulkPut(Array.from({ length: 240 }, (_, i) => entry(i + 1, (i % 4) + 1)));
+    await history.bulkPut(
+      Array.from({ length: 60 }, (_, i) => entry(i * 4 + 1, (i % 4) + 1, { history_status: 'restoration' })),
+    );
+    await expectCountsCurrent();
     await history.update(serverCid(1), { history_status: 'mhp', transfer_date: '2024-11-30' });
     await expectCountsCurrent();
     await history.update(serverCid(2), { transfer_date: null, history_date: '2024-05-05' });
