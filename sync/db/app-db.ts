@@ -2,7 +2,8 @@ import type { EntityName } from '../entities/registry';
 import Dexie, { type Table } from 'dexie';
 import { ChildListIndex, childIndexMiddleware } from './child-index';
 import { TableMirror, tableMirrorMiddleware } from './table-mirror';
-import { KEPT_COUNTS, KEPT_COUNTS_VERSION, keptCountsMiddleware, type KeptCountRow } from './kept-counts';
+import { KEPT_COUNTS, KEPT_COUNTS_VERSION, type KeptCountRow } from './kept-counts';
+import { keptCountsMiddleware } from './kept-counts-writes';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
