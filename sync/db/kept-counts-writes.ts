@@ -12,11 +12,13 @@ import {
   KEPT_COUNTS,
   KEPT_COUNTS_VERSION,
   profileOf,
+  profilesKey,
   type Fields,
   type KeptCountRow,
   type KeptExitRow,
   type KeptMeta,
   type KeptNumberRow,
+  type KeptProfilesRow,
   type KeptReportRow,
   type Profile,
 } from './kept-counts';
@@ -62,47 +64,29 @@ async function rowsAt(table: DBCoreTable, trans: DBCoreTransaction, keys: unknow
   return keys.map((key) => byKey.get(key));
 }
 
-/** The children history entries name (by cid or server id), read in `trans`. */
-async function childrenNamed(
-  children: DBCoreTable,
+/**
+ * The profiles of the children history entries name: by server id from the kept profiles (a
+ * few rows for a whole page), by cid (a child created here, not sent yet) from the child.
+ */
+async function profilesNamed(
+  down: DBCore,
   trans: DBCoreTransaction,
   refs: Iterable<unknown>,
-): Promise<Map<unknown, Fields>> {
-  const wanted = [...new Set(refs)].filter((r) => typeof r === 'string' || typeof r === 'number');
+): Promise<Map<unknown, Profile>> {
+  const wanted = [...new Set(refs)];
   const cids = wanted.filter((r): r is string => typeof r === 'string');
   const ids = wanted.filter((r): r is number => typeof r === 'number');
-  const [byCid, byId] = await Promise.all([
-    cids.length ? rowsAt(children, trans, cids) : [],
-    childrenById(children, trans, ids),
+  const rowKeys = [...new Set(ids.map(profilesKey))];
+  const [byCid, rows] = await Promise.all([
+    cids.length ? rowsAt(down.table('children'), trans, cids) : [],
+    rowKeys.length
+      ? (down.table(KEPT_COUNTS).getMany({ trans, keys: rowKeys }) as Promise<(KeptProfilesRow | undefined)[]>)
+      : [],
   ]);
-  const found = new Map<unknown, Fields>(byId);
-  cids.forEach((cid, i) => byCid[i] && found.set(cid, byCid[i]));
-  return found;
-}
-
-/** Children by server id: the ids' span in one request when it holds few more children than asked for (a pull page's). */
-async function childrenById(
-  children: DBCoreTable,
-  trans: DBCoreTransaction,
-  ids: number[],
-): Promise<Map<unknown, Fields>> {
-  const index = children.schema.getIndexByKeyPath('id')!;
-  const found = new Map<unknown, Fields>();
-  if (ids.length >= 10) {
-    const lower = Math.min(...ids);
-    const upper = Math.max(...ids);
-    const limit = ids.length * 2;
-    const range = { type: 2 /* Range */, lower, upper, lowerOpen: false, upperOpen: false } as const;
-    const answer = await children.query({ trans, values: true, limit: limit + 1, query: { index, range } });
-    if (answer.result.length <= limit) {
-      for (const child of answer.result as Fields[]) found.set(child.id, child);
-      return found;
-    }
-  }
-  const answers = await Promise.all(
-    ids.map((id) => children.query({ trans, values: true, limit: 1, query: { index, range: equal(id) } })),
-  );
-  ids.forEach((id, i) => answers[i]!.result[0] && found.set(id, answers[i]!.result[0]));
+  const found = new Map<unknown, Profile>();
+  cids.forEach((cid, i) => found.set(cid, profileOf(byCid[i])));
+  for (const row of rows)
+    for (const [id, [gender, center]] of Object.entries(row?.profiles ?? {})) found.set(Number(id), { gender, center });
   return found;
 }
 
@@ -176,14 +160,14 @@ async function countWrite(
   const deltas = new Deltas();
   if (tableName === 'history') {
     const refs = changed.flatMap((c) => [c.before?.childregId, c.after?.childregId]);
-    const children = await childrenNamed(down.table('children'), trans, refs);
+    const profiles = await profilesNamed(down, trans, refs);
     for (const { before: old, after: now } of changed) {
       deltas.trend(old, -1);
       deltas.trend(now, 1);
       deltas.exit(old, -1);
       deltas.exit(now, 1);
-      deltas.report(old, profileOf(children.get(old?.childregId)), -1);
-      deltas.report(now, profileOf(children.get(now?.childregId)), 1);
+      deltas.report(old, profiles.get(old?.childregId) ?? null, -1);
+      deltas.report(now, profiles.get(now?.childregId) ?? null, 1);
     }
   } else {
     const moved: { old: Fields | undefined; now: Fields | undefined }[] = [];
@@ -191,7 +175,10 @@ async function countWrite(
       deltas.arrival(old, -1);
       deltas.arrival(now, 1);
       const refsMoved = refsOf(old).join() !== refsOf(now).join();
-      if (refsMoved || !sameProfile(profileOf(old), profileOf(now))) moved.push({ old, now });
+      if (!refsMoved && sameProfile(profileOf(old), profileOf(now))) continue;
+      moved.push({ old, now });
+      deltas.profile(old?.id, undefined);
+      deltas.profile(now?.id, now);
     }
     // A child whose gender, center, deletion or keys changed moves its entries' counts (R20).
     // Children pulled before any history (a first sync) have none to move.
@@ -220,7 +207,8 @@ async function countWrite(
 async function applyDeltas(kept: DBCoreTable, trans: DBCoreTransaction, deltas: Deltas) {
   const numbers = [...deltas.numbers].filter(([, n]) => n !== 0);
   const reports = [...deltas.reports.values()].filter((d) => [...d.days.values()].some((n) => n !== 0));
-  const keys = [...numbers.map(([key]) => key), ...reports.map((d) => d.row.key)];
+  const profiles = [...deltas.profiles];
+  const keys = [...numbers.map(([key]) => key), ...reports.map((d) => d.row.key), ...profiles.map(([key]) => key)];
   if (!keys.length) return;
   const stored = (await kept.getMany({ trans, keys })) as (KeptCountRow | undefined)[];
   const puts: KeptCountRow[] = [];
@@ -240,6 +228,16 @@ async function applyDeltas(kept: DBCoreTable, trans: DBCoreTransaction, deltas: 
     }
     if (Object.keys(counts).length) puts.push({ ...row, days: counts });
     else deletes.push(row.key);
+  });
+  profiles.forEach(([key, changes], k) => {
+    const held = stored[numbers.length + reports.length + k] as KeptProfilesRow | undefined;
+    const kept = { ...held?.profiles };
+    for (const [id, profile] of changes) {
+      if (profile) kept[id] = profile;
+      else delete kept[id];
+    }
+    if (Object.keys(kept).length) puts.push({ key, profiles: kept });
+    else if (held) deletes.push(key);
   });
   if (puts.length) await kept.mutate({ trans, type: 'put', values: puts });
   if (deletes.length) await kept.mutate({ trans, type: 'delete', keys: deletes });

@@ -34,7 +34,7 @@ import { reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, type 
 
 export const KEPT_COUNTS = 'keptCounts';
 /** The report rule and the shape of the rows: counts made under another are rebuilt. */
-export const KEPT_COUNTS_VERSION = `2 ${JSON.stringify(reportCategories.map((c) => [c.key, c.statuses]))}`;
+export const KEPT_COUNTS_VERSION = `3 ${JSON.stringify(reportCategories.map((c) => [c.key, c.statuses]))}`;
 
 export type KeptReportRow = {
   key: string;
@@ -47,8 +47,11 @@ export type KeptReportRow = {
 /** Entries of one status in one month of transfer_date: `days` by `JSON.stringify([centerId, transfer_date])`. */
 export type KeptExitRow = { key: string; status: string; month: string; days: Record<string, number> };
 export type KeptNumberRow = { key: string; n: number };
+/** What each live child with a server id gives its entries, 1,000 ids a row (`p|<id / 1000>`). */
+export type KeptProfilesRow = { key: string; profiles: Record<string, [ReportGender | null, number | null]> };
+export const profilesKey = (id: number) => `p|${Math.floor(id / 1000)}`;
 export type KeptMeta = { key: 'meta'; version: string };
-export type KeptCountRow = KeptReportRow | KeptExitRow | KeptNumberRow | KeptMeta;
+export type KeptCountRow = KeptReportRow | KeptExitRow | KeptNumberRow | KeptProfilesRow | KeptMeta;
 
 /** The key of the count of entries the exit lists' indexes hold but the `x|` rows cannot place. */
 export const ODD_EXIT_ENTRIES = 'x!odd';
@@ -80,6 +83,22 @@ export class Deltas {
     string,
     { row: Omit<KeptReportRow, 'days'> | Omit<KeptExitRow, 'days'>; days: Map<string, number> }
   >();
+
+  /** Profiles to set (or, null, to remove) per row of profiles. */
+  readonly profiles = new Map<string, Map<number, [ReportGender | null, number | null] | null>>();
+
+  /** A child's profile as its entries read it by server id: `child` gone or deleted removes it. */
+  profile(id: unknown, child: Fields | undefined) {
+    if (typeof id !== 'number') return;
+    const key = profilesKey(id);
+    let row = this.profiles.get(key);
+    if (!row) {
+      row = new Map();
+      this.profiles.set(key, row);
+    }
+    const profile = profileOf(child);
+    row.set(id, profile ? [profile.gender, profile.center] : null);
+  }
 
   number(key: string, by: number) {
     this.numbers.set(key, (this.numbers.get(key) ?? 0) + by);
@@ -148,6 +167,7 @@ export function countsOf(children: Iterable<Fields>, history: Iterable<Fields>):
   const byKey = new Map<unknown, Profile>();
   for (const child of children) {
     deltas.arrival(child, 1);
+    deltas.profile(child.id, child);
     const profile = profileOf(child);
     byKey.set(child.cid, profile);
     if (typeof child.id === 'number') byKey.set(child.id, profile);
@@ -162,6 +182,10 @@ export function countsOf(children: Iterable<Fields>, history: Iterable<Fields>):
   for (const { row, days } of deltas.reports.values()) {
     const kept = Object.fromEntries([...days].filter(([, n]) => n));
     if (Object.keys(kept).length) rows.push({ ...row, days: kept });
+  }
+  for (const [key, profiles] of deltas.profiles) {
+    const live = [...profiles].filter((p): p is [number, [ReportGender | null, number | null]] => p[1] !== null);
+    if (live.length) rows.push({ key, profiles: Object.fromEntries(live) });
   }
   return rows;
 }
