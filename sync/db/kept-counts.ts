@@ -26,6 +26,8 @@ import { reportCategories, reportCategoryOf, reportDateOf, reportGenderOf, type 
  * - `a|<yyyy-mm>`: `n` = children not deleted on the device, per month of arrival.
  * - `x|<status>|<yyyy-mm>`: the exit lists' counts (queries/exits.ts): every entry their
  *   indexes hold, per status and month of transfer_date, `days` by centerId and date.
+ * - `p|<id / 1000>`: `profiles`, the gender and center of each live child with a server id,
+ *   so a page of entries finds its children's in a few rows, not one read per child.
  * - `meta`: `version`, the rule the counts were made under. Missing or another version (an
  *   upgraded database, a release that moved a status to another category, a cleared
  *   table): the counts are stale, writes leave them alone, and the next read rebuilds them
