@@ -2,6 +2,8 @@ import type { EntityName } from '../entities/registry';
 import Dexie, { type Table } from 'dexie';
 import { ChildListIndex, childIndexMiddleware } from './child-index';
 import { TableMirror, tableMirrorMiddleware } from './table-mirror';
+import { KEPT_COUNTS, KEPT_COUNTS_VERSION, type KeptCountRow } from './kept-counts';
+import { keptCountsMiddleware } from './kept-counts-writes';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
@@ -139,6 +141,37 @@ export const schemaV2: Record<string, string> = {
 
 const historyV4 = schemaV2.history!;
 
+/*
+ * Every index of the two big tables (tens of thousands of children, hundreds of thousands
+ * of entries: each index is one more write per row of every pull page), with the query that
+ * needs it. v10 dropped the others: the child list filters, sorts and counts in memory
+ * (child-index.ts), the reports and the dashboard read kept counts (kept-counts.ts) and the
+ * kept fields (table-mirror.ts), none reads by them.
+ *
+ * | table | index | needed by |
+ * | --- | --- | --- |
+ * | history | cid (primary) | every read and write by row |
+ * | history | &id | pull (a page's rows by server id), replay (a create's answer), batch (R19), present-status |
+ * | history | childregId | a child's history (queries/actions.ts, child-records-kept.ts), Present Status, R8 id remapping, kept counts (a child moved) |
+ * | history | _sync | exit lists (rows with unsent changes), the full pull's diff (R16) |
+ * | history | [history_status+transfer_date] | exit lists: a status's page by date, newest first |
+ * | history | [history_status+centerId+transfer_date] | exit lists filtered by center |
+ * | children | cid (primary) | every read and write by row |
+ * | children | &id | pull, replay, entries naming a child by id (exit lists, present-status, kept counts), photo prefetch order |
+ * | children | name | the duplicate check while adding a child (queries/duplicates.ts) |
+ * | children | _sync | the child list's unsynced rows, short stay register, full pull's diff |
+ * | children | [short_stay_status+dateofarrival] | short stay register |
+ * | children | [short_stay_status+centerdetailId+dateofarrival] | short stay register by center |
+ *
+ * Dropped in v10: history centerId, history_status, updated_at; children centerdetailId
+ * (a center's children are counted over the list index, queries/admin.ts), updated_at,
+ * _deleted. The small tables keep theirs: a few hundred rows each, their cost is not seen.
+ */
+const historyV10 =
+  'cid, &id, childregId, _sync, [history_status+transfer_date], [history_status+centerId+transfer_date]';
+const childrenV10 =
+  'cid, &id, name, _sync, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]';
+
 /**
  * The per-user database (one per signed-in user and API origin). Every schema
  * change is a new version whose upgrade keeps existing rows and the outbox.
@@ -150,11 +183,12 @@ export class AppDb extends Dexie {
   lookups!: Table<LookupRow, string>;
   syncState!: Table<SyncStateRow, string>;
   drafts!: Table<DraftRow, string>;
+  keptCounts!: Table<KeptCountRow, string>;
   /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
   readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
   /**
-   * The fields the device counts over whole tables (reports and their details, the
-   * dashboard's trends, the registered beneficiaries), kept in memory (table-mirror.ts).
+   * The fields the device lists over whole tables (a report count's details, the registered
+   * beneficiaries), kept in memory (table-mirror.ts); the counts are in `keptCounts`.
    */
   readonly historyFacts: TableMirror<HistoryFacts> = new TableMirror<HistoryFacts>(this, 'history', [
     'cid',
@@ -224,8 +258,15 @@ export class AppDb extends Dexie {
     // v9: a non-registered beneficiary's documents, indexed by their beneficiary so a
     // document of a beneficiary created offline gets its id with it (R8).
     this.version(9).stores({ beneficiaryDocuments: entityIndexes.beneficiaryDocuments });
+    // v10: history and children keep only the indexes a query reads (the table above
+    // historyV10), and the counts the dashboard and the reports read are kept
+    // (kept-counts.ts). An upgraded database has none yet: its first read counts them.
+    this.version(10).stores({ history: historyV10, children: childrenV10, [KEPT_COUNTS]: 'key' });
+    // A new database has no rows, so its counts are current from the start.
+    this.on('populate', (tx) => tx.table(KEPT_COUNTS).put({ key: 'meta', version: KEPT_COUNTS_VERSION }));
     this.use(childIndexMiddleware('children', this.childIndex));
     this.use(tableMirrorMiddleware([this.historyFacts, this.childFacts]));
+    this.use(keptCountsMiddleware());
     // Opened again (after a delete or a close): what the index held may no longer be there.
     this.on('ready', () => this.childIndex.invalidate(), true);
   }

@@ -109,10 +109,25 @@ export class ChildListIndex {
   private sortedBy = new Map<string, ChildEntry[]>();
   private termHits = new Map<string, Map<string, number>>();
 
+  /** Writes to children issued on this connection and not done yet (see ready). */
+  private readonly writing = new Set<Promise<unknown>>();
+
   constructor(private readonly readAll: () => Promise<LocalRow[]>) {}
+
+  /** A write to children was issued; the index follows it once `done` settles (childIndexMiddleware). */
+  issued(done: Promise<unknown>) {
+    const settled: Promise<unknown> = done.then(
+      () => this.writing.delete(settled),
+      () => this.writing.delete(settled),
+    );
+    this.writing.add(settled);
+  }
 
   /** Builds the index on first use (or after it went stale); later calls return at once. */
   async ready(): Promise<void> {
+    // A write issued on this connection and not done yet is waited for: Dexie re-runs a live
+    // query when a write is issued, and the list must not answer without it.
+    while (this.writing.size) await Promise.allSettled([...this.writing]);
     while (!this.entries || this.stale) {
       if (!this.building) this.building = this.build();
       await this.building;
@@ -256,11 +271,14 @@ export function childIndexMiddleware(table: string, index: ChildListIndex): Midd
         if (name !== table) return inner;
         return {
           ...inner,
-          mutate: (req) =>
-            inner.mutate(req).then((res) => {
+          mutate: (req) => {
+            const done = inner.mutate(req).then((res) => {
               follow(req, res);
               return res;
-            }),
+            });
+            index.issued(done);
+            return done;
+          },
         };
       },
     }),

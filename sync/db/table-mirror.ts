@@ -9,11 +9,11 @@ import Dexie, {
 } from 'dexie';
 
 /**
- * A few fields of every row of one table, held in memory, for the screens that count over
- * a whole table (the device's reports and their details, the dashboard's trends, the
- * registered beneficiaries): at 20,000 children and 200,000 history rows, reading every
- * row again for each report took over a second; counting over the kept fields takes tens
- * of milliseconds.
+ * A few fields of every row of one table, held in memory, for the screens that list over
+ * a whole table (a report count's details, the registered beneficiaries; the counts
+ * themselves are kept in IndexedDB, kept-counts.ts): at 20,000 children and 200,000 history
+ * rows, reading every row again for each of them took over a second; going over the kept
+ * fields takes tens of milliseconds.
  *
  * The keys a write touches are read again at the next use. They are marked when the write
  * is issued (tableMirrorMiddleware, which only marks: it reads nothing and changes no

@@ -146,9 +146,9 @@ export async function roleHolders(roleId: number): Promise<number> {
 }
 
 export async function centerMembers(centerId: number): Promise<{ children: number; users: number }> {
-  const [children, users] = await Promise.all([
-    liveCount('children', 'centerdetailId', centerId),
-    liveCount('users', 'centerId', centerId),
-  ]);
+  const db = currentDb();
+  // Over the child list's index (db/child-index.ts): children are not indexed by center.
+  const [, users] = await Promise.all([db.childIndex.ready(), liveCount('users', 'centerId', centerId)]);
+  const children = db.childIndex.all().filter((c) => c.centerId === centerId && !c.deleted).length;
   return { children, users };
 }

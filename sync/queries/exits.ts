@@ -3,14 +3,15 @@ import type { LocalRow, RowSyncState } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { toStoredDate } from '../contract';
+import { currentKeptRows, ODD_EXIT_ENTRIES, type KeptExitRow } from '../db/kept-counts';
 
 /*
  * The exit/restoration lists and the short stay register over the device (spec part 2,
  * section 2), so every route opens, filters and pages offline. At bench scale (20,000
  * children, 200,000 history rows) nothing scans a table: the synced rows of one status
- * are counted over a compound index range ([history_status+transfer_date], or with the
- * center [history_status+centerId+transfer_date]) and read as keys, newest date first, only
- * up to the page's end; only the page's ten rows and their children are read. Rows with unsent changes (few) are read
+ * are read over a compound index range ([history_status+transfer_date], or with the
+ * center [history_status+centerId+transfer_date]) as keys, newest date first, only up to
+ * the page's end, and counted from the kept counts (db/kept-counts.ts); only the page's ten rows and their children are read. Rows with unsent changes (few) are read
  * by the `_sync` index and decided here, because a row saved offline may lack the
  * indexed fields (the server fills centerId from the child).
  */
@@ -75,13 +76,35 @@ function inRange(key: unknown[], lower: unknown[], upper: unknown[]): boolean {
   }
 }
 
+/** How many entries the index range holds, from the kept counts (db/kept-counts.ts: `x|` rows); null when they cannot tell. */
+async function keptExitCount(range: ReturnType<typeof rangeOf>): Promise<number | null> {
+  const status = range.lower[0] as string;
+  const kept = await currentKeptRows<KeptExitRow>(currentDb(), `x|${status}|`, [ODD_EXIT_ENTRIES]);
+  if (!kept || kept.named[0]) return null;
+  const center = range.lower.length === 3 ? range.lower[1] : undefined;
+  const from = range.lower.at(-1) as string;
+  const to = range.upper.at(-1) as string;
+  let n = 0;
+  for (const row of kept.rows) {
+    // A month's key orders as its dates do, so months outside the range hold none of them.
+    if (row.status !== status || row.month < from.slice(0, 7) || row.month > to.slice(0, 7)) continue;
+    for (const [cell, count] of Object.entries(row.days)) {
+      const [rowCenter, date] = JSON.parse(cell) as [number | string | null, string];
+      if (date >= from && date <= to && (center === undefined || rowCenter === center)) n += count;
+    }
+  }
+  return n;
+}
+
 /**
- * How many rows the index range holds. IndexedDB counts by walking the range (140-200 ms
- * for one status of 200,000 entries in Chromium); when the history's fields are kept in
- * memory already (table-mirror.ts: a report or the dashboard read them), they are counted
- * there (40-60 ms).
+ * How many rows the index range holds: from the kept counts, a few hundred small rows per
+ * status; while they are stale (a database just upgraded), from the history's fields when they
+ * are kept in memory (table-mirror.ts), else by IndexedDB walking the range (140-200 ms for
+ * one status of 200,000 entries in Chromium).
  */
 async function countInIndex(range: ReturnType<typeof rangeOf>, indexed: () => Collection): Promise<number> {
+  const counted = await keptExitCount(range);
+  if (counted !== null) return counted;
   const kept = await currentDb().historyFacts.keptValues();
   if (!kept) return indexed().count();
   const status = range.lower[0];

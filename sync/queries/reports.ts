@@ -8,8 +8,6 @@ import {
   routeOf,
   buildGroupReport,
   buildReport,
-  countGroupRows,
-  countReportRows,
   paginate,
   reportCategories,
   reportCategoryOf,
@@ -30,6 +28,7 @@ import {
   type ReportRow,
 } from '../contract';
 import { centerOptions } from './lookups';
+import { keptGroupCounts, keptReportCounts, keptTrendCounts } from './kept-reports';
 
 /*
  * Reports from the device (part 2 DESIGN notes): the contract's rule over the children,
@@ -91,12 +90,12 @@ async function deviceBalances(from: string, to: string, centerId: number | null)
   return balances;
 }
 
-/** The reports answer computed on the device. */
+/** The reports answer computed on the device, from the kept counts (db/kept-counts.ts). */
 export async function deviceReport(filter: ReportFilter, on = today()): Promise<ReportAnswer> {
   const centerId = filter.centerId ?? null;
   const p = reportPeriods(filter.from_date, filter.to_date, on);
-  const [rows, balances, centers] = await Promise.all([
-    deviceReportRows(),
+  const [counts, balances, centers] = await Promise.all([
+    keptReportCounts(currentDb(), p, centerId),
     deviceBalances(p.from_date, p.to_date, centerId),
     centerOptions(),
   ]);
@@ -105,15 +104,15 @@ export async function deviceReport(filter: ReportFilter, on = today()): Promise<
     female: 0,
   });
   const center_name = centerId === null ? null : (centers.find((c) => c.id === centerId)?.name ?? null);
-  return buildReport(countReportRows(rows, p, centerId), p, { centerId, center_name, balance });
+  return buildReport(counts, p, { centerId, center_name, balance });
 }
 
 /** The groupReport2 answer computed on the device: the centers it knows, in id order. */
 export async function deviceGroupReport(filter: ReportFilter, on = today()): Promise<GroupReportAnswer> {
   const centerId = filter.centerId ?? null;
   const p = reportPeriods(filter.from_date, filter.to_date, on);
-  const [rows, balances, options] = await Promise.all([
-    deviceReportRows(),
+  const [counts, balances, options] = await Promise.all([
+    keptGroupCounts(currentDb(), p, centerId),
     deviceBalances(p.from_date, p.to_date, centerId),
     centerOptions(),
   ]);
@@ -121,15 +120,7 @@ export async function deviceGroupReport(filter: ReportFilter, on = today()): Pro
     .filter((c) => centerId === null || c.id === centerId)
     .map((c) => ({ id: c.id, name: c.name }))
     .sort((a, b) => a.id - b.id);
-  return buildGroupReport(
-    countGroupRows(
-      rows.filter((r) => centerId === null || r.centerId === centerId),
-      p,
-    ),
-    p,
-    centers,
-    balances,
-  );
+  return buildGroupReport(counts, p, centers, balances);
 }
 
 /** The report calls, each sent from its endpoint row. */
@@ -514,7 +505,7 @@ const trendOf: Partial<Record<string, { statuses?: readonly string[]; arrivals?:
 /**
  * The last `months` months (oldest first, ending with the current one) of the dashboard
  * tiles that have a trend, counted on the device: arrivals, history entries by activity
- * date, children fed by meal date.
+ * date (both from the kept counts), children fed by meal date.
  */
 export async function dashboardTrends(months = 12, now = new Date()): Promise<Record<string, number[]>> {
   const db = currentDb();
@@ -528,16 +519,10 @@ export async function dashboardTrends(months = 12, now = new Date()): Promise<Re
     const i = typeof day === 'string' ? index.get(day.slice(0, 7)) : undefined;
     if (i !== undefined) trends[tile][i] += by;
   };
-  const [children, history, meals] = await Promise.all([
-    db.childFacts.values(),
-    db.historyFacts.values(),
-    db.entity('meals').toArray(),
-  ]);
-  for (const child of children) if (!child._deleted) bump('children_supported', child.dateofarrival);
-  for (const entry of history) {
-    if (entry._deleted) continue;
-    for (const [tile, rule] of Object.entries(trendOf))
-      if (rule?.statuses?.includes(String(entry.history_status))) bump(tile, reportDateOf(entry));
+  const [kept, meals] = await Promise.all([keptTrendCounts(db), db.entity('meals').toArray()]);
+  for (const [month, n] of kept.arrivals) bump('children_supported', month, n);
+  for (const { status, month, n } of kept.entries) {
+    for (const [tile, rule] of Object.entries(trendOf)) if (rule?.statuses?.includes(status)) bump(tile, month, n);
   }
   for (const meal of meals as Row[])
     if (!meal._deleted) bump('meals_distributed', meal.meal_date, Number(meal.child_count ?? 0));

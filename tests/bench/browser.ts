@@ -10,6 +10,7 @@ import { pullCollection, serverCid } from '../../sync/engine/pull';
 import { sessionDb } from '../../sync/db/session-db';
 import { restoreSession, currentDb } from '../../sync/device/session';
 import { countExitEntries, deviceReport, listChildren, listExitEntries } from '../../sync/queries';
+import { firstRead, plainBulkPut } from './kept';
 import {
   countReportRows,
   exitRestoreStatusKeys,
@@ -88,7 +89,8 @@ async function pull(token: string) {
   const rawMs = performance.now() - rawStarted;
   db.close();
   raw.close();
-  return { pullMs, rawMs, children: children.rows, history: history.rows };
+  const plainMs = await plainBulkPut(rows);
+  return { pullMs, rawMs, plainMs, children: children.rows, history: history.rows };
 }
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
@@ -328,4 +330,4 @@ async function exits(n: number, children: number) {
   return { cold, keep, kept, baseline };
 }
 
-Object.assign(window, { ashrayBench: { replay, plain, pull, list, report, exits } });
+Object.assign(window, { ashrayBench: { replay, plain, pull, list, report, exits, firstRead } });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { AppDb, schemaV1, schemaV2 } from '../../../sync/db/app-db';
+import { KEPT_COUNTS_VERSION } from '../../../sync/db/kept-counts';
+import { keptReportCounts } from '../../../sync/queries/kept-reports';
+import { countReportRows, reportPeriods, reportRowsFrom } from '../../../sync/contract';
 
 describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox)', () => {
   it('a version 1 database with queued entries opens on the current version with nothing lost', async () => {
@@ -86,6 +89,133 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
         .primaryKeys(),
     ).toEqual(['s1']);
     expect(await db.entity('beneficiaries').count()).toBe(0);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('v10: a v9 database with a queued entry keeps it and its rows; history and children lose the indexes no query reads, and the counts are made at the first read', async () => {
+    const name = `migration-v9-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(9).stores({
+      ...schemaV2,
+      outbox: `${schemaV2.outbox}, *dependsOn`,
+      history: `${schemaV2.history}, [history_status+transfer_date], [history_status+centerId+transfer_date]`,
+      children: `${schemaV2.children}, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]`,
+      drafts: 'key',
+    });
+    await old.open();
+    await old.table('children').bulkPut([
+      {
+        cid: 's1',
+        id: 1,
+        name: 'Ravi',
+        gender: 'Male',
+        centerdetailId: 2,
+        dateofarrival: '2024-05-01',
+        _sync: 'synced',
+      },
+      {
+        cid: 's2',
+        id: 2,
+        name: 'Asha',
+        gender: 'Female',
+        centerdetailId: 3,
+        dateofarrival: '2024-06-01',
+        _sync: 'synced',
+      },
+    ]);
+    await old.table('history').bulkPut([
+      {
+        cid: 's10',
+        id: 10,
+        childregId: 1,
+        centerId: 2,
+        history_status: 'dropout',
+        transfer_date: '2024-07-01',
+        _sync: 'synced',
+      },
+      {
+        cid: 's11',
+        id: 11,
+        childregId: 2,
+        centerId: 3,
+        history_status: 'education',
+        transfer_date: '2024-08-01',
+        _sync: 'synced',
+      },
+      {
+        cid: 'local-h',
+        childregId: 1,
+        history_status: 'medical_issue',
+        transfer_date: '2024-09-01',
+        _sync: 'pending',
+        _base: null,
+      },
+    ]);
+    const entry = {
+      mutationId: 'm-h',
+      entity: 'historyActions',
+      op: 'medical',
+      cid: 'local-h',
+      payload: { childregId: 1, history_status: 'medical_issue', transfer_date: '2024-09-01' },
+      fileKeys: [],
+      baseUpdatedAt: null,
+      dependsOn: [],
+      attempts: 1,
+      sent: true,
+      nextAttemptAt: 5,
+      lastError: null,
+      status: 'queued',
+    };
+    await old.table('outbox').add(entry);
+    old.close();
+
+    const db = new AppDb(name);
+    await db.open();
+    expect(db.verno).toBe(10);
+    expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
+    expect(await db.entity('history').count()).toBe(3);
+    const indexes = (table: 'history' | 'children') =>
+      db
+        .entity(table)
+        .schema.indexes.map((i) => i.name)
+        .sort();
+    expect(indexes('history')).toEqual(
+      ['id', 'childregId', '_sync', '[history_status+transfer_date]', '[history_status+centerId+transfer_date]'].sort(),
+    );
+    expect(indexes('children')).toEqual(
+      [
+        'id',
+        'name',
+        '_sync',
+        '[short_stay_status+dateofarrival]',
+        '[short_stay_status+centerdetailId+dateofarrival]',
+      ].sort(),
+    );
+    // The app's queries over what the upgrade kept: the exit list's index, the child's history, the outbox.
+    expect(
+      await db
+        .entity('history')
+        .where('[history_status+centerId+transfer_date]')
+        .between(['dropout', 2, ''], ['dropout', 2, '\uffff'])
+        .primaryKeys(),
+    ).toEqual(['s10']);
+    expect((await db.entity('history').where('childregId').equals(1).primaryKeys()).sort()).toEqual(['local-h', 's10']);
+    expect(await db.entity('history').where('_sync').equals('pending').primaryKeys()).toEqual(['local-h']);
+    expect(await db.outbox.where('cid').equals('local-h').count()).toBe(1);
+    // No counts yet: the first report counts them from the rows, then writes keep them.
+    expect(await db.keptCounts.get('meta')).toBeUndefined();
+    const p = reportPeriods('2024-04-01', '2025-03-31', '2025-06-30');
+    const fromRows = async () =>
+      countReportRows(
+        reportRowsFrom(await db.entity('children').toArray(), await db.entity('history').toArray()),
+        p,
+        null,
+      );
+    expect(await keptReportCounts(db, p, null)).toEqual(await fromRows());
+    expect((await db.keptCounts.get('meta')) as unknown).toEqual({ key: 'meta', version: KEPT_COUNTS_VERSION });
+    await db.entity('children').update('s1', { gender: 'Female' });
+    expect(await keptReportCounts(db, p, null)).toEqual(await fromRows());
     db.close();
     await Dexie.delete(name);
   });
