@@ -47,8 +47,10 @@ if (typeof window !== 'undefined') {
   // it (seen as an unhandled rejection in screen tests whose sync reached a photo create).
   // A Blob is immutable, so keeping the same one is what a browser's clone amounts to.
   const nativeClone = globalThis.structuredClone;
+  // Held here: fake-indexeddb may still clone after jsdom's window is torn down.
+  const JsdomBlob = window.Blob;
   const keepBlobs = (value: unknown): unknown => {
-    if (value instanceof window.Blob) return value;
+    if (value instanceof JsdomBlob) return value;
     if (Array.isArray(value)) return value.map(keepBlobs);
     if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, keepBlobs(item)]));
