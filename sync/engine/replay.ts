@@ -85,6 +85,8 @@ export class Replayer {
   /** Answers waiting for the next transaction that applies them, and the one running. */
   private answered: Array<{ answer: Answered; settle: (applied: boolean) => void; fail: (e: unknown) => void }> = [];
   private applying: Promise<void> | null = null;
+  /** Per entry in flight: frees its request's slot in the pass (once). */
+  private readonly released = new Map<number, () => void>();
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -129,7 +131,8 @@ export class Replayer {
    * One pass over the outbox as it was read, in `seq` order (R6): an entry goes once the
    * entry before it of the same record, and the last entry of every record it waits for
    * (`dependsOn`), have been answered and applied; entries of other records go beside it,
-   * up to `concurrency` requests at once. An entry whose predecessor failed or waits out a
+   * up to `concurrency` requests at once (an answered request frees its slot while its
+   * answer waits for the next batch transaction). An entry whose predecessor failed or waits out a
    * backoff waits for the next drain. Nothing new goes out after a 401 (R10) or a kill.
    * True when something moved (sent, or rebased to be sent again).
    */
@@ -138,7 +141,8 @@ export class Replayer {
     const stages: Stage[] = entries.map(() => 'waiting');
     const before = predecessors(entries);
     let progressed = false;
-    let inFlight = 0;
+    let inFlight = 0; // requests on the wire
+    let open = 0; // entries picked whose outcome is not known yet (answers waiting for their batch too)
     let next = 0; // entries before this one have all left 'waiting'
     const thrown: unknown[] = [];
     let wake: () => void = () => {};
@@ -180,6 +184,18 @@ export class Replayer {
       inFlight--;
       wake();
     };
+    /** Frees the slot once: when the answer is in (its bookkeeping waits for a batch), or at the end. */
+    const freeOnce = (seq: number) => {
+      let free = true;
+      const release = () => {
+        if (!free) return;
+        free = false;
+        this.released.delete(seq);
+        freed();
+      };
+      this.released.set(seq, release);
+      return release;
+    };
     /** The picked entries claimed together (one transaction), then each sent on its own. */
     const go = async (indexes: number[]): Promise<void> => {
       let claimed: Array<Prepared | 'blocked'>;
@@ -188,28 +204,35 @@ export class Replayer {
       } catch (error) {
         for (const i of indexes) {
           failed(i, error);
+          open--;
           freed();
         }
         return;
       }
       for (const [k, i] of indexes.entries()) {
         const ready = claimed[k];
+        const release = freeOnce(entries[i].seq!);
         void (ready === 'blocked' ? Promise.resolve<ReplayOutcome>('blocked') : this.send(ready))
           .then(
             (outcome) => settle(i, outcome),
             (error: unknown) => failed(i, error),
           )
-          .finally(freed);
+          .finally(() => {
+            open--;
+            release();
+            wake();
+          });
       }
     };
 
     for (;;) {
       const stopped = this.killed || this.pausedForAuth || thrown.length > 0;
       const picked = stopped ? [] : pick(limit - inFlight);
-      if (picked.length === 0 && inFlight === 0) break;
+      if (picked.length === 0 && open === 0) break;
       if (picked.length > 0) {
         for (const i of picked) stages[i] = 'sending';
         inFlight += picked.length;
+        open += picked.length;
         void go(picked);
       }
       // Until a request in flight ends (its entry done or stuck frees a slot and maybe a successor).
@@ -390,6 +413,8 @@ export class Replayer {
    * 'blocked' when the replayer was killed first (nothing learnt after that is applied).
    */
   private async applied(answer: Answered): Promise<ReplayOutcome> {
+    // The request is over: another record may go out while this answer waits for its batch.
+    this.released.get(answer.entry.seq!)?.();
     const applied = await new Promise<boolean>((settle, fail) => {
       this.answered.push({ answer, settle, fail });
       this.applyAnswered();
