@@ -464,7 +464,17 @@ export class Replayer {
       'rw',
       [db.outbox, db.files, db.syncState, ...[...tables].map((t) => db.entity(t))],
       async () => {
-        for (const answer of ordered) await this.applyAnswer(answer);
+        const created = new Map<string, number>();
+        const createdIn = new Set<EntityDescriptor['table']>();
+        for (const answer of ordered) {
+          const id = await this.applyAnswer(answer);
+          if (id === null) continue;
+          created.set(answer.entry.cid, id);
+          createdIn.add(answer.descriptor.table);
+        }
+        // The batch's new ids written back at once, after its answers (R8): what the
+        // answers wrote kept any cid, so the end is the same as one record at a time.
+        await remapCids(db, created, [...createdIn]);
         // Whichever replayer sent it (the page's, or Background Sync's in the service worker),
         // a sync running now knows to pull once more (engine.ts).
         await db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
@@ -472,25 +482,25 @@ export class Replayer {
     );
   }
 
-  /** One answer, inside the transaction of its batch. */
-  private async applyAnswer({ entry, descriptor, effect, reply }: Answered): Promise<void> {
+  /** One answer, inside the transaction of its batch; a create's new id, to write back (R8). */
+  private async applyAnswer({ entry, descriptor, effect, reply }: Answered): Promise<number | null> {
     const { db } = this.deps;
     const table = db.entity(descriptor.table);
     if (descriptor.batch) {
       await db.outbox.delete(entry.seq!);
       await applyBatchAnswer(db, entry.entity, entry.cid, reply);
-      return;
+      return null;
     }
     const answer = Array.isArray(reply) ? null : reply;
     await db.outbox.delete(entry.seq!);
-    await db.files.bulkDelete(entry.fileKeys);
+    if (entry.fileKeys.length > 0) await db.files.bulkDelete(entry.fileKeys);
     const rest = await db.outbox.where('cid').equals(entry.cid).toArray();
     if (effect === 'delete') {
       await table.delete(entry.cid);
-      return;
+      return null;
     }
     const row = await table.get(entry.cid);
-    if (!row) return;
+    if (!row) return null;
     // A backend that answers a write without its record (part 1 section 7: a success "may
     // carry data"): the row keeps what was sent, synced once an edit has nothing else
     // queued (a create still lacks its id); when it was accepted stops an older full page
@@ -498,7 +508,7 @@ export class Replayer {
     if (!answer) {
       const settled = effect !== 'create' && rest.length === 0;
       await table.update(entry.cid, { _answeredAt: this.now(), ...(settled ? { _sync: 'synced' as const } : {}) });
-      return;
+      return null;
     }
     if (effect === 'create') {
       // A pull may have brought the new record in while its answer was lost: one row stays.
@@ -516,7 +526,7 @@ export class Replayer {
       _answeredAt: this.now(),
       _sync: rest.length ? row._sync : 'synced',
     });
-    if (effect === 'create') await remapCid(db, entry.cid, answer.id, referencingTables(descriptor.table));
+    return effect === 'create' ? answer.id : null;
   }
 
   private async fail(
@@ -677,30 +687,37 @@ export function referencingTables(table: string): Array<{ table: EntityDescripto
     .filter((d) => d.fields.length > 0);
 }
 
-/** R8: every local row and queued entry that referenced `cid` gets the server id. */
-async function remapCid(
-  db: AppDb,
-  cid: string,
-  id: number,
-  dependents: ReturnType<typeof referencingTables>,
-): Promise<void> {
-  for (const { table, fields } of dependents) {
+/** R8: every local row and queued entry that referenced one of `ids`' cids gets its server id. */
+async function remapCids(db: AppDb, ids: Map<string, number>, tables: EntityDescriptor['table'][]): Promise<void> {
+  if (ids.size === 0) return;
+  const cids = [...ids.keys()];
+  const done = new Set<string>();
+  for (const { table, fields } of tables.flatMap((t) => referencingTables(t))) {
     for (const field of fields) {
+      // Two descriptors may share a table (history): each field of a table once.
+      if (done.has(`${table}.${field}`)) continue;
+      done.add(`${table}.${field}`);
       await db
         .entity(table)
         .where(field)
-        .equals(cid)
-        .modify({ [field]: id });
+        .anyOf(cids)
+        .modify((row) => {
+          row[field] = ids.get(row[field] as string) ?? row[field];
+        });
     }
   }
   // Every entry that names a record not yet created also waits for it (R6), so the
   // dependsOn index finds all of them without reading the whole outbox.
   await db.outbox
     .where('dependsOn')
-    .equals(cid)
+    .anyOf(cids)
+    .distinct()
     .modify((e) => {
-      e.dependsOn = e.dependsOn.filter((c) => c !== cid);
-      for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+      for (const [cid, id] of ids) {
+        if (!e.dependsOn.includes(cid)) continue;
+        e.dependsOn = e.dependsOn.filter((c) => c !== cid);
+        for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+      }
     });
 }
 

@@ -131,6 +131,31 @@ describe('replay of independent records together (R6)', () => {
     expect(await d.db.entity('history').get(medical.cid)).toMatchObject({ childregId: onServer.id, _sync: 'synced' });
   });
 
+  it('R8: children answered together each give their own id to the history entry waiting for them', async () => {
+    const { d } = device();
+    const names = Array.from({ length: REPLAY_CONCURRENCY * 2 }, (_, i) => unique(`parents-${i}`));
+    const cids = await createChildren(d, names);
+    const medical: string[] = [];
+    for (const cid of cids) {
+      const written = await d.engine.write({
+        entity: 'history',
+        op: 'medical',
+        fields: { childregId: cid, medical_issues: 'Fever', transfer_date: '2026-11-20', comment: `PHC for ${cid}` },
+      });
+      if (!written.ok) throw new Error(written.message);
+      medical.push(written.cid);
+    }
+    await d.engine.replay();
+    expect(await outbox(d)).toEqual([]);
+    for (const [i, name] of names.entries()) {
+      const [child] = await server.childrenNamed(name, token);
+      const row = await d.db.entity('history').get(medical[i]);
+      expect(row).toMatchObject({ childregId: child.id, comment: `PHC for ${cids[i]}`, _sync: 'synced' });
+      const onServer = await server.request(`/api/history_view/${row!.id}`, { token });
+      expect(((await onServer.json()) as { data: { childregId: number } }).data.childregId).toBe(child.id);
+    }
+  });
+
   it('R6: a record with several queued edits sends them one after another, each against the base the one before left', async () => {
     const { d, seen } = device();
     const names = Array.from({ length: REPLAY_CONCURRENCY }, (_, i) => unique(`edits-${i}`));
