@@ -74,14 +74,9 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
   const names = await storeFiles(fileStore, files);
   try {
     const id = await db.transaction(async (tx) => {
-      // The center row is locked so two registrations at once get different serials.
-      const [center] = await tx
-        .select({ id: centers.id, prefix: centers.prefix })
-        .from(centers)
-        .where(and(eq(centers.id, Number(data.centerdetailId)), isNull(centers.deleted_at)))
-        .for('update');
-      if (!center) return null;
-      const serial = await nextChildSerial(tx, center);
+      const numbered = await numberChild(tx, Number(data.centerdetailId));
+      if (!numbered) return null;
+      const { center, serial } = numbered;
       const [row] = await tx
         .insert(children)
         .values({
@@ -114,13 +109,43 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
       await removeFiles(fileStore, names);
       return invalid(c, [{ path: 'centerdetailId', message: serverMessages.invalidCenter }]);
     }
-    const record = await childRecord(db, id, user);
+    // A child just made has no history entries yet: its record is read without them.
+    const record = await childRecord(db, id, user, 'none');
     return ok(c, record, { message: serverMessages.childAdded, image_path: CHILD_IMAGE_PATH });
   } catch (error) {
     await removeUpload(fileStore, 'children', stored);
     await removeFiles(fileStore, names);
     throw error;
   }
+}
+
+/**
+ * The center a child is registered at and its next case serial; null when the center is
+ * missing or deleted. One statement where the center has a serial already (every
+ * registration but its first): the serial row bumped, which also orders two registrations
+ * at once, and the live center's prefix read with it. The first one locks the center row
+ * so two first registrations at once get different serials.
+ */
+async function numberChild(
+  tx: Pick<Db, 'insert' | 'update' | 'select'>,
+  centerId: number,
+): Promise<{ center: { id: number; prefix: string | null }; serial: number } | null> {
+  const [bumped] = await tx
+    .update(childSerials)
+    .set({ last_serial: sql`${childSerials.last_serial} + 1` })
+    .from(centers)
+    .where(
+      and(eq(childSerials.center_id, centerId), eq(centers.id, childSerials.center_id), isNull(centers.deleted_at)),
+    )
+    .returning({ n: childSerials.last_serial, prefix: centers.prefix });
+  if (bumped) return { center: { id: centerId, prefix: bumped.prefix }, serial: bumped.n };
+  const [center] = await tx
+    .select({ id: centers.id, prefix: centers.prefix })
+    .from(centers)
+    .where(and(eq(centers.id, centerId), isNull(centers.deleted_at)))
+    .for('update');
+  if (!center) return null;
+  return { center, serial: await nextChildSerial(tx, center) };
 }
 
 /**

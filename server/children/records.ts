@@ -30,6 +30,8 @@ export async function childRecords(
   orderBy: SQL[],
   limit?: number,
   offset = 0,
+  /** 'none': the rows have no history yet (a child just created), so it is not read. */
+  withHistory: 'read' | 'none' = 'read',
 ): Promise<ListedRow[]> {
   let query = db
     .select({
@@ -50,19 +52,22 @@ export async function childRecords(
   if (limit !== undefined) query = query.limit(limit).offset(offset);
   const rows = await query;
   if (rows.length === 0) return [];
-  const history = await db
-    .select()
-    .from(childHistory)
-    .where(
-      and(
-        inArray(
-          childHistory.childregId,
-          rows.map((r) => r.child.id),
-        ),
-        isNull(childHistory.deleted_at),
-      ),
-    )
-    .orderBy(asc(childHistory.created_at), asc(childHistory.id));
+  const history: HistoryRow[] =
+    withHistory === 'none'
+      ? []
+      : await db
+          .select()
+          .from(childHistory)
+          .where(
+            and(
+              inArray(
+                childHistory.childregId,
+                rows.map((r) => r.child.id),
+              ),
+              isNull(childHistory.deleted_at),
+            ),
+          )
+          .orderBy(asc(childHistory.created_at), asc(childHistory.id));
   const byChild = new Map<number, HistoryRow[]>();
   for (const h of history) byChild.set(h.childregId, [...(byChild.get(h.childregId) ?? []), h]);
 
@@ -84,7 +89,13 @@ export async function childRecords(
 }
 
 /** One live child the user may reach, serialised; null when missing, deleted or out of scope. */
-export async function childRecord(db: Db, id: number, user: Principal): Promise<ListedRow | null> {
-  const [row] = await childRecords(db, and(eq(children.id, id), liveChild, childScope(user)), [desc(children.id)]);
+export async function childRecord(
+  db: Db,
+  id: number,
+  user: Principal,
+  withHistory: 'read' | 'none' = 'read',
+): Promise<ListedRow | null> {
+  const where = and(eq(children.id, id), liveChild, childScope(user));
+  const [row] = await childRecords(db, where, [desc(children.id)], undefined, 0, withHistory);
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { idempotencyKeys } from '../db/schema';
 import { messages } from '../../sync/contract'; // FIXPATH
@@ -20,6 +20,9 @@ import { fail, readBody } from './http';
  *   nothing and says only "not against this base". The engine merges and sends the same
  *   entry again with the same key (R12), which must run, not replay the old 409. A 422
  *   stays stored: the review queue resubmits a fixed entry under a new key.
+ * - Keys older than a day are removed, a user's at most once a minute per process: a
+ *   purge on every write read all of the user's keys each time (a replay of 1,000 creates
+ *   holds 1,000 of them).
  * - POST /api/login is not covered: its answer holds a fresh bearer token, which must
  *   never be stored in clear, and a repeated login is harmless (it issues another token).
  */
@@ -27,6 +30,18 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 /** A placeholder older than this belongs to a process that died mid-request. */
 const ABANDONED_MS = 60 * 1000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A user's expired keys are removed at most this often by one process (not on every write). */
+const PURGE_EVERY_MS = 60 * 1000;
+const lastPurge = new Map<number, number>();
+
+/** Whether this user's expired keys are due to be removed now (and notes that they will be). */
+function purgeDue(userId: number): boolean {
+  const now = Date.now();
+  if (now - (lastPurge.get(userId) ?? 0) < PURGE_EVERY_MS) return false;
+  if (lastPurge.size > 10_000) lastPurge.clear();
+  lastPurge.set(userId, now);
+  return true;
+}
 
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key')?.trim();
@@ -39,20 +54,37 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const scope = and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key));
   const bodyHash = await hashOfBody(await readBody(c));
 
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS))));
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(scope, eq(idempotencyKeys.status, 0), lt(idempotencyKeys.created_at, new Date(Date.now() - ABANDONED_MS))),
-    );
+  if (purgeDue(userId)) {
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.user_id, userId), lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS))));
+  }
 
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ user_id: userId, key, method, path, status: 0, body: null, body_hash: bodyHash })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id });
+  const claim = () =>
+    db
+      .insert(idempotencyKeys)
+      .values({ user_id: userId, key, method, path, status: 0, body: null, body_hash: bodyHash })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+  let claimed = await claim();
+  if (claimed.length === 0) {
+    // The key is taken. A placeholder left by a process that died mid-request, or a key
+    // expired but not yet purged, is removed and the key claimed again; only a repeat pays
+    // for this, never a first delivery.
+    const abandoned = await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          scope,
+          or(
+            and(eq(idempotencyKeys.status, 0), lt(idempotencyKeys.created_at, new Date(Date.now() - ABANDONED_MS))),
+            lt(idempotencyKeys.created_at, new Date(Date.now() - KEEP_MS)),
+          ),
+        ),
+      )
+      .returning({ id: idempotencyKeys.id });
+    if (abandoned.length > 0) claimed = await claim();
+  }
 
   if (claimed.length === 0) {
     const [stored] = await db.select().from(idempotencyKeys).where(scope).limit(1);

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { SQL } from 'drizzle-orm';
+import type { Logger, SQL } from 'drizzle-orm';
 import { keepReportRule } from '../reports/summary';
 import * as schema from './schema';
 
@@ -26,6 +26,8 @@ export type DatabaseOptions = {
   loadDataDir?: Blob;
   /** Most PostgreSQL connections this process opens (DATABASE_POOL_SIZE); PGlite has one. */
   poolSize?: number;
+  /** Sees every statement the app runs (tests count the queries of a call). */
+  logger?: Logger;
 };
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (postgres.js's own default). */
@@ -63,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     // Notices ("relation already exists, skipping") are noise on every start.
     const sql = postgres(options.databaseUrl, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
-    const db = drizzlePostgres({ client: sql, schema });
+    const db = drizzlePostgres({ client: sql, schema, logger: options.logger });
     const databaseUrl = options.databaseUrl;
     return {
       db,
@@ -86,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: options.logger });
   const analyze = () => analyzeStale(client);
   const timer = setInterval(() => void analyze().catch(() => undefined), ANALYZE_EVERY_MS);
   timer.unref();

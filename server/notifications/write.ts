@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { ALL_CENTERS_ID } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { notifications, users } from '../db/schema';
@@ -13,24 +13,14 @@ export async function notifyReaders(
   tx: Db,
   about: { childregId: number; centerId: number; authorId: number; comment: string },
 ) {
-  const readers = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        isNull(users.deleted_at),
-        ne(users.id, about.authorId),
-        or(eq(users.centerId, about.centerId), eq(users.centerId, ALL_CENTERS_ID)),
-      ),
-    );
-  if (readers.length === 0) return;
-  await tx.insert(notifications).values(
-    readers.map((reader) => ({
-      childregId: about.childregId,
-      centerId: about.centerId,
-      user_id: about.authorId,
-      recipient_id: reader.id,
-      comment: about.comment,
-    })),
+  // One statement: a row per reader, chosen and written by the database.
+  const readers = and(
+    isNull(users.deleted_at),
+    ne(users.id, about.authorId),
+    or(eq(users.centerId, about.centerId), eq(users.centerId, ALL_CENTERS_ID)),
   );
+  await tx.execute(sql`
+    insert into ${notifications} (childreg_id, center_id, user_id, recipient_id, comment)
+    select ${about.childregId}::int, ${about.centerId}::int, ${about.authorId}::int, ${users.id}, ${about.comment}::text
+    from ${users} where ${readers}`);
 }

@@ -21,6 +21,8 @@ export type ReplayDeps = {
   timeoutMs?: number;
   /** The API base: whether it honours our If-Match and Idempotency-Key is remembered per server. */
   server?: () => string;
+  /** Most requests in flight at once, each of another record (R6); {@link REPLAY_CONCURRENCY} by default. */
+  concurrency?: number;
 };
 
 export type ReplayOutcome = 'done' | 'retry' | 'blocked' | 'paused';
@@ -29,13 +31,22 @@ export type ReplaySummary = { sent: number; failed: number; paused: boolean; bus
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 5 * 60_000;
 
+/**
+ * Requests of independent records in flight together (R6 keeps each record's entries, and
+ * those of records waiting for its id, one after another). Under the six connections a
+ * browser opens to one host, so a page's own reads still get one.
+ */
+export const REPLAY_CONCURRENCY = 4;
+
 /** Exponential backoff with full jitter (R10). */
 export const backoffDelay = (attempts: number, random: () => number): number =>
   Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1)));
 
 type ServerRecord = Fields & { id: number; updated_at?: string };
 
-/** An entry ready to go on the wire: what `prepare` read and built. */
+type Effect = 'create' | 'update' | 'delete';
+
+/** An entry ready to go on the wire: what `claim` read and built. */
 type Prepared = {
   entry: OutboxEntry;
   descriptor: EntityDescriptor;
@@ -48,6 +59,18 @@ type Prepared = {
   wasSent: boolean;
 };
 
+/** A success to apply: the entry, the server's record(s) and its message (R8, R9). */
+type Answered = {
+  entry: OutboxEntry;
+  descriptor: EntityDescriptor;
+  effect: Effect;
+  reply: ServerRecord | ServerRecord[] | null;
+  message?: string;
+};
+
+/** Where an entry of a drain's pass stands. */
+type Stage = 'waiting' | 'sending' | 'done' | 'stuck';
+
 /**
  * Sends the outbox to the server (R5-R13). One instance per device and database;
  * `kill()` simulates the tab dying mid-request: nothing it learns after that is applied.
@@ -59,6 +82,11 @@ export class Replayer {
   private notices: { accepted: string[]; refused: string[] } = { accepted: [], refused: [] };
   /** This drain's server ignores If-Match and Idempotency-Key (documented-checks.ts). */
   private documentedOnly = false;
+  /** Answers waiting for the next transaction that applies them, and the one running. */
+  private answered: Array<{ answer: Answered; settle: (applied: boolean) => void; fail: (e: unknown) => void }> = [];
+  private applying: Promise<void> | null = null;
+  /** Per entry in flight: frees its request's slot in the pass (once). */
+  private readonly released = new Map<number, () => void>();
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -92,40 +120,130 @@ export class Replayer {
     this.documentedOnly = await lacksWriteProtocol(this.deps.db, this.deps.server?.());
     for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth; pass++) {
       const entries = await this.deps.db.outbox.orderBy('seq').toArray();
-      const stuck = new Set<string>();
-      let progressed = false;
-      for (const entry of entries) {
-        if (this.killed || this.pausedForAuth) break;
-        const waiting =
-          entry.status === 'rejected' ||
-          stuck.has(entry.cid) ||
-          entry.dependsOn.some((cid) => stuck.has(cid)) ||
-          entry.nextAttemptAt > this.now();
-        if (waiting) {
-          stuck.add(entry.cid);
-          continue;
-        }
-        const outcome = await this.send(entry);
-        if (outcome === 'done') {
-          summary.sent++;
-          progressed = true;
-        } else {
-          if (outcome === 'retry') progressed = true;
-          else summary.failed++;
-          stuck.add(entry.cid);
-        }
-      }
-      if (!progressed) break;
+      if (!(await this.pass(entries, summary))) break;
     }
     summary.paused = this.pausedForAuth;
     if (!this.killed) publishReplayNotices(this.notices.accepted, this.notices.refused);
     return summary;
   }
 
-  /** Sends one entry and applies the answer in one transaction with the entry's removal (R9). */
-  private async send(listed: OutboxEntry): Promise<ReplayOutcome> {
-    const ready = await this.prepare(listed);
-    if (ready === 'blocked') return 'blocked';
+  /**
+   * One pass over the outbox as it was read, in `seq` order (R6): an entry goes once the
+   * entry before it of the same record, and the last entry of every record it waits for
+   * (`dependsOn`), have been answered and applied; entries of other records go beside it,
+   * up to `concurrency` requests at once (an answered request frees its slot while its
+   * answer waits for the next batch transaction). An entry whose predecessor failed or waits out a
+   * backoff waits for the next drain. Nothing new goes out after a 401 (R10) or a kill.
+   * True when something moved (sent, or rebased to be sent again).
+   */
+  private async pass(entries: OutboxEntry[], summary: ReplaySummary): Promise<boolean> {
+    const limit = Math.max(1, this.deps.concurrency ?? REPLAY_CONCURRENCY);
+    const stages: Stage[] = entries.map(() => 'waiting');
+    const before = predecessors(entries);
+    let progressed = false;
+    let inFlight = 0; // requests on the wire
+    let open = 0; // entries picked whose outcome is not known yet (answers waiting for their batch too)
+    let next = 0; // entries before this one have all left 'waiting'
+    const thrown: unknown[] = [];
+    let wake: () => void = () => {};
+
+    /** The entries that may go now, in `seq` order, marking the ones that must wait. */
+    const pick = (room: number): number[] => {
+      const picked: number[] = [];
+      for (let i = next; i < entries.length && picked.length < room; i++) {
+        if (stages[i] !== 'waiting') continue;
+        const entry = entries[i];
+        const after = before[i].map((p) => stages[p]);
+        if (entry.status === 'rejected' || entry.nextAttemptAt > this.now() || after.includes('stuck')) {
+          stages[i] = 'stuck';
+          continue;
+        }
+        if (after.every((s) => s === 'done')) picked.push(i);
+      }
+      while (next < entries.length && stages[next] !== 'waiting') next++;
+      return picked;
+    };
+
+    /** Where a request ended: its entry done or stuck, a slot free, maybe a successor ready. */
+    const settle = (i: number, outcome: ReplayOutcome) => {
+      if (outcome === 'done') {
+        summary.sent++;
+        progressed = true;
+        stages[i] = 'done';
+      } else {
+        if (outcome === 'retry') progressed = true;
+        else summary.failed++;
+        stages[i] = 'stuck';
+      }
+    };
+    const failed = (i: number, error: unknown) => {
+      thrown.push(error);
+      stages[i] = 'stuck';
+    };
+    const freed = () => {
+      inFlight--;
+      wake();
+    };
+    /** Frees the slot once: when the answer is in (its bookkeeping waits for a batch), or at the end. */
+    const freeOnce = (seq: number) => {
+      let free = true;
+      const release = () => {
+        if (!free) return;
+        free = false;
+        this.released.delete(seq);
+        freed();
+      };
+      this.released.set(seq, release);
+      return release;
+    };
+    /** The picked entries claimed together (one transaction), then each sent on its own. */
+    const go = async (indexes: number[]): Promise<void> => {
+      let claimed: Array<Prepared | 'blocked'>;
+      try {
+        claimed = await this.claim(indexes.map((i) => entries[i]));
+      } catch (error) {
+        for (const i of indexes) {
+          failed(i, error);
+          open--;
+          freed();
+        }
+        return;
+      }
+      for (const [k, i] of indexes.entries()) {
+        const ready = claimed[k];
+        const release = freeOnce(entries[i].seq!);
+        void (ready === 'blocked' ? Promise.resolve<ReplayOutcome>('blocked') : this.send(ready))
+          .then(
+            (outcome) => settle(i, outcome),
+            (error: unknown) => failed(i, error),
+          )
+          .finally(() => {
+            open--;
+            release();
+            wake();
+          });
+      }
+    };
+
+    for (;;) {
+      const stopped = this.killed || this.pausedForAuth || thrown.length > 0;
+      const picked = stopped ? [] : pick(limit - inFlight);
+      if (picked.length === 0 && open === 0) break;
+      if (picked.length > 0) {
+        for (const i of picked) stages[i] = 'sending';
+        inFlight += picked.length;
+        open += picked.length;
+        void go(picked);
+      }
+      // Until a request in flight ends (its entry done or stuck frees a slot and maybe a successor).
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    if (thrown.length > 0) throw thrown[0];
+    return progressed;
+  }
+
+  /** Sends one claimed entry; its answer is applied with the entry's removal (R8, R9). */
+  private async send(ready: Prepared): Promise<ReplayOutcome> {
     const { entry, descriptor, call, row } = ready;
     let answer: ServerRecord | ServerRecord[] | null = null;
     let message: string | undefined;
@@ -142,54 +260,65 @@ export class Replayer {
       if (!isSyncError(error)) throw error;
       if (error.reason === 'not-found' && call.effect === 'delete') {
         // Already gone on the server: the user's intent holds, there is nothing to review.
-        await this.applySuccess(entry, descriptor, 'delete', null);
-        return 'done';
+        return this.applied({ entry, descriptor, effect: 'delete', reply: null });
       }
       return this.fail(entry, row, descriptor, error);
     }
     if (this.killed) return 'blocked';
-    await this.applySuccess(entry, descriptor, call.effect, answer);
-    if (message) this.notices.accepted.push(message);
-    return 'done';
+    return this.applied({ entry, descriptor, effect: call.effect, reply: answer, message });
   }
 
   /**
-   * The build step: the entry read again (an earlier entry of this pass may have remapped
-   * its cids (R8) or removed it), its record, the payload with references resolved and the
-   * headers; 'blocked' while the record's create or a referenced record waits (R6).
+   * The build step of the picked entries, in one transaction: each entry read again (an
+   * earlier answer may have remapped its cids (R8) or removed it), its record, its payload
+   * with references resolved, and the entry marked sent. Reading and marking together
+   * matter: an edit saved between the two would merge into the entry (outbox.ts coalesce)
+   * and then be dropped with it when the answer to the payload read before it came back
+   * (R3); saved after, it gets its own entry. 'blocked' while the record's create or a
+   * referenced record waits (R6); such an entry is left as it was.
    */
-  private async prepare(listed: OutboxEntry): Promise<Prepared | 'blocked'> {
+  private async claim(listed: OutboxEntry[]): Promise<Array<Prepared | 'blocked'>> {
     const { db } = this.deps;
-    const descriptor = descriptorOf(listed.entity);
-    const table = db.entity(descriptor.table);
-    // The entry is read and marked sent in one transaction: an edit saved between the two
-    // would merge into the entry (outbox.ts coalesce) and then be dropped with it when the
-    // answer to the payload read before it came back (R3). Saved after, it gets its own entry.
-    const claimed = await db.transaction('rw', [db.outbox, table], async () => {
-      const entry = await db.outbox.get(listed.seq!);
-      if (!entry) return null;
-      const row = await table.get(entry.cid);
-      // The record picks its call where its kind decides it (a history entry's /update_mhp).
-      const call = callOf(descriptor, entry.op, row);
-      // The record's create has not succeeded yet; it comes first (R6).
-      if (call.effect !== 'create' && (row?.id === undefined || row?.id === null)) return null;
-      const wasSent = entry.sent ?? entry.attempts > 0;
-      await db.outbox.update(entry.seq!, {
-        status: 'sending',
-        sent: true,
-        ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
-      });
-      return { entry, row, call, wasSent };
+    const descriptors = listed.map((e) => descriptorOf(e.entity));
+    const tables = new Set<EntityDescriptor['table']>();
+    for (const d of descriptors) {
+      tables.add(d.table);
+      for (const t of Object.values(d.refs)) tables.add(t);
+    }
+    return db.transaction('rw', [db.outbox, ...[...tables].map((t) => db.entity(t))], async () => {
+      const claimed: Array<Prepared | 'blocked'> = [];
+      for (const [k, item] of listed.entries()) {
+        const descriptor = descriptors[k];
+        const entry = await db.outbox.get(item.seq!);
+        if (!entry) {
+          claimed.push('blocked');
+          continue;
+        }
+        const row = await db.entity(descriptor.table).get(entry.cid);
+        // The record picks its call where its kind decides it (a history entry's /update_mhp).
+        const call = callOf(descriptor, entry.op, row);
+        // The record's create has not succeeded yet; it comes first (R6).
+        const payload =
+          call.effect !== 'create' && (row?.id === undefined || row?.id === null)
+            ? null
+            : await this.resolvePayload(descriptor, entry.payload);
+        if (!payload) {
+          claimed.push('blocked');
+          continue;
+        }
+        const wasSent = entry.sent ?? entry.attempts > 0;
+        await db.outbox.update(entry.seq!, {
+          status: 'sending',
+          sent: true,
+          ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
+        });
+        const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
+        const base = (row?._base ?? null) as ServerRecord | null;
+        if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
+        claimed.push({ entry, descriptor, call, row, payload, base, headers, wasSent });
+      }
+      return claimed;
     });
-    if (!claimed) return 'blocked';
-    const { entry, row, call, wasSent } = claimed;
-
-    const payload = await this.resolvePayload(descriptor, entry.payload);
-    if (!payload) return 'blocked';
-    const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
-    const base = (row?._base ?? null) as ServerRecord | null;
-    if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-    return { entry, descriptor, call, row, payload, base, headers, wasSent };
   }
 
   /**
@@ -206,8 +335,7 @@ export class Replayer {
       if (!ready.wasSent || descriptor.batch) return null;
       const made = await findCreated(db, transport, entry, row, timeoutMs);
       if (!made || this.killed) return this.killed ? 'blocked' : null;
-      await this.applySuccess(entry, descriptor, 'create', made);
-      return 'done';
+      return this.applied({ entry, descriptor, effect: 'create', reply: made });
     }
     const view = documentedView(descriptor);
     const id = Number(row?.id);
@@ -215,8 +343,7 @@ export class Replayer {
     const current = await readCurrent(transport, view, id, timeoutMs);
     if (this.killed) return 'blocked';
     if (current === null && call.effect === 'delete') {
-      await this.applySuccess(entry, descriptor, 'delete', null);
-      return 'done';
+      return this.applied({ entry, descriptor, effect: 'delete', reply: null });
     }
     if (current !== null && !changedSince(base, current)) return null;
     return this.conflict(entry, row, db.entity(descriptor.table), current);
@@ -281,72 +408,125 @@ export class Replayer {
     return form;
   }
 
-  private async applySuccess(
-    entry: OutboxEntry,
-    descriptor: EntityDescriptor,
-    effect: 'create' | 'update' | 'delete',
-    reply: ServerRecord | ServerRecord[] | null,
-  ): Promise<void> {
-    await this.applyAnswer(entry, descriptor, effect, reply);
-    // Whichever replayer sent it (the page's, or Background Sync's in the service worker),
-    // a sync running now knows to pull once more (engine.ts).
-    await this.deps.db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
+  /**
+   * Hands a success to the next transaction that applies answers; 'done' once it committed,
+   * 'blocked' when the replayer was killed first (nothing learnt after that is applied).
+   */
+  private async applied(answer: Answered): Promise<ReplayOutcome> {
+    // The request is over: another record may go out while this answer waits for its batch.
+    this.released.get(answer.entry.seq!)?.();
+    const applied = await new Promise<boolean>((settle, fail) => {
+      this.answered.push({ answer, settle, fail });
+      this.applyAnswered();
+    });
+    if (!applied) return 'blocked';
+    if (answer.message) this.notices.accepted.push(answer.message);
+    return 'done';
   }
 
-  private async applyAnswer(
-    entry: OutboxEntry,
-    descriptor: EntityDescriptor,
-    effect: 'create' | 'update' | 'delete',
-    reply: ServerRecord | ServerRecord[] | null,
-  ): Promise<void> {
+  /**
+   * Applies every answer that has come back, in one transaction per batch: answers that
+   * arrive while one batch is written make the next (group commit). Each entry's removal
+   * still happens in the transaction that applies its answer (R9).
+   */
+  private applyAnswered(): void {
+    if (this.applying) return;
+    this.applying = (async () => {
+      while (this.answered.length > 0) {
+        const batch = this.answered.splice(0);
+        if (this.killed) {
+          for (const waiting of batch) waiting.settle(false);
+          continue;
+        }
+        try {
+          await this.applyAnswers(batch.map((b) => b.answer));
+          for (const waiting of batch) waiting.settle(true);
+        } catch (error) {
+          for (const waiting of batch) waiting.fail(error);
+        }
+      }
+    })().finally(() => {
+      this.applying = null;
+      if (this.answered.length > 0) this.applyAnswered();
+    });
+  }
+
+  /** The answers of a batch applied in `seq` order, in one transaction (R8, R9). */
+  private async applyAnswers(answers: Answered[]): Promise<void> {
+    const { db } = this.deps;
+    const tables = new Set<EntityDescriptor['table']>();
+    for (const { descriptor } of answers) {
+      tables.add(descriptor.table);
+      for (const d of referencingTables(descriptor.table)) tables.add(d.table);
+    }
+    const ordered = [...answers].sort((a, b) => a.entry.seq! - b.entry.seq!);
+    await db.transaction(
+      'rw',
+      [db.outbox, db.files, db.syncState, ...[...tables].map((t) => db.entity(t))],
+      async () => {
+        const created = new Map<string, number>();
+        const createdIn = new Set<EntityDescriptor['table']>();
+        for (const answer of ordered) {
+          const id = await this.applyAnswer(answer);
+          if (id === null) continue;
+          created.set(answer.entry.cid, id);
+          createdIn.add(answer.descriptor.table);
+        }
+        // The batch's new ids written back at once, after its answers (R8): what the
+        // answers wrote kept any cid, so the end is the same as one record at a time.
+        await remapCids(db, created, [...createdIn]);
+        // Whichever replayer sent it (the page's, or Background Sync's in the service worker),
+        // a sync running now knows to pull once more (engine.ts).
+        await db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
+      },
+    );
+  }
+
+  /** One answer, inside the transaction of its batch; a create's new id, to write back (R8). */
+  private async applyAnswer({ entry, descriptor, effect, reply }: Answered): Promise<number | null> {
     const { db } = this.deps;
     const table = db.entity(descriptor.table);
     if (descriptor.batch) {
-      await db.transaction('rw', [table, db.outbox, db.files], async () => {
-        await db.outbox.delete(entry.seq!);
-        await applyBatchAnswer(db, entry.entity, entry.cid, reply);
-      });
-      return;
+      await db.outbox.delete(entry.seq!);
+      await applyBatchAnswer(db, entry.entity, entry.cid, reply);
+      return null;
     }
     const answer = Array.isArray(reply) ? null : reply;
-    const dependents = referencingTables(descriptor.table);
-    await db.transaction('rw', [table, db.outbox, db.files, ...dependents.map((d) => db.entity(d.table))], async () => {
-      await db.outbox.delete(entry.seq!);
-      await db.files.bulkDelete(entry.fileKeys);
-      const rest = await db.outbox.where('cid').equals(entry.cid).toArray();
-      if (effect === 'delete') {
-        await table.delete(entry.cid);
-        return;
-      }
-      const row = await table.get(entry.cid);
-      if (!row) return;
-      // A backend that answers a write without its record (part 1 section 7: a success "may
-      // carry data"): the row keeps what was sent, synced once an edit has nothing else
-      // queued (a create still lacks its id); when it was accepted stops an older full page
-      // undoing it (pull.ts).
-      if (!answer) {
-        const settled = effect !== 'create' && rest.length === 0;
-        await table.update(entry.cid, { _answeredAt: this.now(), ...(settled ? { _sync: 'synced' as const } : {}) });
-        return;
-      }
-      if (effect === 'create') {
-        // A pull may have brought the new record in while its answer was lost: one row stays.
-        const pulled = await table.where('id').equals(answer.id).first();
-        if (pulled && pulled.cid !== entry.cid) await table.delete(pulled.cid);
-      }
-      // Later queued changes stay visible on top of the server's record.
-      const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
-      await table.put({
-        ...row,
-        ...answer,
-        ...later,
-        cid: entry.cid,
-        _base: answer,
-        _answeredAt: this.now(),
-        _sync: rest.length ? row._sync : 'synced',
-      });
-      if (effect === 'create') await remapCid(db, entry.cid, answer.id, dependents);
+    await db.outbox.delete(entry.seq!);
+    if (entry.fileKeys.length > 0) await db.files.bulkDelete(entry.fileKeys);
+    const rest = await db.outbox.where('cid').equals(entry.cid).toArray();
+    if (effect === 'delete') {
+      await table.delete(entry.cid);
+      return null;
+    }
+    const row = await table.get(entry.cid);
+    if (!row) return null;
+    // A backend that answers a write without its record (part 1 section 7: a success "may
+    // carry data"): the row keeps what was sent, synced once an edit has nothing else
+    // queued (a create still lacks its id); when it was accepted stops an older full page
+    // undoing it (pull.ts).
+    if (!answer) {
+      const settled = effect !== 'create' && rest.length === 0;
+      await table.update(entry.cid, { _answeredAt: this.now(), ...(settled ? { _sync: 'synced' as const } : {}) });
+      return null;
+    }
+    if (effect === 'create') {
+      // A pull may have brought the new record in while its answer was lost: one row stays.
+      const pulled = await table.where('id').equals(answer.id).first();
+      if (pulled && pulled.cid !== entry.cid) await table.delete(pulled.cid);
+    }
+    // Later queued changes stay visible on top of the server's record.
+    const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
+    await table.put({
+      ...row,
+      ...answer,
+      ...later,
+      cid: entry.cid,
+      _base: answer,
+      _answeredAt: this.now(),
+      _sync: rest.length ? row._sync : 'synced',
     });
+    return effect === 'create' ? answer.id : null;
   }
 
   private async fail(
@@ -507,30 +687,37 @@ export function referencingTables(table: string): Array<{ table: EntityDescripto
     .filter((d) => d.fields.length > 0);
 }
 
-/** R8: every local row and queued entry that referenced `cid` gets the server id. */
-async function remapCid(
-  db: AppDb,
-  cid: string,
-  id: number,
-  dependents: ReturnType<typeof referencingTables>,
-): Promise<void> {
-  for (const { table, fields } of dependents) {
+/** R8: every local row and queued entry that referenced one of `ids`' cids gets its server id. */
+async function remapCids(db: AppDb, ids: Map<string, number>, tables: EntityDescriptor['table'][]): Promise<void> {
+  if (ids.size === 0) return;
+  const cids = [...ids.keys()];
+  const done = new Set<string>();
+  for (const { table, fields } of tables.flatMap((t) => referencingTables(t))) {
     for (const field of fields) {
+      // Two descriptors may share a table (history): each field of a table once.
+      if (done.has(`${table}.${field}`)) continue;
+      done.add(`${table}.${field}`);
       await db
         .entity(table)
         .where(field)
-        .equals(cid)
-        .modify({ [field]: id });
+        .anyOf(cids)
+        .modify((row) => {
+          row[field] = ids.get(row[field] as string) ?? row[field];
+        });
     }
   }
   // Every entry that names a record not yet created also waits for it (R6), so the
   // dependsOn index finds all of them without reading the whole outbox.
   await db.outbox
     .where('dependsOn')
-    .equals(cid)
+    .anyOf(cids)
+    .distinct()
     .modify((e) => {
-      e.dependsOn = e.dependsOn.filter((c) => c !== cid);
-      for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+      for (const [cid, id] of ids) {
+        if (!e.dependsOn.includes(cid)) continue;
+        e.dependsOn = e.dependsOn.filter((c) => c !== cid);
+        for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+      }
     });
 }
 
@@ -542,4 +729,19 @@ function swapCid(value: unknown, cid: string, id: number): unknown {
     return Object.fromEntries(Object.entries(value as Fields).map(([k, v]) => [k, swapCid(v, cid, id)]));
   }
   return value;
+}
+
+/**
+ * For each entry of a pass, the entries it waits for (R6): the one before it of the same
+ * record, and the last one before it of each record it depends on.
+ */
+function predecessors(entries: OutboxEntry[]): number[][] {
+  const last = new Map<string, number>();
+  return entries.map((entry, i) => {
+    const waits = [entry.cid, ...entry.dependsOn]
+      .map((cid) => last.get(cid))
+      .filter((p): p is number => p !== undefined);
+    last.set(entry.cid, i);
+    return [...new Set(waits)];
+  });
 }

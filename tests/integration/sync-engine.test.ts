@@ -121,7 +121,11 @@ describe('replay under faults (R7, R9, R10)', () => {
     d.net.inject('pass', 'status-401');
     const summary = await d.engine.replay();
     expect(summary.paused).toBe(true);
-    expect((await outbox(d)).map((e) => e.status)).toEqual(['queued', 'queued']);
+    // The three records go out together; what was in flight beside the 401 may be answered,
+    // the refused one and anything not yet sent stay queued, none left 'sending'.
+    const left = await outbox(d);
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    expect(left.map((e) => e.status)).toEqual(left.map(() => 'queued'));
     d.engine.replayer.resume();
     await d.engine.replay();
     expect(await outbox(d)).toEqual([]);

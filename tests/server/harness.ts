@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
+import type { Logger } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../server/db/client';
 import { seedDatabase, type SeedOptions } from '../../server/db/seed';
 import { inject } from 'vitest';
@@ -45,12 +46,21 @@ export async function createHarness(
    * `specOnly`: the app as SPEC_ONLY=1 builds it (server/core/spec-only.ts); `fileStore`
    * overrides the database's default store.
    */
-  options: { logError?: (entry: unknown) => void; specOnly?: boolean; fileStore?: 'folder' | 'database' } = {},
+  options: {
+    logError?: (entry: unknown) => void;
+    specOnly?: boolean;
+    fileStore?: 'folder' | 'database';
+    /** Sees every statement (a test counts the queries of a call). */
+    logger?: Logger;
+  } = {},
 ): Promise<Harness> {
   const t0 = performance.now();
   const pg = kind === 'postgres' ? await freshPostgres() : null;
   const copy = kind === 'pglite' && Object.keys(seed).length === 0 ? seededCopy() : undefined;
-  const database = await openDatabase(pg ? { databaseUrl: pg.url } : { memory: true, loadDataDir: copy });
+  const database = await openDatabase({
+    ...(pg ? { databaseUrl: pg.url } : { memory: true, loadDataDir: copy }),
+    logger: options.logger,
+  });
   const t1 = performance.now();
   await database.migrate(); // a copy has every migration already: this only checks
   const t2 = performance.now();
