@@ -144,7 +144,13 @@ const strictCoverage = process.env.WIRE_COVERAGE_STRICT === '1';
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    // As `npm run build` builds it: vitest runs with NODE_ENV=test, which a child vite would
+    // inherit and so build React's development bundle without the service worker's registration.
+    const build = spawnSync('npx', ['vite', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const starting = Array.from({ length: e2eWorkers }, () => [
