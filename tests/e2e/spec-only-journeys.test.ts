@@ -6,6 +6,7 @@ import {
   sharedBrowser,
   specOnlyBaseUrl,
   waitForOfflineData,
+  waitForServiceWorker,
   rowSent,
 } from './support/browser';
 import { ChildrenListPage } from './pages/children-list';
@@ -193,6 +194,9 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     await waitForLimitedSync(pageB);
     // The edit form offline needs the lookups its selects offer (states, districts, centers).
     await Promise.all([waitForOfflineData(pageA), waitForOfflineData(pageB)]);
+    // Opening the list offline is a page load the service worker answers: it must have
+    // precached the app (every screen's chunk) on both devices first.
+    await Promise.all([waitForServiceWorker(pageA), waitForServiceWorker(pageB)]);
 
     const edit = async (page: Page, value: string) => {
       const profile = new ChildProfilePage(page);
