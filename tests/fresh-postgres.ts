@@ -7,10 +7,13 @@ import postgres from 'postgres';
  * migrated by whoever opens it, dropped afterwards even while connections are open.
  */
 
-/** Creates an empty PostgreSQL database next to DATABASE_URL's, and its URL. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `ashray_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+/** Creates an empty PostgreSQL database next to `server`'s (DATABASE_URL's), and its URL. */
+export async function freshPostgres(
+  server: string = process.env.DATABASE_URL!,
+  prefix = 'ashray_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(server);
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = postgres(base.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(base);

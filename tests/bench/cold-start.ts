@@ -9,24 +9,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { launchBenchChromium } from './chromium';
 import type { HeadOffice } from './server-load';
 
 const CPU_SLOWDOWN = 4;
 const STARTS = 3;
 
-const launch = (profile: string, offline: boolean) =>
-  chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    offline,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-dev-shm-usage',
-    ],
-  });
+const launch = (profile: string, offline: boolean) => launchBenchChromium(profile, { offline });
 
 export type ColdStart = {
   /** ms from navigation start to the tiles' counts, and to their trends (median of STARTS). */

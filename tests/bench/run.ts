@@ -15,7 +15,6 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { build } from 'esbuild';
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { folderStore } from '../../server/files/folder-store';
@@ -25,6 +24,7 @@ import { reportCategories } from '../../sync/contract';
 import { benchFirstLoad } from './first-load';
 import { atMost, benchRow, printBenchTable, ratioAtMost } from './table';
 import { headOfficeSections } from './head-office';
+import { launchBenchChromium } from './chromium';
 
 const N_CREATES = Number(process.env.BENCH_CREATES ?? 1000);
 const N_CHILDREN = Number(process.env.BENCH_CHILDREN ?? 10_000);
@@ -89,18 +89,8 @@ async function main() {
   // A profile on disk, as an installed app has: Chromium's in-memory IndexedDB (a context
   // without a profile folder) slows with every row it holds; 200,000 rows took 194 s there
   // against 29 s on disk, which is why the bench at full scale never finished.
-  const browser = await chromium.launchPersistentContext(path.join(dataDir, 'chromium-profile'), {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    // The page's CSP forbids inline scripts (as it should); the benchmark's own script is let in.
-    bypassCSP: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  // The page's CSP forbids inline scripts (as it should); the benchmark's own script is let in.
+  const browser = await launchBenchChromium(path.join(dataDir, 'chromium-profile'), { bypassCSP: true });
   try {
     const page = await browser.newPage();
     page.on('crash', () => console.error('bench page crashed'));

@@ -21,8 +21,7 @@ import { folderStore } from '../../server/files/folder-store';
 import { databaseStore } from '../../server/files/database-store';
 import { seedDatabase } from '../../server/db/seed';
 import { reportCategories } from '../../sync/contract';
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import { freshPostgres } from '../fresh-postgres';
 import type { LoadJob, LoadResult, Scenario } from './load-client';
 
 export const HEAD_OFFICE_CHILDREN = Number(process.env.BENCH_HEAD_OFFICE ?? 20_000);
@@ -46,7 +45,7 @@ export type HeadOffice = {
 /** Opens a database of `kind`, fills it to head office's size and serves it with the built app (dist). */
 export async function headOffice(kind: 'pglite' | 'postgres'): Promise<HeadOffice> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ashray-head-office-'));
-  const pg = kind === 'postgres' ? await freshDatabase(postgresBase()!) : null;
+  const pg = kind === 'postgres' ? await freshPostgres(postgresBase()!, 'ashray_bench') : null;
   const database = await openDatabase(pg ? { databaseUrl: pg.url } : { dataDir });
   await database.migrate();
   await seedDatabase(database.db, { demo: true, demoPassword: 'demo1234' });
@@ -124,22 +123,6 @@ export async function headOffice(kind: 'pglite' | 'postgres'): Promise<HeadOffic
 
 /** The PostgreSQL server the bench may create its database on, if any. */
 export const postgresBase = () => process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-
-/** A throw-away database next to `base`'s (as tests/fresh-postgres.ts makes for the suites). */
-async function freshDatabase(base: string) {
-  const name = `ashray_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** Runs one scenario from the load client's own process. */
 async function loadFromOwnProcess(office: HeadOffice, scenario: Scenario): Promise<LoadResult> {
