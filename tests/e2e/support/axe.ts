@@ -10,11 +10,18 @@ type Violation = { id: string; impact: string | null; nodes: { target: string[] 
 /** The serious and critical axe violations of what the page shows now, as 'rule: element' lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // A dialog or menu still fading in is measured at its end colours, not half transparent.
-  await page.waitForFunction(() =>
-    document
+  // Mantine mounts a transition at its start styles and starts it on the next animation
+  // frame, so no animation runs for a frame after the dialog appears: settled means no
+  // finite animation running on three frames in a row (the predicate runs once a frame).
+  await page.evaluate(() => ((window as { settledFrames?: number }).settledFrames = 0));
+  await page.waitForFunction(() => {
+    const w = window as { settledFrames?: number };
+    const settled = document
       .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
+    w.settledFrames = settled ? (w.settledFrames ?? 0) + 1 : 0;
+    return w.settledFrames >= 3;
+  });
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
     async () =>
