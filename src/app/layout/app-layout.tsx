@@ -20,6 +20,8 @@ import { useReplayToasts } from '../use-replay-toasts';
 import { UpdatePrompt } from '../update-prompt';
 import { IdleLock } from './idle-lock';
 
+export { RequireRoute } from './require-route';
+
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname, search } = useLocation();

@@ -1,0 +1,28 @@
+import { sessionStore } from '../../sync/shell';
+
+type DataLayer = typeof import('../../sync');
+
+let loading: Promise<DataLayer> | null = null;
+
+/**
+ * The data layer (sync/index.ts: Dexie, zod, the sync engine), loaded once and started: the
+ * saved session restored, sync bound to it, and 'Unauthenticated.' while signed in reloading
+ * the page (spec part 1, section 8). /login does not load it until a saved session is found
+ * or the form is sent (sync/shell.ts); a chunk that fails to load is asked for again next time.
+ */
+export function loadDataLayer(): Promise<DataLayer> {
+  loading ??= import('../../sync')
+    .then(async (sync) => {
+      sync.onSessionEnded(() => window.location.reload());
+      await sync.restoreSession();
+      sync.bindSyncToSession();
+      return sync;
+    })
+    .catch((error: unknown) => {
+      loading = null;
+      // Whoever waited for the saved session is not left waiting: the sign-in page shows.
+      if (sessionStore.getState().status === 'loading') sessionStore.setState({ status: 'signed-out', user: null });
+      throw error;
+    });
+  return loading;
+}
