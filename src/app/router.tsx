@@ -14,27 +14,33 @@ import { lazyScreen } from './lazy-screen';
  * precaches every chunk, so each screen still opens offline after one online visit
  * (DESIGN.md, offline first; spec part 1, section 9: chunk load timeout).
  */
+const withAllStyles =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), import('./all-styles')]).then(([chunk]) => chunk);
+
 const chunks = {
   auth: () => import('../features/auth'),
   layout: () => import('./layout/app-layout'),
+  // The dashboard shows with the layout's styles; every other screen brings all of them.
   dashboard: () => import('../features/dashboard'),
-  aboutUs: () => import('../routes/about-us'),
-  sync: () => import('../features/sync'),
-  children: () => import('../features/children'),
-  childProfile: () => import('../routes/child-profile'),
-  centers: () => import('../features/centers'),
-  tags: () => import('../features/tags'),
-  roles: () => import('../features/roles'),
-  users: () => import('../features/users'),
-  cwc: () => import('../features/cwc'),
+  aboutUs: withAllStyles(() => import('../routes/about-us')),
+  sync: withAllStyles(() => import('../features/sync')),
+  children: withAllStyles(() => import('../features/children')),
+  childProfile: withAllStyles(() => import('../routes/child-profile')),
+  centers: withAllStyles(() => import('../features/centers')),
+  tags: withAllStyles(() => import('../features/tags')),
+  roles: withAllStyles(() => import('../features/roles')),
+  users: withAllStyles(() => import('../features/users')),
+  cwc: withAllStyles(() => import('../features/cwc')),
   // The report screens hold the tables, charts and CSV export.
-  reports: () => import('../features/reports'),
-  meals: () => import('../features/meals'),
-  balances: () => import('../features/balances'),
-  schemes: () => import('../features/schemes'),
-  notifications: () => import('../features/notifications'),
-  beneficiaries: () => import('../features/beneficiaries'),
-  exits: () => import('../features/exits'),
+  reports: withAllStyles(() => import('../features/reports')),
+  meals: withAllStyles(() => import('../features/meals')),
+  balances: withAllStyles(() => import('../features/balances')),
+  schemes: withAllStyles(() => import('../features/schemes')),
+  notifications: withAllStyles(() => import('../features/notifications')),
+  beneficiaries: withAllStyles(() => import('../features/beneficiaries')),
+  exits: withAllStyles(() => import('../features/exits')),
 };
 
 /** Fetches every screen's chunk at once (tests render routes without waiting for each). */

@@ -13,8 +13,11 @@ let loading: Promise<DataLayer> | null = null;
 export function loadDataLayer(): Promise<DataLayer> {
   loading ??= import('../../sync')
     .then(async (sync) => {
+      // Marks of the start-up, for the cold start bench's timeline (tests/bench/cold-start.ts).
+      performance.mark('ashray:data-layer');
       sync.onSessionEnded(() => window.location.reload());
       await sync.restoreSession();
+      performance.mark('ashray:session');
       sync.bindSyncToSession();
       return sync;
     })

@@ -85,7 +85,11 @@ export async function restoreSession(): Promise<SessionState> {
   if (!user) {
     sessionStore.setState({ status: 'signed-out', user: null });
   } else {
-    openUserDb(user);
+    // Opened at once: IndexedDB opens it while the app renders its first screen, which
+    // then reads an open database instead of waiting for it.
+    openUserDb(user)
+      .open()
+      .catch(() => undefined);
     mirror(user);
     sessionStore.setState({ status: 'signed-in', user });
   }
