@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { networkSettings } from '../../sync';
+import { networkSettings } from '../../sync/shell';
 
 /** A script chunk that has not arrived within the spec's chunk load timeout (part 1, section 9). */
 export class ChunkLoadTimeout extends Error {
@@ -27,6 +27,15 @@ export function loadChunk<T>(load: () => Promise<T>, ms: number = networkSetting
   });
 }
 
+/** What shows while a screen's chunk, or the saved session, is on its way. */
+export function ScreenLoader() {
+  return (
+    <Center p="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
 /**
  * A screen in its own script chunk, fetched when first opened (the service worker precaches
  * every chunk, so it opens offline too). A chunk that fails or times out is a route error.
@@ -35,13 +44,7 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   const Screen = lazy(() => loadChunk(load).then((component) => ({ default: component })));
   return function LazyScreen(props: P) {
     return (
-      <Suspense
-        fallback={
-          <Center p="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<ScreenLoader />}>
         <Screen {...props} />
       </Suspense>
     );

@@ -26,28 +26,38 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { bindSyncToSession, onSessionEnded, restoreSession } from '../../sync';
+import { hasSessionMirror, hasSessionRow, sessionStore } from '../../sync/shell';
+import { loadDataLayer } from '../lib/data-layer';
 import { Providers } from './providers';
-import { createRouter } from './router';
+import { createRouter, preloadSignedIn } from './router';
 import { registerWorker } from './register-worker';
 import { listenForInstallOffer } from './install-prompt';
 
-// 'Unauthenticated.' while signed in: the saved user is removed and the page reloads.
-onSessionEnded(() => window.location.reload());
 // The install offer can come before the app has started: listen from the first moment.
 listenForInstallOffer();
 
-async function start() {
-  await restoreSession();
-  bindSyncToSession();
-  registerWorker();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={createRouter()} />
-      </Providers>
-    </StrictMode>,
-  );
+/*
+ * A saved session (its browser-storage mirror) loads the data layer at once, with the
+ * signed-in layout and the screen beside it, while the guards show a loader. Without one the
+ * sign-in page shows at once, and the data layer loads when the form is focused or sent (use-login.ts) or
+ * the session database turns out to hold a session after all: /login's first load carries
+ * neither Dexie nor zod nor the sync engine.
+ */
+if (hasSessionMirror()) {
+  loadDataLayer().catch((error: unknown) => console.error(error));
+  preloadSignedIn(window.location.pathname);
+} else {
+  sessionStore.setState({ status: 'signed-out', user: null });
+  void hasSessionRow().then((found) => {
+    if (found) loadDataLayer().catch((error: unknown) => console.error(error));
+  });
 }
 
-void start();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createRouter()} />
+    </Providers>
+  </StrictMode>,
+);
+registerWorker();

@@ -1,46 +1,66 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { exitRestoreRoutes } from '../../sync';
+import { exitRestoreRoutes } from '../../sync/shell';
 import { screenRoutes } from '../routes/route-table';
 import { NotBuilt } from '../routes/not-built';
 import { RouteError } from '../routes/route-error';
-import { RedirectIfSignedIn, RequireAuth, RequireRoute } from './guards';
+import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
 
 /*
  * Every screen, the sign-in page and the signed-in layout are script chunks of their own,
  * fetched when first opened (a feature's screens share its chunk), so the first load of
- * /login parses only the shell, the data layer and the sign-in form. The service worker
+ * /login parses only the shell and the sign-in form; the data layer comes later
+ * (src/lib/data-layer.ts). The service worker
  * precaches every chunk, so each screen still opens offline after one online visit
  * (DESIGN.md, offline first; spec part 1, section 9: chunk load timeout).
  */
+const withAllStyles =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), import('./all-styles')]).then(([chunk]) => chunk);
+
 const chunks = {
   auth: () => import('../features/auth'),
   layout: () => import('./layout/app-layout'),
+  // The dashboard shows with the layout's styles; every other screen brings all of them.
   dashboard: () => import('../features/dashboard'),
-  aboutUs: () => import('../routes/about-us'),
-  sync: () => import('../features/sync'),
-  children: () => import('../features/children'),
-  childProfile: () => import('../routes/child-profile'),
-  centers: () => import('../features/centers'),
-  tags: () => import('../features/tags'),
-  roles: () => import('../features/roles'),
-  users: () => import('../features/users'),
-  cwc: () => import('../features/cwc'),
+  aboutUs: withAllStyles(() => import('../routes/about-us')),
+  sync: withAllStyles(() => import('../features/sync')),
+  children: withAllStyles(() => import('../features/children')),
+  childProfile: withAllStyles(() => import('../routes/child-profile')),
+  centers: withAllStyles(() => import('../features/centers')),
+  tags: withAllStyles(() => import('../features/tags')),
+  roles: withAllStyles(() => import('../features/roles')),
+  users: withAllStyles(() => import('../features/users')),
+  cwc: withAllStyles(() => import('../features/cwc')),
   // The report screens hold the tables, charts and CSV export.
-  reports: () => import('../features/reports'),
-  meals: () => import('../features/meals'),
-  balances: () => import('../features/balances'),
-  schemes: () => import('../features/schemes'),
-  notifications: () => import('../features/notifications'),
-  beneficiaries: () => import('../features/beneficiaries'),
-  exits: () => import('../features/exits'),
+  reports: withAllStyles(() => import('../features/reports')),
+  meals: withAllStyles(() => import('../features/meals')),
+  balances: withAllStyles(() => import('../features/balances')),
+  schemes: withAllStyles(() => import('../features/schemes')),
+  notifications: withAllStyles(() => import('../features/notifications')),
+  beneficiaries: withAllStyles(() => import('../features/beneficiaries')),
+  exits: withAllStyles(() => import('../features/exits')),
 };
 
 /** Fetches every screen's chunk at once (tests render routes without waiting for each). */
 export const preloadScreens = () => Promise.all(Object.values(chunks).map((load) => load()));
 
+/**
+ * A saved session's start fetches the signed-in layout, and the dashboard when it opens at
+ * '/' or '/dashboard' (the installed app's start_url), beside the data layer instead of after
+ * it: a cold start on a cheap tablet shows the dashboard's tiles sooner (DESIGN.md, who uses it).
+ */
+export function preloadSignedIn(pathname: string): void {
+  const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+  quietly(chunks.layout);
+  if (pathname === '/' || pathname === '/dashboard') quietly(chunks.dashboard);
+}
+
 const LoginPage = lazyScreen(() => chunks.auth().then((m) => m.LoginPage));
 const AppLayout = lazyScreen(() => chunks.layout().then((m) => m.AppLayout));
+// The role check reads the permission rules, which the sign-in page does not need: it comes with the layout.
+const RequireRoute = lazyScreen(() => chunks.layout().then((m) => m.RequireRoute));
 const DashboardPage = lazyScreen(() => chunks.dashboard().then((m) => m.DashboardPage));
 const AboutUs = lazyScreen(() => chunks.aboutUs().then((m) => m.AboutUs));
 const SyncPage = lazyScreen(() => chunks.sync().then((m) => m.SyncPage));

@@ -7,7 +7,7 @@ import {
   type SelectProps,
 } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
-import { datePickerYears } from '../lib/dates';
+import { datePickerYears } from '../lib/date-picker-years';
 
 export const theme = createTheme({
   primaryColor: 'blue',

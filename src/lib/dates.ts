@@ -3,7 +3,10 @@
 import dayjs from 'dayjs';
 // eslint-disable-next-line no-restricted-imports
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { DATE_PICKER_YEARS, dateFormats, toStoredDate } from '../../sync';
+import { dateFormats, toStoredDate } from '../../sync';
+
+// The theme reads it in the first load, which has no zod: a module of its own.
+export { datePickerYears } from './date-picker-years';
 
 /**
  * The app's one set of date helpers (spec part 1: shown dd-MM-yyyy, stored yyyy-MM-dd,
@@ -36,14 +39,3 @@ export const storeDate = (value: string | Date): string | null => toStoredDate(v
 
 /** Reads what is typed into a date input as the spec's formats, never month first (every DateInput's dateParser). */
 export const parseTypedDate = (value: string): string | null => toStoredDate(value);
-
-/**
- * The years every date picker lists: 100 of them (spec part 1: "The date picker lists 100
- * years"), ending with next year so a report's 31 March or a planned follow-up stays
- * reachable. Every DateInput gets it from the theme.
- */
-export function datePickerYears(today: Date = new Date()): { minDate: string; maxDate: string } {
-  const year = today.getFullYear();
-  const last = year + 1;
-  return { minDate: `${last - DATE_PICKER_YEARS + 1}-01-01`, maxDate: `${last}-12-31` };
-}

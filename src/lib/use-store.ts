@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { connectivityStore, sessionStore } from '../../sync';
+import { connectivityStore, sessionStore } from '../../sync/shell';
 
 export const useSession = () => useStore(sessionStore);
 export const useOnline = () => useStore(connectivityStore, (s) => s.online);

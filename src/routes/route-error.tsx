@@ -1,5 +1,5 @@
 import { Alert, Center } from '@mantine/core';
-import { messages } from '../../sync';
+import { messages } from '../../sync/shell';
 
 /** A route failure (spec part 1, section 8). */
 export function RouteError() {

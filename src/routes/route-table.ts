@@ -1,4 +1,4 @@
-import { ADMIN_TITLE, exitListConfig, exitRestoreRoutes } from '../../sync';
+import { ADMIN_TITLE, exitListConfig, exitRestoreRoutes } from '../../sync/shell';
 
 /** A screen of the spec: its path and the heading the header shows. */
 export type ScreenRoute = { path: string; title: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from './constants/limits';
 
 /** Laravel-style pagination block returned by every paged list. */
 export const paginationSchema = z.object({
@@ -50,7 +51,7 @@ export type DeltaCursor = { updated_since: string; after_id: number; after_chang
 export type SyncBlock = { deleted: number[]; next: DeltaCursor | null; cursor?: DeltaCursor };
 
 /** Page size used when the server does not say otherwise. */
-export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_PAGE_SIZE = PAGE_SIZE;
 
 /** Builds the pagination block for `total` rows, page `page` of size `perPage`. */
 export function paginate(total: number, page: number, perPage = DEFAULT_PAGE_SIZE): Pagination {

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { SESSION_DB_NAME } from '../device/session-hint';
 import type { SessionUser } from '../contract';
 
 /** PBKDF2 of the sign-in password (base64 salt and bits), for the offline unlock. */
@@ -21,7 +22,7 @@ export class SessionDb extends Dexie {
   session!: Table<SessionRow, string>;
 
   constructor() {
-    super('ashray-session', { chromeTransactionDurability: 'strict' });
+    super(SESSION_DB_NAME, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({ session: 'key' });
   }
 }

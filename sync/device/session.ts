@@ -1,4 +1,3 @@
-import { createStore } from 'zustand/vanilla';
 import {
   buildPath,
   loginRequestSchema,
@@ -18,15 +17,9 @@ import { isSyncError } from '../net/errors';
 import { forgetMissingExtensions, lacksCall, rememberMissingCall } from '../engine/missing-extensions';
 import { syncStatusStore } from '../engine/sync-status';
 import { clearPhotoCaches } from './photo-cache';
+import { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 
-export type SessionState =
-  { status: 'loading'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: SessionUser };
-
-/** Who is signed in. The header, guards and every hook read this store. */
-export const sessionStore = createStore<SessionState>(() => ({ status: 'loading', user: null }));
-
-/** Browser-storage mirror of the saved user, as the spec keeps it. */
-export const STORAGE_KEY = 'user';
+export { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 
 let db: AppDb | null = null;
 let sessionEndedHandler: () => void = () => undefined;
@@ -92,7 +85,11 @@ export async function restoreSession(): Promise<SessionState> {
   if (!user) {
     sessionStore.setState({ status: 'signed-out', user: null });
   } else {
-    openUserDb(user);
+    // Opened at once: IndexedDB opens it while the app renders its first screen, which
+    // then reads an open database instead of waiting for it.
+    openUserDb(user)
+      .open()
+      .catch(() => undefined);
     mirror(user);
     sessionStore.setState({ status: 'signed-in', user });
   }

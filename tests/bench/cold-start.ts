@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBenchChromium } from './chromium';
 import type { HeadOffice } from './server-load';
 
@@ -74,6 +74,29 @@ async function signInAndSync(context: BrowserContext, url: string) {
   return { firstSync, children: counts.children ?? 0, history: counts.history ?? 0 };
 }
 
+/**
+ * BENCH_COLD_TIMELINE=1: when each script arrived and the app's marks (src/lib/data-layer.ts),
+ * ms from the navigation's start, to see what the tiles wait for.
+ */
+function timeline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const rows: Array<[number, string]> = [
+      [nav?.responseEnd ?? 0, 'document received'],
+      [nav?.domInteractive ?? 0, 'document interactive'],
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r): [number, string] => [
+        r.responseEnd,
+        `  ${r.name.split('/').pop()} (from ${r.startTime.toFixed(0)})`,
+      ]),
+      ...performance.getEntriesByType('mark').map((m): [number, string] => [m.startTime, `mark ${m.name}`]),
+    ];
+    return rows
+      .sort((a, b) => a[0] - b[0])
+      .map(([at, what]) => `  ${at.toFixed(0).padStart(6)} ${what}`)
+      .join('\n');
+  });
+}
+
 /** One offline start, throttled: ms to the tiles' counts and to their trends. */
 async function oneStart(profile: string, url: string, profileTo?: string) {
   const context = await launch(profile, true);
@@ -86,6 +109,8 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // The main thread's busy time (CDP Performance metrics) says what the start cost on a busy machine too.
+    if (process.env.BENCH_COLD_TIMELINE) await cdp.send('Performance.enable');
     await page.goto(`${url}/`, { waitUntil: 'commit' });
     // performance.now() counts from the navigation's start (the page's time origin).
     const tiles = await (
@@ -98,6 +123,14 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
         { polling: 'raf', timeout: 120_000 },
       )
     ).jsonValue();
+    const busy = process.env.BENCH_COLD_TIMELINE
+      ? (await cdp.send('Performance.getMetrics')).metrics
+          .filter((m) =>
+            ['ThreadTime', 'TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].includes(m.name),
+          )
+          .map((m) => `${m.name} ${(m.value * 1000).toFixed(0)} ms`)
+          .join(', ')
+      : null;
     const trends = await page
       .waitForFunction(
         () => document.querySelectorAll('[data-testid="tile-trend"]').length > 0 && performance.now(),
@@ -107,6 +140,8 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
       .then((handle) => handle.jsonValue())
       .catch(() => NaN); // no trend drawn: reported as such, not as a time
     if (profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (busy !== null)
+      console.log(await timeline(page), `\n  tiles ${Number(tiles).toFixed(0)} ms; main thread until then: ${busy}`);
     return { tiles: Number(tiles), trends: Number(trends) };
   } finally {
     await context.close();

@@ -1,8 +1,23 @@
-// Every screen behind the sign-in needs this layout, so it brings the styles of every Mantine
-// component, the date pickers and the charts (the first load has only the sign-in page's, main.tsx).
-import '@mantine/core/styles.layer.css';
-import '@mantine/dates/styles.layer.css';
-import '@mantine/charts/styles.layer.css';
+// The styles of what the layout and the dashboard show, beyond the sign-in page's (main.tsx):
+// the other screens bring every component's with their chunks (all-styles.ts, router.tsx), so a
+// cold start to the dashboard does not parse all of Mantine's styles before the tiles.
+import '@mantine/core/styles/AppShell.layer.css';
+import '@mantine/core/styles/Burger.layer.css';
+import '@mantine/core/styles/Indicator.layer.css';
+import '@mantine/core/styles/Avatar.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { useEffect } from 'react';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -19,6 +34,8 @@ import { usePersistentStorage } from '../use-persistent-storage';
 import { useReplayToasts } from '../use-replay-toasts';
 import { UpdatePrompt } from '../update-prompt';
 import { IdleLock } from './idle-lock';
+
+export { RequireRoute } from './require-route';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);

@@ -1,4 +1,4 @@
-import { exitRestoreRoutes, type ExitRestorePath } from '../permissions';
+import { exitRestoreRoutes, type ExitRestorePath } from './exit-routes';
 import { statusLabel } from './status';
 
 /*

@@ -1,5 +1,3 @@
-import { DEFAULT_PAGE_SIZE } from '../envelope';
-
 /** Upload limits of spec part 1, sections 5 and 9. */
 export const uploadLimits = {
   /** Hard limit of every upload, in bytes (5 MB). */
@@ -46,8 +44,8 @@ export const AADHAR_DIGITS = 12;
 /** Country preselected on the registration form (India). */
 export const DEFAULT_COUNTRY_ID = 101;
 
-/** Default table page size (same value as the envelope's DEFAULT_PAGE_SIZE). */
-export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+/** Default table page size; the envelope's DEFAULT_PAGE_SIZE is this one. */
+export const PAGE_SIZE = 10;
 
 /** Pagination shows up to this many neighbouring pages, then ellipses. */
 export const PAGINATION_NEIGHBOURS = 3;

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { preloadScreens, routes } from '../../../src/app/router';
 import { renderRoutes } from '../../render';
@@ -63,5 +63,39 @@ describe('/login (spec part 1, sections 2, 5, 8)', () => {
     setFetch(async () => new Response('<html>gateway</html>', { status: 200 }));
     await submit('staff@demo.test', 'demo1234');
     await waitFor(() => expect(screen.getByText('Server not responding')).toBeInTheDocument());
+  });
+
+  it('the refused field is marked and focused, and its toast leaves once the field is valid (spec part 1, section 5)', async () => {
+    await submit('', '');
+    expect(await screen.findByText('Please enter an email')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.setup().type(email, 'staff@demo.test');
+    await waitFor(() => expect(screen.queryByText('Please enter an email')).not.toBeInTheDocument());
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('while the saved session is read (src/app/guards.tsx)', () => {
+  afterEach(() => sessionStore.setState({ status: 'signed-out', user: null }));
+
+  it('a screen behind the sign-in shows a loader, then /login once nobody turns out to be signed in', async () => {
+    sessionStore.setState({ status: 'loading', user: null });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    act(() => sessionStore.setState({ status: 'signed-out', user: null }));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+  });
+
+  it('/login shows a loader rather than the form until the saved session is known', async () => {
+    sessionStore.setState({ status: 'loading', user: null });
+    renderRoutes(routes, '/login');
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    act(() => sessionStore.setState({ status: 'signed-out', user: null }));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
   });
 });

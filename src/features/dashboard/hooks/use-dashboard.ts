@@ -8,5 +8,8 @@ export function useDashboard() {
   return useLiveQuery(() => readLookup<DashboardCounts>(lookupKeys.dashboard), [], null);
 }
 
-/** The last 12 months of the tiles that have a trend, counted on the device. */
-export const useDashboardTrends = () => useLiveQuery(() => dashboardTrends(12), [], {} as Record<string, number[]>);
+const noTrends: Record<string, number[]> = {};
+
+/** The last 12 months of the tiles that have a trend, counted on the device (once `wanted`). */
+export const useDashboardTrends = (wanted = true) =>
+  useLiveQuery(() => (wanted ? dashboardTrends(12) : noTrends), [wanted], noTrends);

@@ -1,0 +1,25 @@
+/** Exit and restoration list routes (part 2, section 2) with their status keys. */
+export const exitRestoreRoutes = {
+  '/restoration': 'restoration',
+  '/followup': 'follow_up',
+  '/restoration-followup': 'restoration_follow_up',
+  '/rehabilitation-set-free': 'rehabilitation',
+  '/cwc-rehabilitation': 'rehabilitation',
+  '/run-away': 'run_away',
+  '/after-care': 'after_care',
+  '/cwc-after-care': 'after_care',
+  '/higher-education': 'higher_education',
+  '/cwc-higher-education': 'higher_education',
+  '/dropout': 'dropout',
+  '/short-stay': 'short_stay',
+  '/short-stay-register': 'short_stay',
+  '/other-ngo': 'other_ngo',
+  '/io-police': 'io_police',
+  '/home-state-cwc-transfer': 'transfer_to_home_state_CWC',
+  '/cwc-by-police': 'by_police',
+  '/cwc-by-staff': 'by_sbt_staff',
+  '/cwc-by-third-party': 'by_third_party',
+  '/cwc-rescue': 'rescue',
+  '/cwc-other-cci': 'other_cci',
+} as const;
+export type ExitRestorePath = keyof typeof exitRestoreRoutes;
