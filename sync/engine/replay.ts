@@ -688,33 +688,45 @@ async function remapCids(db: AppDb, ids: Map<string, number>, tables: EntityDesc
   if (ids.size === 0) return;
   const cids = [...ids.keys()];
   const done = new Set<string>();
+  const remaps: Array<Promise<unknown>> = [];
   for (const { table, fields } of tables.flatMap((t) => referencingTables(t))) {
     for (const field of fields) {
       // Two descriptors may share a table (history): each field of a table once.
       if (done.has(`${table}.${field}`)) continue;
       done.add(`${table}.${field}`);
-      await db
-        .entity(table)
-        .where(field)
-        .anyOf(cids)
-        .modify((row) => {
-          row[field] = ids.get(row[field] as string) ?? row[field];
-        });
+      const referencing = () => db.entity(table).where(field).anyOf(cids);
+      // Most created records are referenced by no row: their keys alone say so, one request
+      // where modify() reads the rows too. The tables are asked side by side.
+      remaps.push(
+        referencing()
+          .primaryKeys()
+          .then(async (keys) => {
+            if (keys.length === 0) return;
+            await referencing().modify((row) => {
+              row[field] = ids.get(row[field] as string) ?? row[field];
+            });
+          }),
+      );
     }
   }
   // Every entry that names a record not yet created also waits for it (R6), so the
   // dependsOn index finds all of them without reading the whole outbox.
-  await db.outbox
-    .where('dependsOn')
-    .anyOf(cids)
-    .distinct()
-    .modify((e) => {
-      for (const [cid, id] of ids) {
-        if (!e.dependsOn.includes(cid)) continue;
-        e.dependsOn = e.dependsOn.filter((c) => c !== cid);
-        for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
-      }
-    });
+  const waiting = () => db.outbox.where('dependsOn').anyOf(cids).distinct();
+  remaps.push(
+    waiting()
+      .primaryKeys()
+      .then(async (keys) => {
+        if (keys.length === 0) return;
+        await waiting().modify((e) => {
+          for (const [cid, id] of ids) {
+            if (!e.dependsOn.includes(cid)) continue;
+            e.dependsOn = e.dependsOn.filter((c) => c !== cid);
+            for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+          }
+        });
+      }),
+  );
+  await Promise.all(remaps);
 }
 
 /** `value` with `cid` replaced by `id`, also inside lists and objects (a bulk update's children). */
