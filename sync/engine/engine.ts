@@ -93,8 +93,11 @@ export class SyncEngine {
     }, WRITE_DEBOUNCE_MS);
   }
 
+  /** A drain of the outbox; a failure on this device that ended it is shown as the sync's error. */
   async replay(): Promise<ReplaySummary> {
-    return this.replayer.run();
+    const summary = await this.replayer.run();
+    if (summary.error) syncStatusStore.setState({ error: { reason: 'device', message: summary.error } });
+    return summary;
   }
 
   /** Push then pull every collection, once at a time; the header follows along. */
@@ -106,9 +109,11 @@ export class SyncEngine {
   private async runSync(): Promise<SyncRun> {
     syncStatusStore.setState({ syncing: true });
     const pulled: PullResult[] = [];
-    let replay: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    let replay: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false, error: null };
+    let failed: string | null = null;
     try {
-      replay = await this.replayer.run();
+      replay = await this.replay();
+      failed ??= replay.error;
       if (replay.paused) {
         syncStatusStore.setState({
           paused: true,
@@ -135,8 +140,10 @@ export class SyncEngine {
       for (let round = 0; round < 2; round++) {
         const started = (this.deps.now ?? Date.now)();
         pulled.push(...(await this.pullAll(collections, missing, refused)));
-        if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count())
-          replay = await this.replayer.run();
+        if (await this.deps.db.outbox.where('status').anyOf('queued', 'sending').count()) {
+          replay = await this.replay();
+          failed ??= replay.error;
+        }
         const sent = (await this.deps.db.syncState.get(LAST_SENT))?.lastPullAt ?? 0;
         if (sent < started) break;
       }
@@ -146,7 +153,9 @@ export class SyncEngine {
       await this.deps.afterSync?.();
       const at = (this.deps.now ?? Date.now)();
       await this.deps.db.syncState.put({ collection: LAST_SYNC, cursor: null, lastPullAt: at });
-      syncStatusStore.setState({ lastSyncAt: at, error: null, paused: false });
+      // The pull went through; a drain that stopped on this device's failure still says so.
+      const error = failed ? { reason: 'device' as const, message: failed } : null;
+      syncStatusStore.setState({ lastSyncAt: at, error, paused: false });
     } catch (error) {
       // Whatever went wrong, the queue stays and the next trigger tries again; the header says so.
       if (!isSyncError(error)) console.error('[ashray] sync failed', error);

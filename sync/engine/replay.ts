@@ -26,7 +26,8 @@ export type ReplayDeps = {
 };
 
 export type ReplayOutcome = 'done' | 'retry' | 'blocked' | 'paused';
-export type ReplaySummary = { sent: number; failed: number; paused: boolean; busy: boolean };
+/** `error`: what went wrong on this device when the drain ended early (its queue kept), else null. */
+export type ReplaySummary = { sent: number; failed: number; paused: boolean; busy: boolean; error: string | null };
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 5 * 60_000;
@@ -82,11 +83,8 @@ export class Replayer {
   private notices: { accepted: string[]; refused: string[] } = { accepted: [], refused: [] };
   /** This drain's server ignores If-Match and Idempotency-Key (documented-checks.ts). */
   private documentedOnly = false;
-  /** Answers waiting for the next transaction that applies them, and the one running. */
-  private answered: Array<{ answer: Answered; settle: (applied: boolean) => void; fail: (e: unknown) => void }> = [];
-  private applying: Promise<void> | null = null;
-  /** Per entry in flight: frees its request's slot in the pass (once). */
-  private readonly released = new Map<number, () => void>();
+  /** What went wrong on this device in this drain (not a server's answer); it ends the drain. */
+  private failure: string | null = null;
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -110,19 +108,26 @@ export class Replayer {
 
   /** Drains what can be sent now. Only one replayer per database runs at a time (R5). */
   async run(): Promise<ReplaySummary> {
-    if (this.killed) return { sent: 0, failed: 0, paused: this.pausedForAuth, busy: false };
+    if (this.killed) return { sent: 0, failed: 0, paused: this.pausedForAuth, busy: false, error: null };
     return withLock(`ashray-replay-${this.deps.db.name}`, () => this.drain());
   }
 
   private async drain(): Promise<ReplaySummary> {
-    const summary: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false };
+    const summary: ReplaySummary = { sent: 0, failed: 0, paused: false, busy: false, error: null };
     this.notices = { accepted: [], refused: [] };
-    this.documentedOnly = await lacksWriteProtocol(this.deps.db, this.deps.server?.());
-    for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth; pass++) {
-      const entries = await this.deps.db.outbox.orderBy('seq').toArray();
-      if (!(await this.pass(entries, summary))) break;
+    this.failure = null;
+    try {
+      this.documentedOnly = await lacksWriteProtocol(this.deps.db, this.deps.server?.());
+      for (let pass = 0; pass < 1000 && !this.killed && !this.pausedForAuth && !this.failure; pass++) {
+        const entries = await this.deps.db.outbox.orderBy('seq').toArray();
+        if (!(await this.pass(entries, summary))) break;
+      }
+    } catch (error) {
+      // The outbox could not be read: the queue stays as it is, the drain says why.
+      this.failure ??= deviceFailure(error);
     }
     summary.paused = this.pausedForAuth;
+    summary.error = this.failure;
     if (!this.killed) publishReplayNotices(this.notices.accepted, this.notices.refused);
     return summary;
   }
@@ -131,10 +136,14 @@ export class Replayer {
    * One pass over the outbox as it was read, in `seq` order (R6): an entry goes once the
    * entry before it of the same record, and the last entry of every record it waits for
    * (`dependsOn`), have been answered and applied; entries of other records go beside it,
-   * up to `concurrency` requests at once (an answered request frees its slot while its
-   * answer waits for the next batch transaction). An entry whose predecessor failed or waits out a
-   * backoff waits for the next drain. Nothing new goes out after a 401 (R10) or a kill.
-   * True when something moved (sent, or rebased to be sent again).
+   * up to `concurrency` requests at once. One transaction at a time writes what the pass
+   * learnt and what it sends next: the answers that came back since the last one (R8, R9),
+   * and the entries that go in the slots those answers freed, marked sent (R3, R9), so an
+   * answer costs one commit before its slot carries the next request, and answers that
+   * arrive while one commit runs go together in the next (group commit). An entry whose
+   * predecessor failed or waits out a backoff waits for the next drain. Nothing new goes
+   * out after a 401 (R10), a kill or a failure on this device. True when something moved
+   * (sent, or rebased to be sent again).
    */
   private async pass(entries: OutboxEntry[], summary: ReplaySummary): Promise<boolean> {
     const limit = Math.max(1, this.deps.concurrency ?? REPLAY_CONCURRENCY);
@@ -142,18 +151,29 @@ export class Replayer {
     const before = predecessors(entries);
     let progressed = false;
     let inFlight = 0; // requests on the wire
-    let open = 0; // entries picked whose outcome is not known yet (answers waiting for their batch too)
     let next = 0; // entries before this one have all left 'waiting'
-    const thrown: unknown[] = [];
-    let wake: () => void = () => {};
+    /** Successes whose answers wait for the next transaction. */
+    const answered: Array<{ index: number; answer: Answered }> = [];
+    let signalled = false;
+    let waiter: (() => void) | null = null;
+    const notify = () => {
+      signalled = true;
+      waiter?.();
+    };
+    /** Until something happened since the last look: an answer, a failure, a freed slot. */
+    const nextEvent = async () => {
+      if (!signalled) await new Promise<void>((resolve) => (waiter = resolve));
+      signalled = false;
+      waiter = null;
+    };
 
-    /** The entries that may go now, in `seq` order, marking the ones that must wait. */
-    const pick = (room: number): number[] => {
+    /** The entries that may go now, in `seq` order, marking the ones that must wait; `applying` count as done. */
+    const pick = (room: number, applying: Set<number>): number[] => {
       const picked: number[] = [];
       for (let i = next; i < entries.length && picked.length < room; i++) {
         if (stages[i] !== 'waiting') continue;
         const entry = entries[i];
-        const after = before[i].map((p) => stages[p]);
+        const after = before[i].map((p) => (applying.has(p) ? 'done' : stages[p]));
         if (entry.status === 'rejected' || entry.nextAttemptAt > this.now() || after.includes('stuck')) {
           stages[i] = 'stuck';
           continue;
@@ -164,86 +184,79 @@ export class Replayer {
       return picked;
     };
 
-    /** Where a request ended: its entry done or stuck, a slot free, maybe a successor ready. */
+    /** Where an entry that will not be applied in this pass ended. */
     const settle = (i: number, outcome: ReplayOutcome) => {
-      if (outcome === 'done') {
-        summary.sent++;
-        progressed = true;
-        stages[i] = 'done';
-      } else {
-        if (outcome === 'retry') progressed = true;
-        else summary.failed++;
-        stages[i] = 'stuck';
-      }
-    };
-    const failed = (i: number, error: unknown) => {
-      thrown.push(error);
+      if (outcome === 'retry') progressed = true;
+      else summary.failed++;
       stages[i] = 'stuck';
     };
-    const freed = () => {
-      inFlight--;
-      wake();
-    };
-    /** Frees the slot once: when the answer is in (its bookkeeping waits for a batch), or at the end. */
-    const freeOnce = (seq: number) => {
-      let free = true;
-      const release = () => {
-        if (!free) return;
-        free = false;
-        this.released.delete(seq);
-        freed();
-      };
-      this.released.set(seq, release);
-      return release;
-    };
-    /** The picked entries claimed together (one transaction), then each sent on its own. */
-    const go = async (indexes: number[]): Promise<void> => {
-      let claimed: Array<Prepared | 'blocked'>;
-      try {
-        claimed = await this.claim(indexes.map((i) => entries[i]));
-      } catch (error) {
-        for (const i of indexes) {
-          failed(i, error);
-          open--;
-          freed();
-        }
-        return;
-      }
-      for (const [k, i] of indexes.entries()) {
-        const ready = claimed[k];
-        const release = freeOnce(entries[i].seq!);
-        void (ready === 'blocked' ? Promise.resolve<ReplayOutcome>('blocked') : this.send(ready))
-          .then(
-            (outcome) => settle(i, outcome),
-            (error: unknown) => failed(i, error),
-          )
-          .finally(() => {
-            open--;
-            release();
-            wake();
-          });
-      }
+
+    /** A claimed entry on the wire; its success waits for the next transaction. */
+    const dispatch = (i: number, ready: Prepared) => {
+      inFlight++;
+      void this.send(ready)
+        .then(
+          (result) => (typeof result === 'string' ? settle(i, result) : answered.push({ index: i, answer: result })),
+          (error: unknown) => {
+            // send() turns every failure into an outcome; this is a bug's last stop, not a path.
+            this.failure ??= deviceFailure(error);
+            stages[i] = 'stuck';
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          notify();
+        });
     };
 
     for (;;) {
-      const stopped = this.killed || this.pausedForAuth || thrown.length > 0;
-      const picked = stopped ? [] : pick(limit - inFlight);
-      if (picked.length === 0 && open === 0) break;
-      if (picked.length > 0) {
-        for (const i of picked) stages[i] = 'sending';
-        inFlight += picked.length;
-        open += picked.length;
-        void go(picked);
+      const stopped = this.killed || this.pausedForAuth || this.failure !== null;
+      // A killed replayer applies nothing it learns (R9): its entries stay as they were.
+      const batch = answered.splice(0);
+      if (this.killed) for (const { index } of batch) settle(index, 'blocked');
+      const applying = this.killed ? [] : batch;
+      const picked = stopped ? [] : pick(limit - inFlight, new Set(applying.map((a) => a.index)));
+      if (applying.length === 0 && picked.length === 0) {
+        if (inFlight === 0) break;
+        await nextEvent();
+        continue;
       }
-      // Until a request in flight ends (its entry done or stuck frees a slot and maybe a successor).
-      await new Promise<void>((resolve) => (wake = resolve));
+      for (const i of picked) stages[i] = 'sending';
+      let claimed: Array<Prepared | 'blocked'>;
+      try {
+        claimed = await this.commit(
+          applying.map((a) => a.answer),
+          picked.map((i) => entries[i]),
+        );
+      } catch (error) {
+        // Nothing of it was written (one transaction): the answered entries stay `sending`,
+        // sent again under their keys by a later drain (R7, R9); the picked ones as they were.
+        this.failure ??= deviceFailure(error);
+        for (const { index } of applying) stages[index] = 'stuck';
+        for (const i of picked) stages[i] = 'stuck';
+        continue;
+      }
+      for (const { index, answer } of applying) {
+        summary.sent++;
+        progressed = true;
+        stages[index] = 'done';
+        if (answer.message) this.notices.accepted.push(answer.message);
+      }
+      for (const [k, i] of picked.entries()) {
+        const ready = claimed[k];
+        if (ready === 'blocked') settle(i, 'blocked');
+        else dispatch(i, ready);
+      }
     }
-    if (thrown.length > 0) throw thrown[0];
     return progressed;
   }
 
-  /** Sends one claimed entry; its answer is applied with the entry's removal (R8, R9). */
-  private async send(ready: Prepared): Promise<ReplayOutcome> {
+  /**
+   * Sends one claimed entry: its answer to apply, or where it ended. A failure on this
+   * device (its files could not be read to build the request) leaves the entry queued
+   * with what went wrong and ends the drain.
+   */
+  private async send(ready: Prepared): Promise<ReplayOutcome | Answered> {
     const { entry, descriptor, call, row } = ready;
     let answer: ServerRecord | ServerRecord[] | null = null;
     let message: string | undefined;
@@ -257,68 +270,105 @@ export class Replayer {
       if (this.killed) return 'blocked';
       if (error instanceof MissingPathParameter)
         return this.fail(entry, row, descriptor, new SyncError('rejected', error.message));
-      if (!isSyncError(error)) throw error;
+      if (!isSyncError(error)) return this.failOnDevice(entry, error);
       if (error.reason === 'not-found' && call.effect === 'delete') {
         // Already gone on the server: the user's intent holds, there is nothing to review.
-        return this.applied({ entry, descriptor, effect: 'delete', reply: null });
+        return { entry, descriptor, effect: 'delete', reply: null };
       }
       return this.fail(entry, row, descriptor, error);
     }
     if (this.killed) return 'blocked';
-    return this.applied({ entry, descriptor, effect: call.effect, reply: answer, message });
+    return { entry, descriptor, effect: call.effect, reply: answer, message };
   }
 
   /**
-   * The build step of the picked entries, in one transaction: each entry read again (an
-   * earlier answer may have remapped its cids (R8) or removed it), its record, its payload
-   * with references resolved, and the entry marked sent. Reading and marking together
-   * matter: an edit saved between the two would merge into the entry (outbox.ts coalesce)
-   * and then be dropped with it when the answer to the payload read before it came back
-   * (R3); saved after, it gets its own entry. 'blocked' while the record's create or a
-   * referenced record waits (R6); such an entry is left as it was.
+   * The entry could not be sent for a reason of this device, not the server's (a Dexie
+   * error reading its files): it goes back to `queued` with what went wrong, for the sync
+   * screen, and the drain ends rather than meet the same error entry after entry. No attempt
+   * is counted and no backoff set: the next sync tries again.
    */
-  private async claim(listed: OutboxEntry[]): Promise<Array<Prepared | 'blocked'>> {
+  private async failOnDevice(entry: OutboxEntry, error: unknown): Promise<ReplayOutcome> {
+    const failure = deviceFailure(error);
+    this.failure ??= failure;
+    try {
+      await this.deps.db.outbox.update(entry.seq!, { status: 'queued', lastError: failure });
+    } catch {
+      // The database is failing: the entry stays `sending`, which a later drain sends again
+      // under the same key (R9); the drain's summary still says what went wrong.
+    }
+    return 'blocked';
+  }
+
+  /**
+   * The transaction of one step of a pass: the answers that came back applied (R8, R9),
+   * then the entries that go next claimed (`claimEntries`), which sees what the answers
+   * wrote (a child's new id for the history entry that waited for it, R6).
+   */
+  private async commit(answers: Answered[], listed: OutboxEntry[]): Promise<Array<Prepared | 'blocked'>> {
     const { db } = this.deps;
-    const descriptors = listed.map((e) => descriptorOf(e.entity));
     const tables = new Set<EntityDescriptor['table']>();
+    for (const { descriptor } of answers) {
+      tables.add(descriptor.table);
+      for (const d of referencingTables(descriptor.table)) tables.add(d.table);
+    }
+    const descriptors = listed.map((e) => descriptorOf(e.entity));
     for (const d of descriptors) {
       tables.add(d.table);
       for (const t of Object.values(d.refs)) tables.add(t);
     }
-    return db.transaction('rw', [db.outbox, ...[...tables].map((t) => db.entity(t))], async () => {
-      const claimed: Array<Prepared | 'blocked'> = [];
-      for (const [k, item] of listed.entries()) {
-        const descriptor = descriptors[k];
-        const entry = await db.outbox.get(item.seq!);
-        if (!entry) {
-          claimed.push('blocked');
-          continue;
-        }
-        const row = await db.entity(descriptor.table).get(entry.cid);
-        // The record picks its call where its kind decides it (a history entry's /update_mhp).
-        const call = callOf(descriptor, entry.op, row);
-        // The record's create has not succeeded yet; it comes first (R6).
-        const payload =
-          call.effect !== 'create' && (row?.id === undefined || row?.id === null)
-            ? null
-            : await this.resolvePayload(descriptor, entry.payload);
-        if (!payload) {
-          claimed.push('blocked');
-          continue;
-        }
-        const wasSent = entry.sent ?? entry.attempts > 0;
-        await db.outbox.update(entry.seq!, {
-          status: 'sending',
-          sent: true,
-          ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
-        });
-        const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
-        const base = (row?._base ?? null) as ServerRecord | null;
-        if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
-        claimed.push({ entry, descriptor, call, row, payload, base, headers, wasSent });
-      }
-      return claimed;
+    const applying = answers.length > 0 ? [db.files, db.syncState] : [];
+    return db.transaction('rw', [db.outbox, ...applying, ...[...tables].map((t) => db.entity(t))], async () => {
+      if (answers.length > 0) await this.applyAnswers(answers);
+      return this.claimEntries(listed, descriptors);
     });
+  }
+
+  /**
+   * The build step of the picked entries, inside the caller's transaction: each entry read
+   * again (an earlier answer may have remapped its cids (R8) or removed it), its record, its
+   * payload with references resolved, and the entry marked sent. Reading and marking
+   * together matter: an edit saved between the two would merge into the entry (outbox.ts
+   * coalesce) and then be dropped with it when the answer to the payload read before it
+   * came back (R3); saved after, it gets its own entry. 'blocked' while the record's create
+   * or a referenced record waits (R6); such an entry is left as it was.
+   */
+  private async claimEntries(
+    listed: OutboxEntry[],
+    descriptors: EntityDescriptor[],
+  ): Promise<Array<Prepared | 'blocked'>> {
+    const { db } = this.deps;
+    const claimed: Array<Prepared | 'blocked'> = [];
+    for (const [k, item] of listed.entries()) {
+      const descriptor = descriptors[k];
+      const entry = await db.outbox.get(item.seq!);
+      if (!entry) {
+        claimed.push('blocked');
+        continue;
+      }
+      const row = await db.entity(descriptor.table).get(entry.cid);
+      // The record picks its call where its kind decides it (a history entry's /update_mhp).
+      const call = callOf(descriptor, entry.op, row);
+      // The record's create has not succeeded yet; it comes first (R6).
+      const payload =
+        call.effect !== 'create' && (row?.id === undefined || row?.id === null)
+          ? null
+          : await this.resolvePayload(descriptor, entry.payload);
+      if (!payload) {
+        claimed.push('blocked');
+        continue;
+      }
+      const wasSent = entry.sent ?? entry.attempts > 0;
+      await db.outbox.update(entry.seq!, {
+        status: 'sending',
+        sent: true,
+        ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
+      });
+      const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
+      const base = (row?._base ?? null) as ServerRecord | null;
+      if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
+      claimed.push({ entry, descriptor, call, row, payload, base, headers, wasSent });
+    }
+    return claimed;
   }
 
   /**
@@ -327,7 +377,7 @@ export class Replayer {
    * delete reads the record's documented view first, and a newer record is the 409 (R12,
    * R13), a missing one the 404. Null: send the request.
    */
-  private async checkByDocumentedReads(ready: Prepared): Promise<ReplayOutcome | null> {
+  private async checkByDocumentedReads(ready: Prepared): Promise<ReplayOutcome | Answered | null> {
     const { entry, descriptor, call, row, base } = ready;
     const { db, transport } = this.deps;
     const timeoutMs = this.deps.timeoutMs ?? 30_000;
@@ -335,7 +385,7 @@ export class Replayer {
       if (!ready.wasSent || descriptor.batch) return null;
       const made = await findCreated(db, transport, entry, row, timeoutMs);
       if (!made || this.killed) return this.killed ? 'blocked' : null;
-      return this.applied({ entry, descriptor, effect: 'create', reply: made });
+      return { entry, descriptor, effect: 'create', reply: made };
     }
     const view = documentedView(descriptor);
     const id = Number(row?.id);
@@ -343,7 +393,7 @@ export class Replayer {
     const current = await readCurrent(transport, view, id, timeoutMs);
     if (this.killed) return 'blocked';
     if (current === null && call.effect === 'delete') {
-      return this.applied({ entry, descriptor, effect: 'delete', reply: null });
+      return { entry, descriptor, effect: 'delete', reply: null };
     }
     if (current !== null && !changedSince(base, current)) return null;
     return this.conflict(entry, row, db.entity(descriptor.table), current);
@@ -408,78 +458,24 @@ export class Replayer {
     return form;
   }
 
-  /**
-   * Hands a success to the next transaction that applies answers; 'done' once it committed,
-   * 'blocked' when the replayer was killed first (nothing learnt after that is applied).
-   */
-  private async applied(answer: Answered): Promise<ReplayOutcome> {
-    // The request is over: another record may go out while this answer waits for its batch.
-    this.released.get(answer.entry.seq!)?.();
-    const applied = await new Promise<boolean>((settle, fail) => {
-      this.answered.push({ answer, settle, fail });
-      this.applyAnswered();
-    });
-    if (!applied) return 'blocked';
-    if (answer.message) this.notices.accepted.push(answer.message);
-    return 'done';
-  }
-
-  /**
-   * Applies every answer that has come back, in one transaction per batch: answers that
-   * arrive while one batch is written make the next (group commit). Each entry's removal
-   * still happens in the transaction that applies its answer (R9).
-   */
-  private applyAnswered(): void {
-    if (this.applying) return;
-    this.applying = (async () => {
-      while (this.answered.length > 0) {
-        const batch = this.answered.splice(0);
-        if (this.killed) {
-          for (const waiting of batch) waiting.settle(false);
-          continue;
-        }
-        try {
-          await this.applyAnswers(batch.map((b) => b.answer));
-          for (const waiting of batch) waiting.settle(true);
-        } catch (error) {
-          for (const waiting of batch) waiting.fail(error);
-        }
-      }
-    })().finally(() => {
-      this.applying = null;
-      if (this.answered.length > 0) this.applyAnswered();
-    });
-  }
-
-  /** The answers of a batch applied in `seq` order, in one transaction (R8, R9). */
+  /** The answers of a batch applied in `seq` order, inside the transaction of `commit` (R8, R9). */
   private async applyAnswers(answers: Answered[]): Promise<void> {
     const { db } = this.deps;
-    const tables = new Set<EntityDescriptor['table']>();
-    for (const { descriptor } of answers) {
-      tables.add(descriptor.table);
-      for (const d of referencingTables(descriptor.table)) tables.add(d.table);
-    }
     const ordered = [...answers].sort((a, b) => a.entry.seq! - b.entry.seq!);
-    await db.transaction(
-      'rw',
-      [db.outbox, db.files, db.syncState, ...[...tables].map((t) => db.entity(t))],
-      async () => {
-        const created = new Map<string, number>();
-        const createdIn = new Set<EntityDescriptor['table']>();
-        for (const answer of ordered) {
-          const id = await this.applyAnswer(answer);
-          if (id === null) continue;
-          created.set(answer.entry.cid, id);
-          createdIn.add(answer.descriptor.table);
-        }
-        // The batch's new ids written back at once, after its answers (R8): what the
-        // answers wrote kept any cid, so the end is the same as one record at a time.
-        await remapCids(db, created, [...createdIn]);
-        // Whichever replayer sent it (the page's, or Background Sync's in the service worker),
-        // a sync running now knows to pull once more (engine.ts).
-        await db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
-      },
-    );
+    const created = new Map<string, number>();
+    const createdIn = new Set<EntityDescriptor['table']>();
+    for (const answer of ordered) {
+      const id = await this.applyAnswer(answer);
+      if (id === null) continue;
+      created.set(answer.entry.cid, id);
+      createdIn.add(answer.descriptor.table);
+    }
+    // The batch's new ids written back at once, after its answers (R8): what the
+    // answers wrote kept any cid, so the end is the same as one record at a time.
+    await remapCids(db, created, [...createdIn]);
+    // Whichever replayer sent it (the page's, or Background Sync's in the service worker),
+    // a sync running now knows to pull once more (engine.ts).
+    await db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
   }
 
   /** One answer, inside the transaction of its batch; a create's new id, to write back (R8). */
@@ -692,33 +688,45 @@ async function remapCids(db: AppDb, ids: Map<string, number>, tables: EntityDesc
   if (ids.size === 0) return;
   const cids = [...ids.keys()];
   const done = new Set<string>();
+  const remaps: Array<Promise<unknown>> = [];
   for (const { table, fields } of tables.flatMap((t) => referencingTables(t))) {
     for (const field of fields) {
       // Two descriptors may share a table (history): each field of a table once.
       if (done.has(`${table}.${field}`)) continue;
       done.add(`${table}.${field}`);
-      await db
-        .entity(table)
-        .where(field)
-        .anyOf(cids)
-        .modify((row) => {
-          row[field] = ids.get(row[field] as string) ?? row[field];
-        });
+      const referencing = () => db.entity(table).where(field).anyOf(cids);
+      // Most created records are referenced by no row: their keys alone say so, one request
+      // where modify() reads the rows too. The tables are asked side by side.
+      remaps.push(
+        referencing()
+          .primaryKeys()
+          .then(async (keys) => {
+            if (keys.length === 0) return;
+            await referencing().modify((row) => {
+              row[field] = ids.get(row[field] as string) ?? row[field];
+            });
+          }),
+      );
     }
   }
   // Every entry that names a record not yet created also waits for it (R6), so the
   // dependsOn index finds all of them without reading the whole outbox.
-  await db.outbox
-    .where('dependsOn')
-    .anyOf(cids)
-    .distinct()
-    .modify((e) => {
-      for (const [cid, id] of ids) {
-        if (!e.dependsOn.includes(cid)) continue;
-        e.dependsOn = e.dependsOn.filter((c) => c !== cid);
-        for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
-      }
-    });
+  const waiting = () => db.outbox.where('dependsOn').anyOf(cids).distinct();
+  remaps.push(
+    waiting()
+      .primaryKeys()
+      .then(async (keys) => {
+        if (keys.length === 0) return;
+        await waiting().modify((e) => {
+          for (const [cid, id] of ids) {
+            if (!e.dependsOn.includes(cid)) continue;
+            e.dependsOn = e.dependsOn.filter((c) => c !== cid);
+            for (const [field, value] of Object.entries(e.payload)) e.payload[field] = swapCid(value, cid, id);
+          }
+        });
+      }),
+  );
+  await Promise.all(remaps);
 }
 
 /** `value` with `cid` replaced by `id`, also inside lists and objects (a bulk update's children). */
@@ -744,4 +752,14 @@ function predecessors(entries: OutboxEntry[]): number[][] {
     last.set(entry.cid, i);
     return [...new Set(waits)];
   });
+}
+
+/**
+ * What the sync screen says of a failure on this device (IndexedDB could not read or write
+ * the queue or its files), not an answer of the server: the queue is kept either way.
+ */
+function deviceFailure(error: unknown): string {
+  console.error('[ashray] replay stopped', error);
+  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+  return `Sending stopped: this device could not read or write its queued changes${detail}. They are kept and sent at the next sync.`;
 }

@@ -14,7 +14,8 @@ export type SyncErrorReason =
   | 'rate-limited' // 429
   | 'server' // 5xx
   | 'rejected' // any other answer with success false
-  | 'unreadable'; // an answer that is not the envelope
+  | 'unreadable' // an answer that is not the envelope
+  | 'device'; // this device's IndexedDB failed (the queue or its files), no answer of the server
 
 export class SyncError extends Error {
   readonly reason: SyncErrorReason;
