@@ -5,6 +5,7 @@ import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
+import { recordAccess, sendAccessLog, type AccessInput } from './device/access-log';
 import { fetchChildRecordsInBackground } from './queries/child-records-background';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import {
@@ -46,6 +47,9 @@ export function startSync(options: { collections?: EntityName[] } = {}): SyncEng
     listParams,
     server: apiUrl,
     afterSync: async () => {
+      // Who opened which child's data, queued on the device (device/access-log.ts); a
+      // failure leaves the entries for the next sync.
+      await sendAccessLog(currentDb(), appTransport()).catch(() => null);
       await refreshUser();
       // In the background: the sync is done; photos follow without holding it up.
       photos ??= prefetchChildPhotos(sessionStore.getState().user?.token)
@@ -177,4 +181,13 @@ export async function outboxCounts(): Promise<{ pending: number; attention: numb
 /** When this device last finished a sync (kept across reloads), or null. */
 export async function lastSyncedAt(): Promise<number | null> {
   return (await currentDb().syncState.get(LAST_SYNC))?.lastPullAt ?? null;
+}
+
+/**
+ * Records an opening of children's personal data (a profile tab, a document, a report's
+ * list, an export) in the device's access log (device/access-log.ts); signed out, nothing.
+ */
+export async function logAccess(input: AccessInput): Promise<void> {
+  if (sessionStore.getState().status !== 'signed-in') return;
+  await recordAccess(currentDb(), input);
 }

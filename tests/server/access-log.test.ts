@@ -81,7 +81,7 @@ describe.each(databaseKinds)('the access log (%s)', (kind) => {
 
   it('refuses a malformed batch with a message and stores nothing of it', async () => {
     const before = (await h.db.select({ n: sql<number>`count(*)::int` }).from(accessLog))[0].n;
-    const bad = await send(staff, [entry([ownChild]), entry([], { action: 'delete_everything' })]);
+    const bad = await send(staff, [entry([ownChild]), entry([ownChild], { action: 'delete_everything' })]);
     expect(bad.status).toBe(422);
     expect((await json<{ message: string }>(bad)).message).toBeTruthy();
     expect((await h.db.select({ n: sql<number>`count(*)::int` }).from(accessLog))[0].n).toBe(before);

@@ -36,7 +36,8 @@ export const MAX_ACCESS_BATCH_CHILDREN = 2_500;
 export const accessEntrySchema = z.object({
   key: z.uuid(),
   action: z.enum(accessActions).exclude(['access_log_read']),
-  child_ids: z.array(idSchema).min(1).max(MAX_ACCESS_CHILDREN),
+  /** Empty only for an export that lists no child (a report of counts). */
+  child_ids: z.array(idSchema).max(MAX_ACCESS_CHILDREN),
   /** When it happened on the device (ISO 8601). */
   at: z.iso.datetime({ offset: true }),
   offline: z.boolean(),
