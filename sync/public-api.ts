@@ -3,6 +3,7 @@ import { canReadCollection, pulledEntityNames, type EntityName } from './entitie
 import { appTransport } from './net/transport';
 import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
+import { connectivityStore } from './device/connectivity';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
 import { recordAccess, sendAccessLog, type AccessInput } from './device/access-log';
@@ -189,5 +190,20 @@ export async function lastSyncedAt(): Promise<number | null> {
  */
 export async function logAccess(input: AccessInput): Promise<void> {
   if (sessionStore.getState().status !== 'signed-in') return;
-  await recordAccess(currentDb(), input);
+  const db = currentDb();
+  await recordAccess(db, input);
+  // Online, the entries go a moment later (several opened together go in one batch);
+  // offline they wait for the sync that follows the connection's return.
+  if (!connectivityStore.getState().online) return;
+  if (accessSend) clearTimeout(accessSend);
+  accessSend = setTimeout(() => {
+    accessSend = null;
+    if (db === currentDbOrNull()) void sendAccessLog(db, appTransport()).catch(() => null);
+  }, ACCESS_SEND_DELAY_MS);
 }
+
+/** How long after an access, online, its entry is sent (more opened meanwhile go with it). */
+const ACCESS_SEND_DELAY_MS = 2_000;
+let accessSend: ReturnType<typeof setTimeout> | null = null;
+
+const currentDbOrNull = () => (sessionStore.getState().status === 'signed-in' ? currentDb() : null);
