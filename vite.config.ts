@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import packageJson from './package.json' with { type: 'json' };
 
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:8080';
 
@@ -115,6 +116,8 @@ export default defineConfig({
     precompress(),
   ],
   server: { proxy: { '/api': apiTarget } },
+  // Each access log entry names the app version that made it (sync/net/config.ts).
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -33,6 +33,7 @@ import { refuseControlCharactersInUrl } from './core/url-guard';
 import { registerReportRoutes } from './reports/routes';
 import { registerMealRoutes } from './meals/routes';
 import { registerBalanceRoutes } from './balances/routes';
+import { registerAccessLogRoutes } from './access-log/routes';
 import { laravelNotFound, specOnlyMode } from './core/spec-only';
 
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
@@ -100,6 +101,7 @@ export function createApp(options: CreateAppOptions) {
   registerMealRoutes(api);
   registerBalanceRoutes(api);
   registerExitRoutes(api);
+  registerAccessLogRoutes(api);
   registerSchemeRoutes(api);
   registerBeneficiaryRoutes(api);
   api.all('*', (c) => (deps.specOnly ? laravelNotFound(c) : fail(c, 404, serverMessages.notFound)));

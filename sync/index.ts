@@ -36,7 +36,9 @@ export {
   bindSyncToSession,
   outboxCounts,
   lastSyncedAt,
+  logAccess,
 } from './public-api';
+export { deviceId, type AccessInput } from './device/access-log';
 export { bulkUpdateInput } from './entities/bulk-update';
 export { labelOf, type EntityName } from './entities/registry';
 export { checkCorrection, entityFieldOf, entityLabelOf } from './entities/review-fields';

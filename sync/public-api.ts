@@ -3,8 +3,10 @@ import { canReadCollection, pulledEntityNames, type EntityName } from './entitie
 import { appTransport } from './net/transport';
 import { apiUrl } from './net/config';
 import { currentDb, refreshUser, sessionStore, type SessionState } from './device/session';
+import { connectivityStore } from './device/connectivity';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
+import { recordAccess, sendAccessLog, type AccessInput } from './device/access-log';
 import { fetchChildRecordsInBackground } from './queries/child-records-background';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
 import {
@@ -46,6 +48,9 @@ export function startSync(options: { collections?: EntityName[] } = {}): SyncEng
     listParams,
     server: apiUrl,
     afterSync: async () => {
+      // Who opened which child's data, queued on the device (device/access-log.ts); a
+      // failure leaves the entries for the next sync.
+      await sendAccessLog(currentDb(), appTransport()).catch(() => null);
       await refreshUser();
       // In the background: the sync is done; photos follow without holding it up.
       photos ??= prefetchChildPhotos(sessionStore.getState().user?.token)
@@ -178,3 +183,27 @@ export async function outboxCounts(): Promise<{ pending: number; attention: numb
 export async function lastSyncedAt(): Promise<number | null> {
   return (await currentDb().syncState.get(LAST_SYNC))?.lastPullAt ?? null;
 }
+
+/**
+ * Records an opening of children's personal data (a profile tab, a document, a report's
+ * list, an export) in the device's access log (device/access-log.ts); signed out, nothing.
+ */
+export async function logAccess(input: AccessInput): Promise<void> {
+  if (sessionStore.getState().status !== 'signed-in') return;
+  const db = currentDb();
+  await recordAccess(db, input);
+  // Online, the entries go a moment later (several opened together go in one batch);
+  // offline they wait for the sync that follows the connection's return.
+  if (!connectivityStore.getState().online) return;
+  if (accessSend) clearTimeout(accessSend);
+  accessSend = setTimeout(() => {
+    accessSend = null;
+    if (db === currentDbOrNull()) void sendAccessLog(db, appTransport()).catch(() => null);
+  }, ACCESS_SEND_DELAY_MS);
+}
+
+/** How long after an access, online, its entry is sent (more opened meanwhile go with it). */
+const ACCESS_SEND_DELAY_MS = 2_000;
+let accessSend: ReturnType<typeof setTimeout> | null = null;
+
+const currentDbOrNull = () => (sessionStore.getState().status === 'signed-in' ? currentDb() : null);

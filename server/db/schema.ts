@@ -6,3 +6,4 @@ export * from './schema-actions';
 export * from './schema-part2-reports';
 export * from './schema-part2-lists';
 export * from './schema-files';
+export * from './schema-access-log';

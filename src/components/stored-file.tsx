@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Image, Modal, UnstyledButton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { downloadStoredFile, messages } from '../../sync';
+import { downloadStoredFile, logAccess, messages, type AccessInput } from '../../sync';
 import { saveFile } from '../lib/save-file';
 import { useStoredFile } from '../lib/use-stored-file';
 import { useOnline } from '../lib/use-store';
@@ -16,17 +16,24 @@ export function StoredImage({
   name,
   label,
   serverUrl,
+  access,
 }: {
   name: unknown;
   label: string;
   serverUrl: (name: unknown) => string | null;
+  /** A child's file: opening it is an entry of the access log. */
+  access?: AccessInput;
 }) {
   const src = useStoredFile(name, serverUrl);
   const [open, setOpen] = useState(false);
   if (!name) return null;
+  const view = () => {
+    setOpen(true);
+    if (access) void logAccess(access);
+  };
   return (
     <>
-      <UnstyledButton onClick={() => setOpen(true)} aria-label={`View ${label}`}>
+      <UnstyledButton onClick={view} aria-label={`View ${label}`}>
         <Image src={src} alt={label} w={64} h={64} fit="cover" radius="sm" data-testid="document-thumbnail" />
       </UnstyledButton>
       <Modal opened={open} onClose={() => setOpen(false)} title={label} size="lg" centered>
@@ -40,7 +47,18 @@ export function StoredImage({
  * Downloads a stored file under its original extension: one picked on this device from
  * IndexedDB, one on the server through download_images (online only).
  */
-export function DownloadButton({ name, serverUrl, label }: { name: string; serverUrl: string | null; label: string }) {
+export function DownloadButton({
+  name,
+  serverUrl,
+  label,
+  access,
+}: {
+  name: string;
+  serverUrl: string | null;
+  label: string;
+  /** A child's file: its download is an entry of the access log. */
+  access?: AccessInput;
+}) {
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -51,6 +69,7 @@ export function DownloadButton({ name, serverUrl, label }: { name: string; serve
     setBusy(false);
     if (!file) return void toast.error(messages.somethingWentWrong);
     saveFile(file.blob, file.name);
+    if (access) void logAccess({ ...access, action: 'file_download' });
   };
   return (
     <Button
@@ -73,16 +92,18 @@ export function DocumentActions({
   downloadLabel,
   canDelete,
   onDelete,
+  access,
 }: {
   file: string;
   serverUrl: string | null;
   downloadLabel: string;
   canDelete: boolean;
   onDelete: () => void;
+  access?: AccessInput;
 }) {
   return (
     <Group gap={4} wrap="nowrap">
-      {file && <DownloadButton name={file} serverUrl={serverUrl} label={downloadLabel} />}
+      {file && <DownloadButton name={file} serverUrl={serverUrl} label={downloadLabel} access={access} />}
       {canDelete && (
         <DeleteButton
           title="Delete Document"

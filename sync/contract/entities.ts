@@ -20,3 +20,4 @@ export * from './entities/meal';
 export * from './entities/previous-balance';
 export * from './entities/scheme';
 export * from './entities/report';
+export * from './entities/access-log';

@@ -4,6 +4,7 @@ import { ChildListIndex, childIndexMiddleware } from './child-index';
 import { TableMirror, tableMirrorMiddleware } from './table-mirror';
 import { KEPT_COUNTS, KEPT_COUNTS_VERSION, type KeptCountRow } from './kept-counts';
 import { keptCountsMiddleware } from './kept-counts-writes';
+import type { AccessEntry } from '../contract';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
@@ -65,6 +66,9 @@ export type ConflictRow = {
   theirs: Record<string, unknown> | null;
   createdAt: number;
 };
+
+/** A queued access to a child's personal data (device/access-log.ts), `seq` its place in the queue. */
+export type AccessQueueRow = AccessEntry & { seq?: number };
 
 export type FileRow = { key: string; blob: Blob; name: string; type: string; createdAt: number };
 
@@ -184,6 +188,8 @@ export class AppDb extends Dexie {
   syncState!: Table<SyncStateRow, string>;
   drafts!: Table<DraftRow, string>;
   keptCounts!: Table<KeptCountRow, string>;
+  /** Accesses to children's personal data not sent yet (device/access-log.ts). */
+  accessQueue!: Table<AccessQueueRow, number>;
   /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
   readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
   /**
@@ -262,6 +268,8 @@ export class AppDb extends Dexie {
     // historyV10), and the counts the dashboard and the reports read are kept
     // (kept-counts.ts). An upgraded database has none yet: its first read counts them.
     this.version(10).stores({ history: historyV10, children: childrenV10, [KEPT_COUNTS]: 'key' });
+    // v11: the access log's queue (device/access-log.ts), append-only, sent oldest first.
+    this.version(11).stores({ accessQueue: '++seq' });
     // A new database has no rows, so its counts are current from the start.
     this.on('populate', (tx) => tx.table(KEPT_COUNTS).put({ key: 'meta', version: KEPT_COUNTS_VERSION }));
     this.use(childIndexMiddleware('children', this.childIndex));

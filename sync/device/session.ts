@@ -12,12 +12,13 @@ import { sessionDb, type PasswordVerifier } from '../db/session-db';
 import { makeVerifier, resetLock } from './idle-lock';
 import { AppDb, appDbName } from '../db/app-db';
 import { apiUrl } from '../net/config';
-import { request, requestTimeouts, setTokenSource, onUnauthenticated } from '../net/transport';
+import { appTransport, request, requestTimeouts, setTokenSource, onUnauthenticated } from '../net/transport';
 import { isSyncError } from '../net/errors';
 import { forgetMissingExtensions, lacksCall, rememberMissingCall } from '../engine/missing-extensions';
 import { syncStatusStore } from '../engine/sync-status';
 import { clearPhotoCaches } from './photo-cache';
 import { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
+import { sendAccessLog } from './access-log';
 
 export { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 
@@ -211,7 +212,10 @@ async function probeExtensionsAgain(meMissing: boolean): Promise<void> {
 }
 
 export type SignOutResult =
-  { ok: true } | { ok: false; message: string } | { ok: false; pending: number; message: string };
+  | { ok: true }
+  | { ok: false; message: string }
+  /** `pending` queued changes, `accesses` access log entries the server has not received. */
+  | { ok: false; pending: number; accesses: number; message: string };
 
 /**
  * Signs out. With unsynced work queued it refuses unless `force`, so the UI can ask
@@ -221,8 +225,21 @@ export type SignOutResult =
 export async function signOut(options: { force?: boolean } = {}): Promise<SignOutResult> {
   const local = db;
   const pending = local ? await local.outbox.count() : 0;
-  if (pending > 0 && !options.force) {
-    return { ok: false, pending, message: `${pending} change(s) are not synced yet.` };
+  // The access log goes first, like the outbox (DESIGN.md, Access log); a server without
+  // it keeps nothing, so its entries do not hold the sign-out.
+  if (local && (await local.accessQueue.count()) > 0) await sendAccessLog(local, appTransport()).catch(() => null);
+  const accesses =
+    local && !(await lacksCall(local, apiUrl(), 'access_log', Date.now())) ? await local.accessQueue.count() : 0;
+  if ((pending > 0 || accesses > 0) && !options.force) {
+    return {
+      ok: false,
+      pending,
+      accesses,
+      message:
+        pending > 0
+          ? `${pending} change(s) are not synced yet.`
+          : `${accesses} record(s) of who opened children's data are not sent yet.`,
+    };
   }
   leavingToken = sessionStore.getState().user?.token ?? null;
   try {
@@ -241,7 +258,7 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
     await endSession();
     // Photos can be fetched again; they never outlive the session, queued work or not.
     await clearPhotoCaches();
-    if (local && pending === 0) await local.delete();
+    if (local && pending === 0 && accesses === 0) await local.delete();
     return { ok: true };
   } finally {
     // Signed out by now (nobody's token to refuse) or still signed in after a refusal.

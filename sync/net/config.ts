@@ -9,3 +9,6 @@ export function apiUrl(): string {
   const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
   return new URL(apiBase.endsWith('/') ? apiBase : `${apiBase}/`, origin).toString();
 }
+
+/** This build's version (package.json, set by vite.config.ts), kept with each access entry. */
+export const appVersion: string = (import.meta.env?.VITE_APP_VERSION as string | undefined) ?? 'dev';

@@ -22,3 +22,4 @@ export * from './online-lists';
 export * from './child-records-online';
 export * from './child-records-kept';
 export * from './child-records-background';
+export * from './access-log';

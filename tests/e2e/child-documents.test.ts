@@ -142,6 +142,27 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
         .click(),
     ]);
     expect(download.suggestedFilename()).toBe(first.filename);
+
+    // Opening a document and downloading one are entries of the child's access history.
+    await entries
+      .filter({ hasText: '07-03-2024' })
+      .getByRole('button', { name: /^View / })
+      .click();
+    await page.getByRole('dialog').getByRole('img').first().waitFor();
+    await page.keyboard.press('Escape');
+    const superadmin = await apiLogin('superadmin@demo.test');
+    let history: { action: string; subject: string | null }[] = [];
+    for (let tries = 0; tries < 60; tries++) {
+      history = await apiGet(`/child_access_log/${child!.id}`, superadmin);
+      if (history.some((r) => r.action === 'document_view') && history.some((r) => r.action === 'file_download')) break;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    expect(history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'document_view', subject: `document ${second.id}` }),
+        expect.objectContaining({ action: 'file_download', subject: `document ${first.id}` }),
+      ]),
+    );
     await context.close();
   });
 });

@@ -16,6 +16,7 @@ export function UserMenu() {
   const user = useUser();
   const navigate = useNavigate();
   const [pending, setPending] = useState(0);
+  const [accesses, setAccesses] = useState(0);
   const [busy, setBusy] = useState(false);
   const [deviceOpen, setDeviceOpen] = useState(false);
   const installOffer = useStore(installStore, (s) => s.offer);
@@ -27,12 +28,19 @@ export function UserMenu() {
     setBusy(false);
     if (result.ok) {
       setPending(0);
+      setAccesses(0);
       navigate('/login', { replace: true });
     } else if ('pending' in result) {
       setPending(result.pending);
+      setAccesses(result.accesses);
     } else {
       toast.error(result.message);
     }
+  };
+
+  const stay = () => {
+    setPending(0);
+    setAccesses(0);
   };
 
   return (
@@ -74,13 +82,16 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={pending > 0} onClose={() => setPending(0)} title="Unsynced changes" centered>
+      <Modal opened={pending + accesses > 0} onClose={stay} title="Unsynced changes" centered>
         <Text size="sm">
-          {countOf(pending, 'change')} {pending === 1 ? 'has' : 'have'} not reached the server yet. They stay safely on
-          this device and are sent after you sign in again here. Log out anyway?
+          {pending > 0
+            ? `${countOf(pending, 'change')} ${pending === 1 ? 'has' : 'have'} not reached the server yet.`
+            : `The record of which children's details were opened on this device (${countOf(accesses, 'entry', 'entries')}) has not reached the server yet.`}{' '}
+          {pending > 0 ? 'They stay' : 'It stays'} safely on this device and {pending > 0 ? 'are' : 'is'} sent after you
+          sign in again here. Log out anyway?
         </Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setPending(0)}>
+          <Button variant="default" onClick={stay}>
             Stay signed in
           </Button>
           <Button color="red" loading={busy} onClick={() => void logout(true)}>

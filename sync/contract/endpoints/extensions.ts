@@ -1,4 +1,4 @@
-import { get, perm, showsBeneficiaries } from './types';
+import { get, perm, postJson, showsBeneficiaries } from './types';
 
 /*
  * Calls of our sync protocol that the spec does not list (DESIGN.md, The wire), marked
@@ -28,4 +28,8 @@ export const extensionEndpoints = {
   // (as /beneficiaries; their handlers check it, this table's extensions being theirs).
   beneficiaryDocuments: get('/beneficiary_documents', showsBeneficiaries, scopedExt),
   beneficiaryDocumentFile: get('/files/beneficiaries/:name', showsBeneficiaries, scopedExt),
+  // The access log (entities/access-log.ts): any signed-in user sends its device's
+  // entries; administrators read a child's, a center-bound one only its center's children.
+  accessLog: postJson('/access_log', 'authenticated', ext),
+  childAccessLog: get('/child_access_log/:id', 'admin', { scoped: true, paged: true, extension: true }),
 };

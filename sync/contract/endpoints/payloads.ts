@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginRequestSchema } from '../auth';
+import { accessLogBatchSchema } from '../entities/access-log';
 import { centerFormSchema } from '../forms/center';
 import { tagFormSchema } from '../forms/tag';
 import { roleFormSchema, rolePermissionRequestSchema } from '../forms/role';
@@ -39,6 +40,7 @@ const withId = <S extends z.ZodObject>(schema: S) => z.object({ ...schema.shape,
 
 export const payloadSchemas: Partial<Record<WireEndpointName, z.ZodType>> = {
   login: loginRequestSchema,
+  accessLog: accessLogBatchSchema,
   centerAdd: centerFormSchema,
   centerUpdate: centerFormSchema,
   tagAdd: tagFormSchema,

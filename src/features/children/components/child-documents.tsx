@@ -57,6 +57,8 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
           )}
           {rows.map((row, i) => {
             const file = text(row.filename);
+            const subject = `document ${text(row.id) || 'not sent yet'}`;
+            const childIds = typeof child.id === 'number' ? [child.id] : [];
             return (
               <Table.Tr key={row.cid} data-testid="document-entry">
                 <Table.Td>
@@ -65,11 +67,21 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
                 <Table.Td>{tagOf(row)}</Table.Td>
                 <Table.Td>{day(row.doc_date)}</Table.Td>
                 <Table.Td>
-                  {file && <DocumentImage name={file} label={`${tagOf(row)} ${day(row.doc_date)}`} />}
+                  {file && (
+                    <DocumentImage
+                      name={file}
+                      label={`${tagOf(row)} ${day(row.doc_date)}`}
+                      access={{ action: 'document_view', childIds, subject }}
+                    />
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {row.profile_audio_name ? (
-                    <DocumentAudio name={row.profile_audio_name} label={`Audio of ${tagOf(row)}`} />
+                    <DocumentAudio
+                      name={row.profile_audio_name}
+                      label={`Audio of ${tagOf(row)}`}
+                      access={{ action: 'audio_view', childIds, subject }}
+                    />
                   ) : null}
                 </Table.Td>
                 <Table.Td>{text(row.comment)}</Table.Td>
@@ -80,6 +92,7 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
                     downloadLabel={`Download ${tagOf(row)}`}
                     canDelete={editing && canDeleteDocument}
                     onDelete={() => remove(row)}
+                    access={{ action: 'document_view', childIds, subject }}
                   />
                 </Table.Td>
               </Table.Tr>
@@ -129,7 +142,18 @@ export function ChildDocumentsPanel({ child, editing }: { child: LocalChild; edi
     <Stack>
       <Group>
         <ChildPhoto image={child.image} name={child.name ?? ''} size={120} />
-        {image && <DownloadButton name={image} serverUrl={childImageUrl(image)} label="Download photo" />}
+        {image && (
+          <DownloadButton
+            name={image}
+            serverUrl={childImageUrl(image)}
+            label="Download photo"
+            access={{
+              action: 'photo_view',
+              childIds: typeof child.id === 'number' ? [child.id] : [],
+              subject: 'photo',
+            }}
+          />
+        )}
       </Group>
       <Title order={4}>Documents</Title>
       <ChildDocumentList child={child} editing={editing} />

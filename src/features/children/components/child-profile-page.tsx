@@ -3,8 +3,9 @@ import { Alert, Grid, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text
 import { useLiveQuery } from 'dexie-react-hooks';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
-import { exitActionTypes, getChild, type LocalChild } from '../../../../sync';
+import { exitActionTypes, getChild, isAdministrator, isAllCenterUser, type LocalChild } from '../../../../sync';
 import { useUser } from '../../../lib/use-store';
+import { useAccessLog } from '../../../lib/use-access-log';
 import { useChildPermissions } from '../hooks/use-child-permissions';
 import { useChildRecordsOnline } from '../hooks/use-child-records-online';
 import { showTimeAgo } from '../../../lib/dates';
@@ -13,6 +14,7 @@ import { ChildOverview } from './child-overview';
 import { ProfileSideMenu, type SideMenuItem } from './profile-side-menu';
 import { readProfileSearch, readProfileState, type ProfileState } from './profile-state';
 import { ChildDocumentsPanel } from './child-documents';
+import { AccessHistory } from './access-history';
 import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep } from './registration-steps';
 import { registrationValues } from './registration-values';
 import { RegistrationWizard } from './registration-wizard';
@@ -88,6 +90,12 @@ function ChildProfile({
   const actions = renderActions?.(slot);
   const section = menu === "Child's Information" ? null : (renderSection?.(menu, slot) ?? <NotBuilt item={menu} />);
   const fetched = useChildRecordsOnline(child);
+  // Each section opened is one entry of the access log; the view tabs log their own.
+  useAccessLog(
+    typeof child.id === 'number' && (section || mode === 'edit')
+      ? { action: 'profile_view', childIds: [child.id], subject: section ? menu : 'Edit Profile' }
+      : null,
+  );
   return (
     <Stack>
       {fetched?.fetchedAt != null && (
@@ -130,14 +138,23 @@ function ChildProfile({
 function ProfileTabs({ child }: { child: LocalChild }) {
   const user = useUser();
   const form = useForm({ values: registrationValues(child, user.centerId) });
+  const [tab, setTab] = useState('overview');
+  // Administrators read who opened the record (a center-bound one, its center's children).
+  const canReadAccess = isAdministrator(user) && (isAllCenterUser(user) || child.centerdetailId === user.centerId);
+  useAccessLog(
+    typeof child.id === 'number' && tab !== 'access'
+      ? { action: 'profile_view', childIds: [child.id], subject: tab }
+      : null,
+  );
   return (
     <FormProvider {...form}>
-      <Tabs defaultValue="overview" keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="basic">Basic Information</Tabs.Tab>
           <Tabs.Tab value="documents">Images &amp; Documents</Tabs.Tab>
           <Tabs.Tab value="additional">Additional Information</Tabs.Tab>
+          {canReadAccess && <Tabs.Tab value="access">Access history</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <ChildOverview child={child} />
@@ -154,6 +171,11 @@ function ProfileTabs({ child }: { child: LocalChild }) {
         <Tabs.Panel value="additional" pt="md">
           <AdditionalInfoStep readOnly />
         </Tabs.Panel>
+        {canReadAccess && (
+          <Tabs.Panel value="access" pt="md">
+            <AccessHistory childId={typeof child.id === 'number' ? child.id : null} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </FormProvider>
   );

@@ -1,4 +1,5 @@
-import type { ReportSource } from '../../../../sync';
+import { logAccess, type ReportSource } from '../../../../sync';
+import { downloadCsv } from '../../../lib/csv';
 import { showDate, showDateTime } from '../../../lib/dates';
 
 /** What an export holds and who made it, for the lines above its table. */
@@ -21,6 +22,8 @@ function countedBy(source: ReportSource): string {
   return `Counted on this device (${why}), ${last}`;
 }
 
+const exporter = (facts: ExportFacts) => (facts.by.email ? `${facts.by.name} (${facts.by.email})` : facts.by.name);
+
 /**
  * The lines at the top of a CSV export (report.csv, group-report.csv), then a blank line
  * before the table: which report, its center and dates, who exported it and when, and
@@ -32,9 +35,28 @@ export function exportHeaderRows(facts: ExportFacts): string[][] {
     ['Center', facts.center || 'All centers'],
     ['From', showDate(facts.from) || '—'],
     ['To', showDate(facts.to) || '—'],
-    ['Exported by', facts.by.email ? `${facts.by.name} (${facts.by.email})` : facts.by.name],
+    ['Exported by', exporter(facts)],
     ['Exported at', showDateTime(facts.at)],
     [countedBy(facts.source)],
     [],
   ];
+}
+
+/** The last line of an export: who made it and when, so a file cut short still says it. */
+export const exportFooterRow = (facts: ExportFacts): string[] => [
+  `Exported by ${exporter(facts)} at ${showDateTime(facts.at)}`,
+];
+
+/**
+ * Downloads a report's CSV (`table` between the header lines and the footer line) and
+ * records the export in the access log. A report of counts lists no child: its entry names
+ * none, and says which report and dates it was.
+ */
+export function exportReportCsv(fileName: string, facts: ExportFacts, table: (string | number | null)[][]): void {
+  downloadCsv(fileName, [...exportHeaderRows(facts), ...table, [], exportFooterRow(facts)]);
+  void logAccess({
+    action: 'csv_export',
+    childIds: [],
+    subject: `${facts.title} ${facts.from ?? ''} to ${facts.to ?? ''}`.trim(),
+  });
 }

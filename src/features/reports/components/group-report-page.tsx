@@ -4,12 +4,11 @@ import { useNavigate } from 'react-router';
 import { REPORT_NO_VALUE, canOpenRoute, csvFileNames, reportPeriods, type GroupCell } from '../../../../sync';
 import { useUser } from '../../../lib/use-store';
 import { useListSearchParams } from '../../../components/use-list-search-params';
-import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useGroupReport, useReportFilter } from '../hooks/use-report';
 import { groupReportCsvRows, groupReportRows } from './group-report-table';
 import { ReportFilters } from './report-filters';
 import { NoteLine, apart } from './previous-balance-note';
-import { exportHeaderRows } from './csv-header';
+import { exportReportCsv, type ExportFacts } from './csv-header';
 import { useCenterNames } from '../../../lib/use-lookups';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
@@ -29,7 +28,7 @@ export function GroupReportPage() {
   const exportCsv = () => {
     if (!answer || !report) return;
     const centerId = asked.centerId;
-    const head = exportHeaderRows({
+    const facts: ExportFacts = {
       title: 'Group Report',
       center: centerId == null ? null : (centerNames.get(centerId) ?? String(centerId)),
       from: report.date_range.from_date,
@@ -37,8 +36,8 @@ export function GroupReportPage() {
       by: user,
       at: Date.now(),
       source: answer,
-    });
-    downloadCsv(csvFileNames.groupReport, [...head, ...groupReportCsvRows(report)]);
+    };
+    exportReportCsv(csvFileNames.groupReport, facts, groupReportCsvRows(report));
   };
   const open = (cell: GroupCell) => {
     if (!report) return;

@@ -7,6 +7,7 @@ import { showDate } from '../../../lib/dates';
 import { useCenterNames } from '../../../lib/use-lookups';
 import { sourceText, useReportDetails, type DetailsRequest, type DetailsRow } from '../hooks/use-report';
 import { detailsScope, detailsScopeLine } from './details-scope';
+import { useAccessLog } from '../../../lib/use-access-log';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -67,6 +68,16 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
     { key: 'created', header: 'Created', render: (r) => showDate(r.created_at), nowrap: true, card: 'hidden' },
     { key: 'updated', header: 'Updated', render: (r) => showDate(r.updated_at), nowrap: true, card: 'hidden' },
   ];
+  // The children this page lists are an entry of the access log (the report's keys, not its rows, name it).
+  useAccessLog(
+    answer
+      ? {
+          action: 'report_details',
+          childIds: answer.data.rows.map((r) => Number(r.childregId)).filter((id) => Number.isInteger(id) && id > 0),
+          subject: `${group ? 'Group report' : 'Report'} ${req.where}=${req.value} page ${page}`,
+        }
+      : null,
+  );
   const setPage = (next: number) =>
     setParams((current) => {
       const copy = new URLSearchParams(current);

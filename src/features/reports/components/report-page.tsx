@@ -3,10 +3,9 @@ import { BarChart } from '@mantine/charts';
 import { useNavigate } from 'react-router';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { csvFileNames } from '../../../../sync';
-import { downloadCsv } from '../../../lib/csv';
 import { sourceText, useReport, useReportFilter, type ReportAnswer } from '../hooks/use-report';
 import { ReportFilters } from './report-filters';
-import { exportHeaderRows } from './csv-header';
+import { exportReportCsv, type ExportFacts } from './csv-header';
 import { NoteLine, apart } from './previous-balance-note';
 import { useUser } from '../../../lib/use-store';
 import {
@@ -33,7 +32,7 @@ export function ReportPage() {
   const user = useUser();
   const exportCsv = () => {
     if (!answer || !report) return;
-    const head = exportHeaderRows({
+    const facts: ExportFacts = {
       title: 'Report List',
       center: report.center_name ?? null,
       from: report.from_date,
@@ -41,8 +40,8 @@ export function ReportPage() {
       by: user,
       at: Date.now(),
       source: answer,
-    });
-    downloadCsv(csvFileNames.report, [...head, ...reportCsvRows(report)]);
+    };
+    exportReportCsv(csvFileNames.report, facts, reportCsvRows(report));
   };
   return (
     <Stack>
