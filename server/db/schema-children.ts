@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { centers, users } from './schema-core';
 
 /*
@@ -147,6 +147,22 @@ export const childPresentStatus = pgTable(
     history_status: text('history_status').notNull(),
   },
   (t) => [index('child_present_status_idx').on(t.history_status, t.childregId)],
+);
+
+/*
+ * Live children by center and Present Status ('' for none), kept by triggers (migration
+ * 0014) in the transaction that writes a child or changes its Present Status: the child
+ * list's total (spec part 1 section 3) for a page filtered by nothing but center and
+ * Present Status, without counting 20,000 rows per request.
+ */
+export const childListCounts = pgTable(
+  'child_list_counts',
+  {
+    centerId: integer('center_id').notNull(),
+    history_status: text('history_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.centerId, t.history_status] })],
 );
 
 export const meals = pgTable(
