@@ -87,6 +87,10 @@ export const children = pgTable(
   (t) => [
     // The list's center filter and its newest-first page (spec part 1 section 3).
     index('children_center_idx').on(t.centerdetailId, t.id),
+    // The list's center, gender and arrival dates filter, and its total (migration 0014).
+    index('children_center_gender_arrival_idx')
+      .on(t.centerdetailId, t.gender, t.dateofarrival)
+      .where(sql`${t.deleted_at} is null`),
     index('children_updated_idx').on(t.updated_at, t.id),
     // Tombstones: delta pulls ask for the ids deleted after a cursor.
     index('children_deleted_idx').on(t.deleted_at),

@@ -5,6 +5,8 @@ CREATE TABLE "child_list_counts" (
 	CONSTRAINT "child_list_counts_center_id_history_status_pk" PRIMARY KEY("center_id","history_status")
 );
 --> statement-breakpoint
+CREATE INDEX "children_center_gender_arrival_idx" ON "children" USING btree ("centerdetail_id","gender","dateofarrival") WHERE "children"."deleted_at" is null;
+--> statement-breakpoint
 -- Live children by center and Present Status ('' for none), the child list's total when it
 -- is filtered by nothing but center and Present Status (spec part 1 section 3): kept by the
 -- statement that writes a child or changes a Present Status (child_present_status, migration
