@@ -3,7 +3,7 @@ import { isAllCenterUser, type ChildListFilter, type Principal } from '../../syn
 import type { Db } from '../db/client';
 import { childListCounts } from '../db/schema';
 
-/** The filters child_list_counts answers: nothing but center and Present Status (any other set, as filterWhere reads it, is counted by query). */
+/** The filters child_list_counts answers; any other one set (as filterWhere reads it) is counted by query. */
 const KEPT: ReadonlySet<string> = new Set(['centerId', 'history_status']);
 
 /** Whether the list's total for `filter` can be read from the kept counts. */
