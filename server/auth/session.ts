@@ -1,9 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { roles, users } from '../db/schema';
+import { apiTokens, roles, users } from '../db/schema';
 import type { AuthUser } from '../core/context';
 
-/** Loads an enabled, not-deleted user with its role; null otherwise. */
+type UserRow = { user: typeof users.$inferSelect; role: typeof roles.$inferSelect };
+
+/** Loads a not-deleted user with its role (`enabled` says whether it may sign in); null otherwise. */
 export async function loadAuthUser(db: Db, where: { id: number } | { email: string }) {
   const condition = 'id' in where ? eq(users.id, where.id) : eq(users.email, where.email.trim().toLowerCase());
   const [row] = await db
@@ -12,7 +14,26 @@ export async function loadAuthUser(db: Db, where: { id: number } | { email: stri
     .innerJoin(roles, eq(users.role_id, roles.id))
     .where(and(condition, isNull(users.deleted_at)))
     .limit(1);
-  if (!row) return null;
+  return row ? authUserOf(row) : null;
+}
+
+/**
+ * The user of a live bearer token (by its sha256, `tokenHash`), with its role, in one query:
+ * the token row's id and last use come along so the caller can note the use. Null for an
+ * unknown or expired token and for a deleted user.
+ */
+export async function loadTokenUser(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ user: users, role: roles, token: { id: apiTokens.id, last_used_at: apiTokens.last_used_at } })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.user_id))
+    .innerJoin(roles, eq(users.role_id, roles.id))
+    .where(and(eq(apiTokens.token_hash, tokenHash), gt(apiTokens.expires_at, now), isNull(users.deleted_at)))
+    .limit(1);
+  return row ? { ...authUserOf(row), token: row.token } : null;
+}
+
+function authUserOf(row: UserRow) {
   const authUser: AuthUser = {
     id: row.user.id,
     name: row.user.name,

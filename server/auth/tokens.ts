@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiTokens } from '../db/schema';
 
@@ -23,19 +23,11 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The user id of a live token, or null. */
-export async function resolveToken(db: Db, token: string): Promise<number | null> {
-  const now = new Date();
-  const [row] = await db
-    .select()
-    .from(apiTokens)
-    .where(and(eq(apiTokens.token_hash, hashToken(token)), gt(apiTokens.expires_at, now)))
-    .limit(1);
-  if (!row) return null;
-  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
-    await db.update(apiTokens).set({ last_used_at: now }).where(eq(apiTokens.id, row.id));
+/** Notes a token's use at `now`, at most once every TOUCH_EVERY_MS. */
+export async function touchToken(db: Db, token: { id: number; last_used_at: Date | null }, now: Date): Promise<void> {
+  if (!token.last_used_at || now.getTime() - token.last_used_at.getTime() > TOUCH_EVERY_MS) {
+    await db.update(apiTokens).set({ last_used_at: now }).where(eq(apiTokens.id, token.id));
   }
-  return row.user_id;
 }
 
 export async function revokeToken(db: Db, token: string): Promise<void> {

@@ -7,6 +7,7 @@ import { fail, readBody } from '../core/http';
 import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
 import { checkSchema, invalid } from '../core/validation';
 import { CHILD_IMAGE_PATH, childRecords, childScope, liveChild } from './records';
+import { keptTotal, keptTotalAnswers } from './list-total';
 
 const contains = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
@@ -30,6 +31,15 @@ function filterWhere(f: ChildListFilter): SQL | undefined {
 }
 
 /**
+ * Newest first. A text search is answered from its trigram index (migration 0014) and the
+ * matches sorted: ordered by the bare id, the planner may instead walk every child backwards
+ * from the newest until a page of matches turns up, which reads nearly all of them when the
+ * matches are few and old. `id + 0` orders the same but is no index's key.
+ */
+const pageOrder = (f: ChildListFilter): SQL[] =>
+  f.name || f.uniqueId || f.cwccaseno ? [desc(sql`${children.id} + 0`)] : [desc(children.id)];
+
+/**
  * POST /child-registrations: the filter body of 'Search User Details Filters' (with the
  * spec's date-range rules as 422s), scoped to the user's center (a center-bound user
  * asking for another center simply gets nothing), newest first; with `updated_since` a
@@ -48,8 +58,9 @@ export async function listChildren(c: Context<AppEnv>) {
   const live = (where: SQL | undefined) => and(liveChild, scope, where);
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
-      childRecords(db, live(where), order === 'page' ? [desc(children.id)] : order, limit, offset),
+      childRecords(db, live(where), order === 'page' ? pageOrder(checked.data) : order, limit, offset),
     count: async (where) => {
+      if (!where && keptTotalAnswers(checked.data)) return keptTotal(db, user, checked.data);
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(children)

@@ -14,7 +14,20 @@ import { iso } from '../delta/timestamps';
 /** Where child images are served from, sent as image_path. */
 export const CHILD_IMAGE_PATH = '/api/files/children/';
 
-type HistoryRow = typeof childHistory.$inferSelect;
+/** The entry fields a child's answer reads: its transfer (child_center) and last_status. */
+const historyColumns = {
+  childregId: childHistory.childregId,
+  centerId: childHistory.centerId,
+  history_status: childHistory.history_status,
+  transfer_date: childHistory.transfer_date,
+  comment: childHistory.comment,
+  social_protection_scheme: childHistory.social_protection_scheme,
+  medical_issues: childHistory.medical_issues,
+  education_type: childHistory.education_type,
+  mhp: childHistory.mhp,
+  other: childHistory.other,
+};
+type HistoryRow = { [K in keyof typeof historyColumns]: (typeof childHistory.$inferSelect)[K] };
 const { deleted_at: _deleted, ...childColumns } = getTableColumns(children);
 
 /** The children a user may reach: all for centerId 1, else its own center's. */
@@ -56,7 +69,7 @@ export async function childRecords(
     withHistory === 'none'
       ? []
       : await db
-          .select()
+          .select(historyColumns)
           .from(childHistory)
           .where(
             and(

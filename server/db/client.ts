@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -80,12 +81,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  // pg_trgm: the child list's text filters search by trigram index (migration 0014).
+  const extensions = { pg_trgm };
   if (options.memory || !options.dataDir) {
-    client = new PGlite({ loadDataDir: options.loadDataDir });
+    client = new PGlite({ loadDataDir: options.loadDataDir, extensions });
   } else {
     const dir = path.join(options.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, logger: options.logger });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { centers, users } from './schema-core';
 
 /*
@@ -87,6 +87,10 @@ export const children = pgTable(
   (t) => [
     // The list's center filter and its newest-first page (spec part 1 section 3).
     index('children_center_idx').on(t.centerdetailId, t.id),
+    // The list's center, gender and arrival dates filter, and its total (migration 0014).
+    index('children_center_gender_arrival_idx')
+      .on(t.centerdetailId, t.gender, t.dateofarrival)
+      .where(sql`${t.deleted_at} is null`),
     index('children_updated_idx').on(t.updated_at, t.id),
     // Tombstones: delta pulls ask for the ids deleted after a cursor.
     index('children_deleted_idx').on(t.deleted_at),
@@ -147,6 +151,22 @@ export const childPresentStatus = pgTable(
     history_status: text('history_status').notNull(),
   },
   (t) => [index('child_present_status_idx').on(t.history_status, t.childregId)],
+);
+
+/*
+ * Live children by center and Present Status ('' for none), kept by triggers (migration
+ * 0014) in the transaction that writes a child or changes its Present Status: the child
+ * list's total (spec part 1 section 3) for a page filtered by nothing but center and
+ * Present Status, without counting 20,000 rows per request.
+ */
+export const childListCounts = pgTable(
+  'child_list_counts',
+  {
+    centerId: integer('center_id').notNull(),
+    history_status: text('history_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.centerId, t.history_status] })],
 );
 
 export const meals = pgTable(

@@ -15,6 +15,8 @@ export type LoadJob = {
   token: string;
   connections: number;
   seconds: number;
+  /** Sent and not measured first: the server's first requests compile its code and fill its caches. */
+  warmupSeconds: number;
   scenario: Scenario;
   /** The bench children's ids (a view asks for one of them) and the centers they are in. */
   firstId: number;
@@ -41,9 +43,9 @@ export type LoadResult = {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-/** Runs `make` from `connections` clients at once for `seconds`; latencies in ms. */
+/** Runs `make` from `connections` clients at once for `seconds` after `warmupSeconds`; latencies in ms. */
 export async function runLoad(
-  job: Pick<LoadJob, 'url' | 'token' | 'connections' | 'seconds'>,
+  job: Pick<LoadJob, 'url' | 'token' | 'connections' | 'seconds' | 'warmupSeconds'>,
   scenario: string,
   make: (i: number) => LoadRequest,
 ): Promise<LoadResult> {
@@ -62,7 +64,8 @@ export async function runLoad(
           port: base.port,
           method: request.method,
           path: request.path,
-          headers: { authorization: `Bearer ${job.token}`, ...request.headers },
+          // As the app's clients ask: compressed answers (server/core/compress.ts) are part of the cost.
+          headers: { authorization: `Bearer ${job.token}`, 'accept-encoding': 'br, gzip', ...request.headers },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -74,15 +77,16 @@ export async function runLoad(
       req.on('error', reject);
       req.end(request.body);
     });
-  const started = performance.now();
-  const until = started + job.seconds * 1000;
+  const warmedUp = performance.now() + job.warmupSeconds * 1000;
+  const until = warmedUp + job.seconds * 1000;
   const client = async () => {
     while (performance.now() < until) {
       const request = make(counter++);
       const t = performance.now();
       try {
         const { status, text } = await send(request);
-        latencies.push(performance.now() - t);
+        // A request sent during the warm-up is not timed, even if answered after it.
+        if (t >= warmedUp) latencies.push(performance.now() - t);
         if (status >= 400) {
           errors++;
           firstError ??= `${status} ${text.slice(0, 200)}`;
@@ -94,7 +98,7 @@ export async function runLoad(
     }
   };
   await Promise.all(Array.from({ length: job.connections }, client));
-  const elapsed = performance.now() - started;
+  const elapsed = performance.now() - warmedUp;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   return {

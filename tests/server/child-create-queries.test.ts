@@ -45,7 +45,7 @@ describe.each(databaseKinds)('the queries of one child create (%s)', (kind) => {
     return { response, counted };
   }
 
-  it('runs eight statements: the token, the key, the serial, the child, its notifications, the answer', async () => {
+  it('runs seven statements: the token with its user, the key, the serial, the child, its notifications, the answer', async () => {
     await create('Warm Up', 'warm-up'); // the first call of a center may start its serial
     const { response, counted } = await create('Counted Child', 'counted');
     expect(response.status).toBe(200);
@@ -56,8 +56,7 @@ describe.each(databaseKinds)('the queries of one child create (%s)', (kind) => {
     expect((await json<{ data: unknown }>(view)).data).toEqual(body.data);
     // Each statement by its verb and table; the transaction's BEGIN and COMMIT are not counted.
     expect(counted.map(summary)).toEqual([
-      'select api_tokens', // the bearer token
-      'select users', // its user and role
+      'select api_tokens', // the bearer token, its user and role in one query
       'insert idempotency_keys', // the key claimed (R7)
       'update child_serials', // the center's next case serial, the center checked live
       'insert children',
