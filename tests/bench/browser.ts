@@ -9,7 +9,8 @@ import { createTransport } from '../../sync/net/transport';
 import { pullCollection, serverCid } from '../../sync/engine/pull';
 import { sessionDb } from '../../sync/db/session-db';
 import { restoreSession, currentDb } from '../../sync/device/session';
-import { countExitEntries, deviceReport, listChildren, listExitEntries } from '../../sync/queries';
+import { countExitEntries, deviceReport, getChild, listChildren, listExitEntries } from '../../sync/queries';
+import { recordAccess } from '../../sync/device/access-log';
 import { firstRead, plainBulkPut } from './kept';
 import {
   countReportRows,
@@ -187,7 +188,26 @@ async function list(n: number) {
   const scan = await time(async () =>
     (await currentDb().entity('children').toArray()).filter((r) => String(r.name).includes('Child 19')),
   );
-  return { open, build, openIndexed, filter, page, byName, typing, sortByName, sortPage, scan };
+  // Opening a profile: what the access log adds (its entry queued on the device), and the
+  // profile's own read of the child for scale.
+  const profileRead = await time(() => getChild(serverCid(1934)));
+  const accessEntry = await time(() =>
+    recordAccess(currentDb(), { action: 'profile_view', childIds: [1934], subject: 'overview' }),
+  );
+  return {
+    open,
+    build,
+    openIndexed,
+    filter,
+    page,
+    byName,
+    typing,
+    sortByName,
+    sortPage,
+    scan,
+    profileRead,
+    accessEntry,
+  };
 }
 
 /**

@@ -128,6 +128,8 @@ async function main() {
         sortByName: number;
         sortPage: number;
         scan: number;
+        profileRead: number;
+        accessEntry: number;
       }>;
       exits: (
         n: number,
@@ -211,6 +213,12 @@ async function main() {
       benchRow('baseline: read every child and filter by name (the list before its index)', ms(listed.scan));
       benchRow('filter by name / baseline', (listed.byName / listed.scan).toFixed(2));
       benchRow('search keystroke / baseline', (listed.typing / listed.scan).toFixed(2));
+      benchRow('opening a profile: its read of the child (for scale)', ms(listed.profileRead));
+      benchRow(
+        'opening a profile: what the access log adds (the entry queued on the device)',
+        ms(listed.accessEntry),
+        atMost(listed.accessEntry, 5, 'ms'),
+      );
     }
     if (wanted('server')) {
       const serverReport = await serverReports(database.db, url, token);
