@@ -124,7 +124,7 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
  * missing or deleted. One statement where the center has a serial already (every
  * registration but its first): the serial row bumped, which also orders two registrations
  * at once, and the live center's prefix read with it. The first one locks the center row
- * so two first registrations at once get different serials.
+ * (FOR NO KEY UPDATE) so two first registrations at once get different serials.
  */
 async function numberChild(
   tx: Pick<Db, 'insert' | 'update' | 'select'>,
@@ -143,7 +143,10 @@ async function numberChild(
     .select({ id: centers.id, prefix: centers.prefix })
     .from(centers)
     .where(and(eq(centers.id, centerId), isNull(centers.deleted_at)))
-    .for('update');
+    // NO KEY UPDATE: it orders first registrations among themselves, and does not hold up the
+    // foreign-key check (KEY SHARE) of a child another request inserts at this center after
+    // bumping the serial row this one waits for next (FOR UPDATE deadlocked them, 40P01).
+    .for('no key update');
   if (!center) return null;
   return { center, serial: await nextChildSerial(tx, center) };
 }
