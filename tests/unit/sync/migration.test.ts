@@ -172,7 +172,9 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
 
     const db = new AppDb(name);
     await db.open();
-    expect(db.verno).toBe(10);
+    // Opened at the current version: v11 adds the access log's queue, empty.
+    expect(db.verno).toBe(11);
+    expect(await db.accessQueue.count()).toBe(0);
     expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect(await db.entity('history').count()).toBe(3);
     const indexes = (table: 'history' | 'children') =>
