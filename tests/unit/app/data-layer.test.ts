@@ -5,16 +5,9 @@ import { hasSessionRow, SESSION_DB_NAME } from '../../../sync/device/session-hin
 import { hasSessionMirror, sessionStore, STORAGE_KEY } from '../../../sync/device/session-store';
 import { syncNow } from '../../../sync';
 import { loadDataLayer } from '../../../src/lib/data-layer';
+import { loginUser } from '../support/login-answer';
 
-const user = {
-  id: 7,
-  token: 'tok-7',
-  name: 'Staff',
-  email: 'staff@demo.test',
-  role: { id: 4, name: 'caseworker', permissions: null },
-  centerId: 3,
-  image: null,
-};
+const user = loginUser();
 
 const saveSessionRow = () =>
   sessionDb.session.put({ key: 'current', user, apiOrigin: 'http://localhost:3000', savedAt: Date.now() });

@@ -5,18 +5,16 @@ import { currentDb, sessionStore, signIn, signOut } from '../../../sync/device/s
 import { connectivityStore } from '../../../sync/device/connectivity';
 import { deviceId, recordAccess, sendAccessLog } from '../../../sync/device/access-log';
 import { accessLogBatchSchema, MAX_ACCESS_BATCH_CHILDREN } from '../../../sync/contract';
+import { json, loginUser } from '../support/login-answer';
 
-const user = {
+const user = loginUser({
   id: 9,
   token: 'tok-9',
   name: 'Viewer',
   email: 'viewer@demo.test',
   role: { id: 3, name: 'viewer', permissions: null },
   centerId: 1,
-  image: null,
-};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+});
 
 type Posted = {
   entries: { key: string; child_ids: number[]; offline: boolean; device_id: string; subject: string | null }[];

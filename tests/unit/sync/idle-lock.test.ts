@@ -13,18 +13,9 @@ import {
   unlock,
   WRONG_PASSWORD,
 } from '../../../sync/device/idle-lock';
+import { json, loginUser } from '../support/login-answer';
 
-const user = {
-  id: 7,
-  token: 'tok-7',
-  name: 'Staff',
-  email: 'staff@demo.test',
-  role: { id: 4, name: 'caseworker', permissions: null },
-  centerId: 3,
-  image: null,
-};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const user = loginUser();
 
 describe('idle lock (DESIGN: Security on the device)', () => {
   beforeEach(async () => {

@@ -12,18 +12,9 @@ import {
 } from '../../../sync/device/session';
 import { readLookup, refreshLookup } from '../../../sync/device/lookups-cache';
 import { lockStore } from '../../../sync/device/idle-lock';
+import { json, loginUser } from '../support/login-answer';
 
-const user = {
-  id: 7,
-  token: 'tok-7',
-  name: 'Staff',
-  email: 'staff@demo.test',
-  role: { id: 4, name: 'caseworker', permissions: null },
-  centerId: 3,
-  image: null,
-};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const user = loginUser();
 
 function serverAnswering(routes: Record<string, () => Response>) {
   const calls: string[] = [];
