@@ -67,8 +67,11 @@ export type ConflictRow = {
   createdAt: number;
 };
 
-/** A queued access to a child's personal data (device/access-log.ts), `seq` its place in the queue. */
-export type AccessQueueRow = AccessEntry & { seq?: number };
+/**
+ * A queued access to a child's personal data (device/access-log.ts), `seq` its place in the
+ * queue; `child_cids` the children it names that had no server id yet (sent once they have).
+ */
+export type AccessQueueRow = AccessEntry & { seq?: number; child_cids?: string[] };
 
 export type FileRow = { key: string; blob: Blob; name: string; type: string; createdAt: number };
 

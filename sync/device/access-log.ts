@@ -41,23 +41,27 @@ export function deviceId(): string {
 export type AccessInput = {
   action: Exclude<AccessAction, 'access_log_read'>;
   childIds: readonly number[];
+  /** Children the device knows only by their local record (registered here, not sent yet). */
+  childCids?: readonly string[];
   subject?: string;
 };
 
 /**
  * Queues one access (several entries when it lists more children than one entry holds:
- * each part names its place, 'part 2/3'). Children the device knows only by their local
- * record (a child not yet sent) have no id yet and are left out; with none left nothing is
- * queued but an export. Offline is what the device believed at the time.
+ * each part names its place, 'part 2/3'). A child the device knows only by its local record
+ * (registered here, not sent yet) is named by that record and the entry waits for its id
+ * (R8). With no child at all nothing is queued, but an export. Offline is what the device
+ * believed at the time.
  */
 export async function recordAccess(db: AppDb, input: AccessInput, now = new Date()): Promise<number> {
   const ids = [...new Set(input.childIds.filter((id) => Number.isInteger(id) && id > 0))];
+  const cids = [...new Set(input.childCids ?? [])];
   // An export is logged even when it lists no child (who exported what); a view of nobody is nothing.
-  if (ids.length === 0 && input.action !== 'csv_export') return 0;
+  if (ids.length === 0 && cids.length === 0 && input.action !== 'csv_export') return 0;
   const parts: number[][] = ids.length === 0 ? [[]] : [];
   for (let i = 0; i < ids.length; i += MAX_ACCESS_CHILDREN) parts.push(ids.slice(i, i + MAX_ACCESS_CHILDREN));
-  const rows = parts.map((childIds, i) =>
-    accessEntrySchema.parse({
+  const rows: AccessQueueRow[] = parts.map((childIds, i) => ({
+    ...accessEntrySchema.parse({
       key: crypto.randomUUID(),
       action: input.action,
       child_ids: childIds,
@@ -67,7 +71,8 @@ export async function recordAccess(db: AppDb, input: AccessInput, now = new Date
       app_version: appVersion,
       subject: partSubject(input.subject, i, parts.length),
     }),
-  );
+    ...(i === 0 && cids.length > 0 ? { child_cids: cids } : {}),
+  }));
   await db.accessQueue.bulkAdd(rows);
   return rows.length;
 }
@@ -77,15 +82,36 @@ const partSubject = (subject: string | undefined, index: number, parts: number):
   return `${subject ? `${subject} ` : ''}part ${index + 1}/${parts}`.slice(0, 200);
 };
 
-/** The next batch: oldest first, within the entry and child limits of one POST. */
+/**
+ * The entry as it is sent, its children named by server id: null while a child it names by
+ * its local record has no id yet; a local record no longer on the device (a registration
+ * discarded before it was sent) names nobody the server knows and is left out.
+ */
+async function ready(db: AppDb, row: AccessQueueRow): Promise<AccessQueueRow | null> {
+  const { child_cids: cids, ...entry } = row;
+  if (!cids?.length) return entry;
+  const children = await db.entity('children').bulkGet(cids);
+  if (children.some((child) => child && typeof child.id !== 'number')) return null;
+  const ids = children.flatMap((child) => (child && typeof child.id === 'number' ? [child.id] : []));
+  return { ...entry, child_ids: [...new Set([...entry.child_ids, ...ids])].slice(0, MAX_ACCESS_CHILDREN) };
+}
+
+/** The next batch: oldest first, within the entry and child limits of one POST, waiting entries left queued. */
 async function nextBatch(db: AppDb): Promise<AccessQueueRow[]> {
-  const head = await db.accessQueue.orderBy('seq').limit(MAX_ACCESS_BATCH).toArray();
   const batch: AccessQueueRow[] = [];
   let children = 0;
-  for (const row of head) {
-    if (batch.length > 0 && children + row.child_ids.length > MAX_ACCESS_BATCH_CHILDREN) break;
-    batch.push(row);
-    children += row.child_ids.length;
+  for (const row of await db.accessQueue.orderBy('seq').toArray()) {
+    const entry = await ready(db, row);
+    if (!entry) continue;
+    if (entry.child_ids.length === 0 && entry.action !== 'csv_export') {
+      // Its only child was a registration discarded before it was sent: nobody to name.
+      await db.accessQueue.delete(row.seq!);
+      continue;
+    }
+    if (batch.length === MAX_ACCESS_BATCH) break;
+    if (batch.length > 0 && children + entry.child_ids.length > MAX_ACCESS_BATCH_CHILDREN) break;
+    batch.push(entry);
+    children += entry.child_ids.length;
   }
   return batch;
 }
@@ -104,7 +130,7 @@ export async function sendAccessLog(db: AppDb, transport: Transport, now = Date.
   let sent = 0;
   for (;;) {
     const batch = await nextBatch(db);
-    if (batch.length === 0) return { sent, left: 0, missing: false };
+    if (batch.length === 0) return { sent, left: await db.accessQueue.count(), missing: false };
     try {
       await transport.request('POST', buildPath('accessLog', {}), {
         json: { entries: batch.map(({ seq: _seq, ...entry }) => entry) },

@@ -103,6 +103,35 @@ describe('the access log on the device', () => {
     expect(batches[0].entries[0].key).toBe(queued.key);
   });
 
+  it('a child registered on this device is named by its local record until it has an id; a discarded one names nobody', async () => {
+    const batches = server(stored);
+    await signIn({ email: 'viewer@demo.test', password: 'demo1234' });
+    const children = currentDb().entity('children');
+    await children.bulkPut([
+      { cid: 'local-1', name: 'Not sent yet', _sync: 'pending' },
+      { cid: 'local-2', name: 'Discarded', _sync: 'pending' },
+    ]);
+    await recordAccess(currentDb(), {
+      action: 'profile_view',
+      childIds: [],
+      childCids: ['local-1'],
+      subject: 'overview',
+    });
+    await recordAccess(currentDb(), { action: 'profile_view', childIds: [], childCids: ['local-2'], subject: 'basic' });
+    await recordAccess(currentDb(), { action: 'profile_view', childIds: [12], subject: 'overview' });
+    // Only the child the server knows goes; the others wait for their ids.
+    expect(await sendAccessLog(currentDb(), appTransport())).toEqual({ sent: 1, left: 2, missing: false });
+    expect(batches.flatMap((b) => b.entries.map((e) => e.child_ids))).toEqual([[12]]);
+    // The replay gives the first its id (R8); the second's registration is discarded.
+    await children.update('local-1', { id: 345, _sync: 'synced' });
+    await children.delete('local-2');
+    expect(await sendAccessLog(currentDb(), appTransport())).toEqual({ sent: 1, left: 0, missing: false });
+    expect(batches.at(-1)!.entries).toEqual([
+      expect.objectContaining({ action: 'profile_view', child_ids: [345], subject: 'overview' }),
+    ]);
+    expect(JSON.stringify(batches)).not.toContain('local-1');
+  });
+
   it('a server without the call keeps the entries on the device and is not asked again until the re-probe', async () => {
     let asked = 0;
     server(() => {

@@ -92,8 +92,8 @@ function ChildProfile({
   const fetched = useChildRecordsOnline(child);
   // Each section opened is one entry of the access log; the view tabs log their own.
   useAccessLog(
-    typeof child.id === 'number' && (section || mode === 'edit')
-      ? { action: 'profile_view', childIds: [child.id], subject: section ? menu : 'Edit Profile' }
+    section || mode === 'edit'
+      ? { action: 'profile_view', ...childNamed(child), subject: section ? menu : 'Edit Profile' }
       : null,
   );
   return (
@@ -134,6 +134,10 @@ function ChildProfile({
   );
 }
 
+/** The child as an access log entry names it: by server id, or by local record until it has one. */
+const childNamed = (child: LocalChild) =>
+  typeof child.id === 'number' ? { childIds: [child.id] } : { childIds: [], childCids: [child.cid] };
+
 /** View Profile: Overview, Basic Information, Images & Documents, Additional Information. */
 function ProfileTabs({ child }: { child: LocalChild }) {
   const user = useUser();
@@ -141,11 +145,7 @@ function ProfileTabs({ child }: { child: LocalChild }) {
   const [tab, setTab] = useState('overview');
   // Administrators read who opened the record (a center-bound one, its center's children).
   const canReadAccess = isAdministrator(user) && (isAllCenterUser(user) || child.centerdetailId === user.centerId);
-  useAccessLog(
-    typeof child.id === 'number' && tab !== 'access'
-      ? { action: 'profile_view', childIds: [child.id], subject: tab }
-      : null,
-  );
+  useAccessLog(tab !== 'access' ? { action: 'profile_view', ...childNamed(child), subject: tab } : null);
   return (
     <FormProvider {...form}>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
