@@ -289,9 +289,17 @@ async function applyPage(
       if (verdict.kind === 'stale') continue;
       if (verdict.kind === 'take') {
         puts.push(takenRow(state, server, verdict.state));
-        // An open conflict compares against the newest server version, not the one seen at the 409.
+        // An open conflict compares against the newest server version, not the one seen at the
+        // 409; a page read before that version (a full page asked before another device's save,
+        // answered after the device read the record to decide the conflict) leaves it.
         if (verdict.state === 'conflict')
-          await db.conflicts.where('cid').equals(state.locals.get(server.id)!.cid).modify({ theirs: server });
+          await db.conflicts
+            .where('cid')
+            .equals(state.locals.get(server.id)!.cid)
+            .modify((conflict) => {
+              const seen = (conflict.theirs as Fields | null)?.updated_at;
+              if ((compareStamps(seen, server.updated_at) ?? 0) <= 0) conflict.theirs = server;
+            });
         continue;
       }
       const applied = await applyQueued(db, collection, verdict, server);
