@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   apiGet,
   apiLogin,
   baseUrl,
   demoPassword,
+  deviceCount,
   newContext,
   sharedBrowser,
   waitForServiceWorker,
@@ -33,27 +33,6 @@ async function historyUntil(childId: number, found: (rows: AccessRow[]) => boole
     if (found(rows) || Date.now() > deadline) return rows;
     await new Promise((r) => setTimeout(r, 1_000));
   }
-}
-
-/** How many accesses the page's device still holds unsent (its accessQueue). */
-function queuedAccesses(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'))!;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      return await new Promise<number>((resolve, reject) => {
-        const request = db.transaction('accessQueue').objectStore('accessQueue').count();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    } finally {
-      db.close();
-    }
-  });
 }
 
 /** Registers a user through the documented call (POST /register) with `role` at center `centerId`. */
@@ -134,7 +113,7 @@ describe('the access log (who opened a child, offline included)', () => {
     const lastLine = csv.trimEnd().split('\r\n').at(-1)!;
     expect(lastLine).toMatch(/^"?Exported by Vikram Chauhan \(viewer@demo\.test\) at \d/);
     await sent;
-    expect(await queuedAccesses(page)).toBe(0);
+    expect(await deviceCount(page, 'accessQueue')).toBe(0);
     await context.close();
 
     // A center-bound administrator: another center's child's history is refused.

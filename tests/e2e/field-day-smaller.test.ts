@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { demoPassword, newContext, sharedBrowser, viewports } from './support/browser';
+import { demoPassword, deviceCount, newContext, sharedBrowser, viewports } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenWizardPage } from './pages/children-wizard';
 import { SyncHeader } from './pages/field-day';
@@ -8,35 +7,6 @@ import { ChildrenListPage } from './pages/children-list';
 import { ActionsProfilePage } from './pages/actions-profile';
 
 const browser = sharedBrowser();
-
-/**
- * Waits until the device holds users (the answer of GET /users is written to IndexedDB after
- * it arrives): a delete's refusal counts a role's or a center's users on the device.
- */
-async function deviceHoldsUsers(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
-      if (!name) return false;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      try {
-        return await new Promise<boolean>((resolve, reject) => {
-          const request = db.transaction('users').objectStore('users').count();
-          request.onsuccess = () => resolve(request.result > 0);
-          request.onerror = () => reject(request.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    null,
-    { timeout: 30_000, polling: 250 },
-  );
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
@@ -79,7 +49,9 @@ describe('the smaller things, on a laptop', () => {
     let pulled = usersPulled();
     await page.goto('/roles-management');
     await pulled;
-    await deviceHoldsUsers(page);
+    // A delete's refusal counts the role's users on the device: GET /users' answer is written
+    // to IndexedDB after it arrives.
+    await expect.poll(() => deviceCount(page, 'users'), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Delete caseworker' }).click();
     const role = page.getByRole('dialog', { name: 'Delete role' });
     await role.getByText(/The role caseworker is still given to \d+ users?, so it cannot be deleted/).waitFor();

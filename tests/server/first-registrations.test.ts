@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, children } from '../../server/db/schema';
 import { createHarness, databaseKinds, json, type Harness } from './harness';
+import { multipart, png } from './uploads';
 
 type Body = { success: boolean; data?: { id: number; uniqueId: string }; message?: string };
 
@@ -23,21 +24,15 @@ describe.each(databaseKinds)('first registrations of a new center at once (%s)',
   afterAll(() => h?.close());
 
   const quickAdd = async (centerId: number, name: string) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
+    const body = multipart({
       name,
       gender: 'Female',
       dateofarrival: '2025-01-01',
       ReferredBy: 'produce',
-      centerdetailId: String(centerId),
-    }))
-      form.append(k, v);
-    form.append(
-      'image',
-      new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' }),
-      'p.png',
-    );
-    const response = await h.request('/api/child_add_2', { method: 'POST', token: admin, body: form });
+      centerdetailId: centerId,
+      image: png(),
+    });
+    const response = await h.request('/api/child_add_2', { method: 'POST', token: admin, body });
     return { status: response.status, body: await json<Body>(response) };
   };
 

@@ -220,3 +220,30 @@ export function lastSyncAt(page: Page): Promise<number | null> {
     }
   });
 }
+
+/**
+ * How many records a store of the signed-in user's database holds on `page`'s device (null
+ * before that database exists): what a test waits for when the app writes an answer to
+ * IndexedDB after it arrives.
+ */
+export function deviceCount(page: Page, store: string): Promise<number | null> {
+  return page.evaluate(async (storeName) => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
+    if (!name) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains(storeName)) return null;
+      return await new Promise<number>((resolve, reject) => {
+        const request = db.transaction(storeName).objectStore(storeName).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, store);
+}
