@@ -96,24 +96,36 @@ async function ready(db: AppDb, row: AccessQueueRow): Promise<AccessQueueRow | n
   return { ...entry, child_ids: [...new Set([...entry.child_ids, ...ids])].slice(0, MAX_ACCESS_CHILDREN) };
 }
 
-/** The next batch: oldest first, within the entry and child limits of one POST, waiting entries left queued. */
+/** How many queued rows a batch reads at a time, looking past entries still waiting for an id. */
+const READ_PAGE = 2 * MAX_ACCESS_BATCH;
+
+/**
+ * The next batch: oldest first, within the entry and child limits of one POST, entries still
+ * waiting for an id left queued. The queue is read a page at a time, not whole: a device
+ * offline for days holds thousands of entries and sends them a batch at a time.
+ */
 async function nextBatch(db: AppDb): Promise<AccessQueueRow[]> {
   const batch: AccessQueueRow[] = [];
   let children = 0;
-  for (const row of await db.accessQueue.orderBy('seq').toArray()) {
-    const entry = await ready(db, row);
-    if (!entry) continue;
-    if (entry.child_ids.length === 0 && entry.action !== 'csv_export') {
-      // Its only child was a registration discarded before it was sent: nobody to name.
-      await db.accessQueue.delete(row.seq!);
-      continue;
+  let after = 0;
+  for (;;) {
+    const page = await db.accessQueue.where('seq').above(after).limit(READ_PAGE).toArray();
+    for (const row of page) {
+      after = row.seq!;
+      const entry = await ready(db, row);
+      if (!entry) continue;
+      if (entry.child_ids.length === 0 && entry.action !== 'csv_export') {
+        // Its only child was a registration discarded before it was sent: nobody to name.
+        await db.accessQueue.delete(row.seq!);
+        continue;
+      }
+      if (batch.length === MAX_ACCESS_BATCH) return batch;
+      if (batch.length > 0 && children + entry.child_ids.length > MAX_ACCESS_BATCH_CHILDREN) return batch;
+      batch.push(entry);
+      children += entry.child_ids.length;
     }
-    if (batch.length === MAX_ACCESS_BATCH) break;
-    if (batch.length > 0 && children + entry.child_ids.length > MAX_ACCESS_BATCH_CHILDREN) break;
-    batch.push(entry);
-    children += entry.child_ids.length;
+    if (page.length < READ_PAGE) return batch;
   }
-  return batch;
 }
 
 export type AccessSendResult = { sent: number; left: number; missing: boolean };

@@ -132,6 +132,19 @@ describe('the access log on the device', () => {
     expect(JSON.stringify(batches)).not.toContain('local-1');
   });
 
+  it('entries waiting for an id at the head of a long queue do not hold back the ones behind them', async () => {
+    const batches = server(stored);
+    await signIn({ email: 'viewer@demo.test', password: 'demo1234' });
+    await currentDb().entity('children').put({ cid: 'local-9', name: 'Not sent yet', _sync: 'pending' });
+    for (let i = 0; i < 210; i++)
+      await recordAccess(currentDb(), { action: 'profile_view', childIds: [], childCids: ['local-9'] });
+    for (let i = 0; i < 40; i++) await recordAccess(currentDb(), { action: 'profile_view', childIds: [i + 1] });
+    expect(await sendAccessLog(currentDb(), appTransport())).toEqual({ sent: 40, left: 210, missing: false });
+    expect(batches.flatMap((b) => b.entries.flatMap((e) => e.child_ids))).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+  });
+
   it('a server without the call keeps the entries on the device and is not asked again until the re-probe', async () => {
     let asked = 0;
     server(() => {
