@@ -10,6 +10,7 @@ import {
   waitForOfflineData,
   waitForServiceWorker,
   rowSent,
+  deviceHolds,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { AdminListPage, CenterFormPage, typed } from './pages/admin-lists';
@@ -455,14 +456,20 @@ describe.each(servers)('writes and reads through the screens ($mode)', ({ origin
     // device reads a child's log per child (GET /activitylogs/{id}), another journey's part.
     if (!specOnly) {
       const logs = () => api.get<{ id: number }[]>(`/activitylogs/${childId}`);
-      const before = (await logs()).length;
+      const onServer = await logs();
+      const before = onServer.length;
       expect(before).toBeGreaterThan(0);
+      const newest = Math.max(...onServer.map((log) => log.id));
       await context.setOffline(true);
       await context.setOffline(false);
       await profile.editFromList(name);
       await profile.menu('Activity Log');
       const logRows = page.getByRole('table', { name: 'Activity Log', exact: true }).getByTestId('history-row');
-      await logRows.first().waitFor({ timeout: 60_000 });
+      // Only the newest entry may be deleted (the server refuses any other), so the device must
+      // have pulled the server's newest one (the transfer's and the document's deletes write
+      // entries of their own) before the first row is the one to delete.
+      await expect.poll(() => deviceHolds(page, 'activityLogs', newest), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => logRows.count(), { timeout: 30_000 }).toBe(before);
       await logRows.first().getByRole('button', { name: 'Delete', exact: true }).click();
       await page
         .getByRole('dialog', { name: 'Delete Activity Log' })

@@ -193,32 +193,48 @@ export async function rowSent(row: Locator, timeout = 60_000): Promise<void> {
   await row.getByText('Pending').waitFor({ state: 'detached', timeout });
 }
 
+/** What `readDevice` asks a store: how many records it holds, or one record by key or by an index. */
+type DeviceQuery = { count: true } | { key: string | number; index?: string };
+
+/**
+ * Reads a store of the signed-in user's database on `page`'s device without the app's code:
+ * null before that database (or the store) exists or when no record matches.
+ */
+function readDevice(page: Page, store: string, query: DeviceQuery): Promise<unknown> {
+  return page.evaluate(
+    async ({ storeName, query }) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
+      if (!name) return null;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains(storeName)) return null;
+        const source = db.transaction(storeName).objectStore(storeName);
+        const from = 'index' in query && query.index ? source.index(query.index) : source;
+        const request: IDBRequest = 'count' in query ? from.count() : from.get(query.key);
+        return await new Promise<unknown>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result ?? null);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { storeName: store, query },
+  );
+}
+
 /**
  * When the app's last sync run ended (its `__last_sync` record in the user's database), or
  * null before the first one. A test that needs the device to hold what the server holds now
  * (a record the server changed) waits for a run that ended after that change.
  */
-export function lastSyncAt(page: Page): Promise<number | null> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
-    if (!name) return null;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('syncState')) return null;
-      const row = await new Promise<{ lastPullAt?: number | null } | undefined>((resolve, reject) => {
-        const request = db.transaction('syncState').objectStore('syncState').get('__last_sync');
-        request.onsuccess = () => resolve(request.result as { lastPullAt?: number | null } | undefined);
-        request.onerror = () => reject(request.error);
-      });
-      return row?.lastPullAt ?? null;
-    } finally {
-      db.close();
-    }
-  });
+export async function lastSyncAt(page: Page): Promise<number | null> {
+  const row = (await readDevice(page, 'syncState', { key: '__last_sync' })) as { lastPullAt?: number | null } | null;
+  return row?.lastPullAt ?? null;
 }
 
 /**
@@ -226,24 +242,11 @@ export function lastSyncAt(page: Page): Promise<number | null> {
  * before that database exists): what a test waits for when the app writes an answer to
  * IndexedDB after it arrives.
  */
-export function deviceCount(page: Page, store: string): Promise<number | null> {
-  return page.evaluate(async (storeName) => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
-    if (!name) return null;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains(storeName)) return null;
-      return await new Promise<number>((resolve, reject) => {
-        const request = db.transaction(storeName).objectStore(storeName).count();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, store);
+export async function deviceCount(page: Page, store: string): Promise<number | null> {
+  return (await readDevice(page, store, { count: true })) as number | null;
+}
+
+/** Whether the device holds the server record `id` in `store` (its `id` index). */
+export async function deviceHolds(page: Page, store: string, id: number): Promise<boolean> {
+  return (await readDevice(page, store, { key: id, index: 'id' })) !== null;
 }
