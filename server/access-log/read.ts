@@ -11,10 +11,9 @@ import {
   type ChildAccessRow,
 } from '../../sync/contract';
 import type { AppEnv } from '../core/context';
-import { fail, idParam, ok } from '../core/http';
+import { fail, idParam, ok, pageOf } from '../core/http';
 import { selectRows } from '../db/client';
 import { children } from '../db/schema';
-import { pageOf } from '../exits/records';
 import { appendAccess } from './append';
 
 /** The header a device names itself by (our extension), kept with the server's own entries. */

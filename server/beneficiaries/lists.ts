@@ -11,8 +11,8 @@ import { childScope } from '../children/records';
 import type { AppEnv } from '../core/context';
 import { beneficiaries, childHistory } from '../db/schema';
 import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
-import { exitEntryPage, liveEntryOfLiveChild, pageOf, withinDays } from '../exits/records';
-import { ok, readBody } from '../core/http';
+import { exitEntryPage, liveEntryOfLiveChild, withinDays } from '../exits/records';
+import { ok, pageOf, readBody } from '../core/http';
 import { checkSchema, invalid } from '../core/validation';
 import { beneficiaryRecords, beneficiaryScope } from './records';
 

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { messages, type Envelope, type FieldErrors } from '../../sync/contract';
+import { messages, pageQuerySchema, type Envelope, type FieldErrors } from '../../sync/contract';
 import {
   assertFieldNamesWithinLimits,
   assertFormWithinLimits,
   assertJsonWithinLimits,
   assertNoControlCharacters,
-} from './body-limits'; // FIXPATH
+} from './body-limits';
 
 /*
  * The response envelope of spec part 1 section 7, in one place so every route answers
@@ -109,3 +109,9 @@ export function bodyId(value: unknown): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? idParam(String(value)) : null;
   return typeof value === 'string' ? idParam(value.trim()) : null;
 }
+
+/** The `page` of the query string (1 when absent or not a whole number). */
+export const pageOf = (c: Context): number => {
+  const parsed = pageQuerySchema.safeParse({ page: c.req.query('page') ?? undefined });
+  return parsed.success ? parsed.data.page : 1;
+};

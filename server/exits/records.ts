@@ -1,7 +1,5 @@
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { paginate, pageQuerySchema, type Pagination } from '../../sync/contract';
-import type { AppEnv } from '../core/context';
+import { paginate, type Pagination } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, childHistory, children, users } from '../db/schema';
 import { iso } from '../delta/timestamps';
@@ -30,12 +28,6 @@ export const withinDays = (
   from?: string | null,
   to?: string | null,
 ): SQL | undefined => and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
-
-/** The `page` of the query string (1 when absent or not a whole number). */
-export const pageOf = (c: Context<AppEnv>): number => {
-  const parsed = pageQuerySchema.safeParse({ page: c.req.query('page') ?? undefined });
-  return parsed.success ? parsed.data.page : 1;
-};
 
 /** A page of history entries (newest date first), each with its child, center and author. */
 export async function exitEntryPage(

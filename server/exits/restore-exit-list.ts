@@ -10,9 +10,9 @@ import {
 import { childScope } from '../children/records';
 import type { AppEnv } from '../core/context';
 import { childHistory, children } from '../db/schema';
-import { fail, ok, readBody } from '../core/http';
+import { fail, ok, pageOf, readBody } from '../core/http';
 import { checkSchema, invalid } from '../core/validation';
-import { exitEntryPage, liveEntryOfLiveChild, pageOf, shortStayPage, withinDays } from './records';
+import { exitEntryPage, liveEntryOfLiveChild, shortStayPage, withinDays } from './records';
 
 /*
  * POST /restore_exit_list/{status} (spec part 2, section 7 "restore/exit list by status"):
