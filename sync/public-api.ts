@@ -198,6 +198,8 @@ export async function logAccess(input: AccessInput): Promise<void> {
   if (accessSend) clearTimeout(accessSend);
   accessSend = setTimeout(() => {
     accessSend = null;
+    // A connection lost meanwhile leaves them for the sync that follows its return, as above.
+    if (!connectivityStore.getState().online) return;
     if (db === currentDbOrNull()) void sendAccessLog(db, appTransport()).catch(() => null);
   }, ACCESS_SEND_DELAY_MS);
 }

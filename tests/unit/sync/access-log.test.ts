@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import { setFetch, appTransport } from '../../../sync/net/transport';
 import { currentDb, sessionStore, signIn, signOut } from '../../../sync/device/session';
 import { connectivityStore } from '../../../sync/device/connectivity';
 import { deviceId, recordAccess, sendAccessLog } from '../../../sync/device/access-log';
 import { accessLogBatchSchema, MAX_ACCESS_BATCH_CHILDREN } from '../../../sync/contract';
+import { logAccess } from '../../../sync/public-api';
 import { json, loginUser } from '../support/login-answer';
 
 const user = loginUser({
@@ -177,5 +178,28 @@ describe('the access log on the device', () => {
     expect((await signOut({ force: true })).ok).toBe(true);
     await signIn({ email: 'viewer@demo.test', password: 'demo1234' });
     expect((await currentDb().accessQueue.toArray()).map((r) => r.child_ids)).toEqual([[9]]);
+  });
+
+  it('online, an access goes a moment later; a connection lost before then leaves it for the next sync', async () => {
+    const batches = server(stored);
+    await signIn({ email: 'viewer@demo.test', password: 'demo1234' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await logAccess({ action: 'profile_view', childIds: [8] });
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(batches).toHaveLength(1));
+      expect(batches[0]!.entries.map((e) => e.child_ids)).toEqual([[8]]);
+
+      await logAccess({ action: 'profile_view', childIds: [9] });
+      connectivityStore.setState({ online: false });
+      await vi.advanceTimersByTimeAsync(2_000);
+      // A send started by the timer would read the queue and post it within a moment.
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(batches).toHaveLength(1);
+      expect((await currentDb().accessQueue.toArray()).map((r) => r.child_ids)).toEqual([[9]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
