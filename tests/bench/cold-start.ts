@@ -7,11 +7,16 @@
  * navigation's start to the dashboard's eight tiles showing their counts (spec part 1
  * section 2), and to their 12-month trends. Three starts, the median.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Socket } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { BrowserContext, Page } from 'playwright-core';
+import { securityHeaders } from '../../server/core/headers';
+import { serveApp } from '../../server/core/static';
 import { launchBenchChromium } from './chromium';
-import type { HeadOffice } from './server-load';
+import { HEAD_OFFICE_CHILDREN, type HeadOffice } from './server-load';
 
 const CPU_SLOWDOWN = 4;
 const STARTS = 3;
@@ -148,18 +153,11 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
   }
 }
 
-export async function coldStart(office: HeadOffice): Promise<ColdStart> {
-  const profile = path.join(office.dataDir, 'cold-start-profile');
-  const online = await launch(profile, false);
-  let synced: Awaited<ReturnType<typeof signInAndSync>>;
-  try {
-    synced = await signInAndSync(online, office.url);
-  } finally {
-    await online.close();
-  }
+/** The three throttled offline starts on a synced profile, and their median. */
+async function measureStarts(profile: string, url: string, synced: Synced): Promise<ColdStart> {
   const starts: Array<{ tiles: number; trends: number }> = [];
   for (let i = 0; i < STARTS; i++)
-    starts.push(await oneStart(profile, office.url, i === 0 ? process.env.BENCH_COLD_PROFILE : undefined));
+    starts.push(await oneStart(profile, url, i === 0 ? process.env.BENCH_COLD_PROFILE : undefined));
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
     tiles: median(starts.map((s) => s.tiles)),
@@ -167,4 +165,101 @@ export async function coldStart(office: HeadOffice): Promise<ColdStart> {
     all: starts.map((s) => s.tiles),
     ...synced,
   };
+}
+
+type Synced = Awaited<ReturnType<typeof signInAndSync>>;
+
+/**
+ * BENCH_COLD_KEEP=folder keeps the synced profile there, with what the sync brought and the
+ * origin it was synced from (kept.json), so the next run at the same BENCH_HEAD_OFFICE skips
+ * head office and its first sync (minutes at the default size) and starts from that profile.
+ */
+const keepFolder = process.env.BENCH_COLD_KEEP ? path.resolve(process.env.BENCH_COLD_KEEP) : null;
+type Kept = Synced & { url: string; headOffice: number };
+
+/** The kept profile of an earlier run at this head office size, if there is one. */
+export function keptColdProfile(): Kept | null {
+  if (!keepFolder || !existsSync(path.join(keepFolder, 'kept.json'))) return null;
+  const kept = JSON.parse(readFileSync(path.join(keepFolder, 'kept.json'), 'utf8')) as Kept;
+  if (kept.headOffice !== HEAD_OFFICE_CHILDREN)
+    throw new Error(
+      `BENCH_COLD_KEEP=${keepFolder} holds a device synced from ${kept.headOffice} children, not ${HEAD_OFFICE_CHILDREN}: name another folder`,
+    );
+  return kept;
+}
+
+/**
+ * Puts the current build (dist) in charge of a kept profile: the profile's service worker
+ * still serves the build it precached. The app is opened online at the kept origin, served
+ * dist by a static server whose /api drops every connection (the device sees a network
+ * failure, as offline, so its session and data stay as they are), and the new service worker
+ * is told to take over once it has precached the build.
+ */
+async function installCurrentBuild(profile: string, url: string) {
+  const app = new Hono();
+  app.use('*', securityHeaders);
+  app.all('/api/*', (c) => {
+    (c.env as { incoming: { socket: Socket } }).incoming.socket.destroy();
+    return new Response(null);
+  });
+  app.get('*', serveApp('dist'));
+  const port = Number(new URL(url).port);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const context = await launch(profile, false);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${url}/login`);
+    const updated = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      await registration.update();
+      const next = registration.installing ?? registration.waiting;
+      if (!next) return false;
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (next.state === 'installed' || next.state === 'activated') resolve();
+          if (next.state === 'redundant') reject(new Error('the new service worker failed to install'));
+        };
+        next.addEventListener('statechange', check);
+        check();
+      });
+      const controlling = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+      next.postMessage({ type: 'SKIP_WAITING' });
+      if (next.state !== 'activated') await controlling;
+      return true;
+    });
+    console.log(`cold start: kept profile ${updated ? 'updated to' : 'already on'} the current build`);
+  } finally {
+    await context.close();
+    server.close();
+  }
+}
+
+/** The cold start on a device synced from this head office (and kept, with BENCH_COLD_KEEP). */
+export async function coldStart(office: HeadOffice): Promise<ColdStart> {
+  const profile = keepFolder ? path.join(keepFolder, 'profile') : path.join(office.dataDir, 'cold-start-profile');
+  const online = await launch(profile, false);
+  let synced: Synced;
+  try {
+    synced = await signInAndSync(online, office.url);
+  } finally {
+    await online.close();
+  }
+  if (keepFolder) {
+    mkdirSync(keepFolder, { recursive: true });
+    const kept: Kept = { ...synced, url: office.url, headOffice: HEAD_OFFICE_CHILDREN };
+    writeFileSync(path.join(keepFolder, 'kept.json'), JSON.stringify(kept, null, 2));
+  }
+  return measureStarts(profile, office.url, synced);
+}
+
+/** The cold start on a kept profile (BENCH_COLD_KEEP), after it takes the current build. */
+export async function coldStartKept(kept: Kept): Promise<ColdStart> {
+  const profile = path.join(keepFolder!, 'profile');
+  await installCurrentBuild(profile, kept.url);
+  const { url, headOffice: _size, ...synced } = kept;
+  return measureStarts(profile, url, synced);
 }
