@@ -216,13 +216,13 @@ async function installCurrentBuild(profile: string, url: string) {
       await registration.update();
       const next = registration.installing ?? registration.waiting;
       if (!next) return false;
+      // (No named functions in here: the bench's TypeScript loader would wrap them in a helper the page lacks.)
       await new Promise<void>((resolve, reject) => {
-        const check = () => {
+        next.addEventListener('statechange', () => {
           if (next.state === 'installed' || next.state === 'activated') resolve();
           if (next.state === 'redundant') reject(new Error('the new service worker failed to install'));
-        };
-        next.addEventListener('statechange', check);
-        check();
+        });
+        if (next.state === 'installed' || next.state === 'activated') resolve();
       });
       const controlling = new Promise((resolve) =>
         navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
