@@ -1,8 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { dashboardTiles } from '../../../../sync';
 import { showDateTime } from '../../../lib/dates';
+import { firstScreenShown } from '../../../lib/first-screen';
 import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
+
+// One formatter for the eight counts: each toLocaleString call would build its own.
+const countFormat = new Intl.NumberFormat('en-IN');
 
 // The charts library is most of this screen's script: the tiles' numbers do not wait for it.
 const TileTrend = lazy(() => import('./tile-trend').then((m) => ({ default: m.TileTrend })));
@@ -12,6 +16,10 @@ export function DashboardPage() {
   const stored = useDashboard();
   // The trends are counted once the tiles have their numbers, not in their way.
   const trends = useDashboardTrends(stored !== null);
+  // The tiles show their counts (or that there are none yet): what waited for them may start.
+  useEffect(() => {
+    if (stored !== null) firstScreenShown();
+  }, [stored]);
   if (stored === null) return <Loader aria-label="Loading" />;
   return (
     <Stack>
@@ -28,7 +36,7 @@ export function DashboardPage() {
               {tile.label}
             </Text>
             <Text size="xl" fw={700} data-testid="tile-value">
-              {stored ? (stored.data[tile.key] ?? 0).toLocaleString('en-IN') : '–'}
+              {stored ? countFormat.format(stored.data[tile.key] ?? 0) : '–'}
             </Text>
             {trends[tile.key] && (
               <Suspense>
