@@ -49,7 +49,7 @@ function coldRows(cold: ColdStart) {
   );
   benchRow(
     'first sync after sign-in that brought them (online, not throttled)',
-    `${(cold.firstSync / 1000).toFixed(1)} s`,
+    cold.firstSync === null ? 'not recorded' : `${(cold.firstSync / 1000).toFixed(1)} s`,
   );
 }
 
