@@ -1,12 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { dashboardTiles } from '../../../../sync';
+import { indianCount } from '../../../lib/counts';
 import { showDateTime } from '../../../lib/dates';
 import { firstScreenShown } from '../../../lib/first-screen';
 import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
-
-// One formatter for the eight counts: each toLocaleString call would build its own.
-const countFormat = new Intl.NumberFormat('en-IN');
 
 // The charts library is most of this screen's script: the tiles' numbers do not wait for it.
 const TileTrend = lazy(() => import('./tile-trend').then((m) => ({ default: m.TileTrend })));
@@ -36,7 +34,7 @@ export function DashboardPage() {
               {tile.label}
             </Text>
             <Text size="xl" fw={700} data-testid="tile-value">
-              {stored ? countFormat.format(stored.data[tile.key] ?? 0) : '–'}
+              {stored ? indianCount(stored.data[tile.key] ?? 0) : '–'}
             </Text>
             {trends[tile.key] && (
               <Suspense>
