@@ -7,7 +7,10 @@
  */
 const WAIT_MS = 10_000;
 
+import { useSyncExternalStore } from 'react';
+
 let state: 'waiting' | 'shown' | 'done' = 'waiting';
+const listeners = new Set<() => void>();
 let fallback: ReturnType<typeof setTimeout> | null = null;
 const queued = new Set<() => void>();
 
@@ -17,6 +20,7 @@ function runQueued(): void {
   const runs = [...queued];
   queued.clear();
   for (const run of runs) run();
+  for (const listener of listeners) listener();
 }
 
 /** The first screen has shown its content: what waits for it runs after the next paint. */
@@ -38,3 +42,11 @@ export function afterFirstScreen(run: () => void): () => void {
   fallback ??= setTimeout(runQueued, WAIT_MS);
   return () => queued.delete(run);
 }
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Whether the first screen has shown: parts of the shell that can wait render once it is true. */
+export const useFirstScreenDone = (): boolean => useSyncExternalStore(subscribe, () => state === 'done');
