@@ -214,7 +214,7 @@ async function installCurrentBuild(profile: string, url: string): Promise<{ chil
     (c.env as { incoming: { socket: Socket } }).incoming.socket.destroy();
     return new Response(null);
   });
-  app.get('*', serveApp('dist'));
+  app.get('*', serveApp(process.env.BENCH_COLD_DIST ?? 'dist'));
   const port = Number(new URL(url).port);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
