@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import packageJson from './package.json' with { type: 'json' };
+import { STORAGE_KEY } from './sync/device/session-store';
 
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:8080';
 
@@ -84,6 +86,72 @@ function precompress(): Plugin {
   };
 }
 
+/*
+ * A signed-in start needs the data layer, the signed-in layout and (at '/' or '/dashboard', the
+ * installed app's start_url) the dashboard, all lazy chunks the entry imports only once it has
+ * run. A small script of its own, loaded async from index.html's head, asks for them as
+ * modulepreload links when the browser-storage mirror says a session is saved (as main.tsx
+ * does), so they arrive while the entry is still being parsed instead of after it: one wave,
+ * not a waterfall. /login's first load for someone signed out is unchanged.
+ */
+const signedInModules = {
+  always: ['sync/index.ts', 'src/app/layout/app-layout.tsx'],
+  dashboard: ['src/features/dashboard/index.ts'],
+};
+
+function signedInPreload(): Plugin {
+  let root = '';
+  return {
+    name: 'ashray:signed-in-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') return;
+      const closure = (names: string[], into = new Set<string>()) => {
+        for (const name of names)
+          if (!into.has(name)) {
+            into.add(name);
+            const chunk = bundle[name];
+            if (chunk?.type === 'chunk') closure(chunk.imports, into);
+          }
+        return into;
+      };
+      const loaded = closure([entry.fileName]);
+      const filesOf = (modules: string[]) => {
+        const ids = modules.map((m) => path.resolve(root, m));
+        const own = chunks.filter((chunk) => ids.some((id) => chunk.moduleIds.includes(id))).map((c) => c.fileName);
+        if (own.length !== ids.length)
+          throw new Error(`signed-in preload: no chunk holds one of ${modules.join(', ')}`);
+        return [...closure(own)].filter((name) => !loaded.has(name) && name.endsWith('.js')).map((name) => `/${name}`);
+      };
+      const always = filesOf(signedInModules.always);
+      const dashboard = filesOf(signedInModules.dashboard).filter((name) => !always.includes(name));
+      const source = `(function () {
+  try { if (localStorage.getItem(${JSON.stringify(STORAGE_KEY)}) === null) return; } catch (e) { return; }
+  var files = ${JSON.stringify(always)};
+  if (location.pathname === '/' || location.pathname === '/dashboard') files = files.concat(${JSON.stringify(dashboard)});
+  files.forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  });
+})();
+`;
+      const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -113,6 +181,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
     }),
+    signedInPreload(),
     precompress(),
   ],
   server: { proxy: { '/api': apiTarget } },

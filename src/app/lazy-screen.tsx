@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { networkSettings } from '../../sync/shell';
+import { firstScreenShown } from '../lib/first-screen';
 
 /** A script chunk that has not arrived within the spec's chunk load timeout (part 1, section 9). */
 export class ChunkLoadTimeout extends Error {
@@ -36,16 +37,28 @@ export function ScreenLoader() {
   );
 }
 
+/** Rendered after a screen, once its chunk has arrived: the screen has shown (lib/first-screen.ts). */
+function Shown() {
+  useEffect(firstScreenShown, []);
+  return null;
+}
+
 /**
  * A screen in its own script chunk, fetched when first opened (the service worker precaches
  * every chunk, so it opens offline too). A chunk that fails or times out is a route error.
+ * A screen whose content comes after its first render (`showsItself`) calls firstScreenShown
+ * itself when that content shows.
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+export function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { showsItself = false }: { showsItself?: boolean } = {},
+): (props: P) => ReactNode {
   const Screen = lazy(() => loadChunk(load).then((component) => ({ default: component })));
   return function LazyScreen(props: P) {
     return (
       <Suspense fallback={<ScreenLoader />}>
         <Screen {...props} />
+        {!showsItself && <Shown />}
       </Suspense>
     );
   };

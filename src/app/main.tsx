@@ -28,6 +28,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { hasSessionMirror, hasSessionRow, sessionStore } from '../../sync/shell';
 import { loadDataLayer } from '../lib/data-layer';
+import { afterFirstScreen } from '../lib/first-screen';
 import { Providers } from './providers';
 import { createRouter, preloadSignedIn } from './router';
 import { registerWorker } from './register-worker';
@@ -60,4 +61,5 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 );
-registerWorker();
+// The service worker's script and precache check wait until the first screen has shown.
+afterFirstScreen(registerWorker);

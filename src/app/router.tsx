@@ -58,10 +58,12 @@ export function preloadSignedIn(pathname: string): void {
 }
 
 const LoginPage = lazyScreen(() => chunks.auth().then((m) => m.LoginPage));
-const AppLayout = lazyScreen(() => chunks.layout().then((m) => m.AppLayout));
+// The layout and the role check frame a screen: the screen says when it has shown.
+const AppLayout = lazyScreen(() => chunks.layout().then((m) => m.AppLayout), { showsItself: true });
 // The role check reads the permission rules, which the sign-in page does not need: it comes with the layout.
-const RequireRoute = lazyScreen(() => chunks.layout().then((m) => m.RequireRoute));
-const DashboardPage = lazyScreen(() => chunks.dashboard().then((m) => m.DashboardPage));
+const RequireRoute = lazyScreen(() => chunks.layout().then((m) => m.RequireRoute), { showsItself: true });
+// The dashboard has shown when its tiles have their counts (features/dashboard).
+const DashboardPage = lazyScreen(() => chunks.dashboard().then((m) => m.DashboardPage), { showsItself: true });
 const AboutUs = lazyScreen(() => chunks.aboutUs().then((m) => m.AboutUs));
 const SyncPage = lazyScreen(() => chunks.sync().then((m) => m.SyncPage));
 const ChildListPage = lazyScreen(() => chunks.children().then((m) => m.ChildListPage));

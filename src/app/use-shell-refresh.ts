@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { refreshShell } from '../../sync';
 import { useOnline, useUser } from '../lib/use-store';
+import { afterFirstScreen } from '../lib/first-screen';
 
 const REFRESH_EVERY_MS = 60_000;
 
@@ -10,8 +11,12 @@ export function useShellRefresh(): void {
   const online = useOnline();
   useEffect(() => {
     if (!online) return;
-    void refreshShell(user.centerId);
+    // The first screen shows from the device before the shell asks the server for anything.
+    const cancel = afterFirstScreen(() => void refreshShell(user.centerId));
     const timer = setInterval(() => void refreshShell(user.centerId), REFRESH_EVERY_MS);
-    return () => clearInterval(timer);
+    return () => {
+      cancel();
+      clearInterval(timer);
+    };
   }, [online, user.centerId]);
 }

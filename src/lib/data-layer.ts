@@ -1,4 +1,5 @@
 import { sessionStore } from '../../sync/shell';
+import { afterFirstScreen } from './first-screen';
 
 type DataLayer = typeof import('../../sync');
 
@@ -18,7 +19,8 @@ export function loadDataLayer(): Promise<DataLayer> {
       sync.onSessionEnded(() => window.location.reload());
       await sync.restoreSession();
       performance.mark('ashray:session');
-      sync.bindSyncToSession();
+      // The sync's reads and writes wait until the first screen has shown (lib/first-screen.ts).
+      afterFirstScreen(() => sync.bindSyncToSession());
       return sync;
     })
     .catch((error: unknown) => {

@@ -14,7 +14,7 @@ import { sessionDb, type PasswordVerifier } from '../db/session-db';
 export const IDLE_LOCK_MS = 10 * 60_000;
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 export const PBKDF2_ITERATIONS = 600_000;
-const LAST_ACTIVE_KEY = 'ashray-last-active';
+export const LAST_ACTIVE_KEY = 'ashray-last-active';
 export const WRONG_PASSWORD = 'The password is not correct.';
 
 export type LockState = { locked: boolean };

@@ -7,11 +7,17 @@
  * navigation's start to the dashboard's eight tiles showing their counts (spec part 1
  * section 2), and to their 12-month trends. Three starts, the median.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Socket } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { BrowserContext, Page } from 'playwright-core';
+import { securityHeaders } from '../../server/core/headers';
+import { serveApp } from '../../server/core/static';
+import { LAST_ACTIVE_KEY } from '../../sync/device/idle-lock';
 import { launchBenchChromium } from './chromium';
-import type { HeadOffice } from './server-load';
+import { HEAD_OFFICE_CHILDREN, type HeadOffice } from './server-load';
 
 const CPU_SLOWDOWN = 4;
 const STARTS = 3;
@@ -23,30 +29,14 @@ export type ColdStart = {
   tiles: number;
   trends: number;
   all: number[];
-  /** ms the first sync took to bring the head office's records (online, not throttled). */
-  firstSync: number;
+  /** ms the first sync took to bring the head office's records (online, not throttled); null if not recorded. */
+  firstSync: number | null;
   children: number;
   history: number;
 };
 
-/** Signs in as the admin through the login form and waits for the first sync to finish. */
-async function signInAndSync(context: BrowserContext, url: string) {
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill('admin@demo.test');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  const started = performance.now();
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL('**/dashboard');
-  await page.locator('[data-testid="sync-indicator"][data-tone="synced"]').waitFor({ timeout: 30 * 60_000 });
-  await page.getByTestId('first-sync').waitFor({ state: 'detached', timeout: 30 * 60_000 });
-  const firstSync = performance.now() - started;
-  // Offline starts need the service worker in charge of the page and its precache complete.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+/** The device's largest entity tables' row counts, in the databases as the app opened them. */
+async function deviceCounts(page: Page): Promise<{ children: number; history: number }> {
   const counts = await page.evaluate(async () => {
     // The device's databases, as the app opened them: the largest entity tables' row counts.
     const names = (await indexedDB.databases()).map((d) => d.name!).filter(Boolean);
@@ -70,8 +60,33 @@ async function signInAndSync(context: BrowserContext, url: string) {
     }
     return sizes;
   });
+  return { children: counts.children ?? 0, history: counts.history ?? 0 };
+}
+
+/** Signs in as the admin through the login form and waits for the first sync to finish. */
+async function signInAndSync(context: BrowserContext, url: string) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  const started = performance.now();
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL('**/dashboard');
+  // Attached, not visible: a first sync longer than the idle lock's ten minutes ends behind the lock.
+  await page
+    .locator('[data-testid="sync-indicator"][data-tone="synced"]')
+    .waitFor({ state: 'attached', timeout: 30 * 60_000 });
+  await page.getByTestId('first-sync').waitFor({ state: 'detached', timeout: 30 * 60_000 });
+  const firstSync = performance.now() - started;
+  // Offline starts need the service worker in charge of the page and its precache complete.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const counts = await deviceCounts(page);
   await page.close();
-  return { firstSync, children: counts.children ?? 0, history: counts.history ?? 0 };
+  return { firstSync, ...counts };
 }
 
 /**
@@ -111,6 +126,8 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
     }
     // The main thread's busy time (CDP Performance metrics) says what the start cost on a busy machine too.
     if (process.env.BENCH_COLD_TIMELINE) await cdp.send('Performance.enable');
+    // Used a moment ago, as right after its sync: a device idle for ten minutes opens behind its lock.
+    await context.addInitScript((key) => localStorage.setItem(key, String(Date.now())), LAST_ACTIVE_KEY);
     await page.goto(`${url}/`, { waitUntil: 'commit' });
     // performance.now() counts from the navigation's start (the page's time origin).
     const tiles = await (
@@ -148,18 +165,11 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
   }
 }
 
-export async function coldStart(office: HeadOffice): Promise<ColdStart> {
-  const profile = path.join(office.dataDir, 'cold-start-profile');
-  const online = await launch(profile, false);
-  let synced: Awaited<ReturnType<typeof signInAndSync>>;
-  try {
-    synced = await signInAndSync(online, office.url);
-  } finally {
-    await online.close();
-  }
+/** The three throttled offline starts on a synced profile, and their median. */
+async function measureStarts(profile: string, url: string, synced: Synced): Promise<ColdStart> {
   const starts: Array<{ tiles: number; trends: number }> = [];
   for (let i = 0; i < STARTS; i++)
-    starts.push(await oneStart(profile, office.url, i === 0 ? process.env.BENCH_COLD_PROFILE : undefined));
+    starts.push(await oneStart(profile, url, i === 0 ? process.env.BENCH_COLD_PROFILE : undefined));
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
     tiles: median(starts.map((s) => s.tiles)),
@@ -167,4 +177,101 @@ export async function coldStart(office: HeadOffice): Promise<ColdStart> {
     all: starts.map((s) => s.tiles),
     ...synced,
   };
+}
+
+type Synced = { firstSync: number | null; children: number; history: number };
+
+/**
+ * BENCH_COLD_KEEP=folder keeps the synced profile there, with what the sync brought and the
+ * origin it was synced from (kept.json), so the next run at the same BENCH_HEAD_OFFICE skips
+ * head office and its first sync (minutes at the default size) and starts from that profile.
+ */
+const keepFolder = process.env.BENCH_COLD_KEEP ? path.resolve(process.env.BENCH_COLD_KEEP) : null;
+type Kept = { url: string; headOffice: number; firstSync: number | null };
+
+/** The kept profile of an earlier run at this head office size, if there is one. */
+export function keptColdProfile(): Kept | null {
+  if (!keepFolder || !existsSync(path.join(keepFolder, 'kept.json'))) return null;
+  const kept = JSON.parse(readFileSync(path.join(keepFolder, 'kept.json'), 'utf8')) as Kept;
+  if (kept.headOffice !== HEAD_OFFICE_CHILDREN)
+    throw new Error(
+      `BENCH_COLD_KEEP=${keepFolder} holds a device synced from ${kept.headOffice} children, not ${HEAD_OFFICE_CHILDREN}: name another folder`,
+    );
+  return kept;
+}
+
+/**
+ * Puts the current build (dist) in charge of a kept profile: the profile's service worker
+ * still serves the build it precached. The app is opened online at the kept origin, served
+ * dist by a static server whose /api drops every connection (the device sees a network
+ * failure, as offline, so its session and data stay as they are), and the new service worker
+ * is told to take over once it has precached the build.
+ */
+async function installCurrentBuild(profile: string, url: string): Promise<{ children: number; history: number }> {
+  const app = new Hono();
+  app.use('*', securityHeaders);
+  app.all('/api/*', (c) => {
+    (c.env as { incoming: { socket: Socket } }).incoming.socket.destroy();
+    return new Response(null);
+  });
+  app.get('*', serveApp(process.env.BENCH_COLD_DIST ?? 'dist'));
+  const port = Number(new URL(url).port);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const context = await launch(profile, false);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${url}/login`);
+    const updated = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      await registration.update();
+      const next = registration.installing ?? registration.waiting;
+      if (!next) return false;
+      // (No named functions in here: the bench's TypeScript loader would wrap them in a helper the page lacks.)
+      await new Promise<void>((resolve, reject) => {
+        next.addEventListener('statechange', () => {
+          if (next.state === 'installed' || next.state === 'activated') resolve();
+          if (next.state === 'redundant') reject(new Error('the new service worker failed to install'));
+        });
+        if (next.state === 'installed' || next.state === 'activated') resolve();
+      });
+      const controlling = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+      next.postMessage({ type: 'SKIP_WAITING' });
+      if (next.state !== 'activated') await controlling;
+      return true;
+    });
+    console.log(`cold start: kept profile ${updated ? 'updated to' : 'already on'} the current build`);
+    return await deviceCounts(page);
+  } finally {
+    await context.close();
+    server.close();
+  }
+}
+
+/** The cold start on a device synced from this head office (and kept, with BENCH_COLD_KEEP). */
+export async function coldStart(office: HeadOffice): Promise<ColdStart> {
+  const profile = keepFolder ? path.join(keepFolder, 'profile') : path.join(office.dataDir, 'cold-start-profile');
+  const online = await launch(profile, false);
+  let synced: Synced;
+  try {
+    synced = await signInAndSync(online, office.url);
+  } finally {
+    await online.close();
+  }
+  if (keepFolder) {
+    mkdirSync(keepFolder, { recursive: true });
+    const kept: Kept = { url: office.url, headOffice: HEAD_OFFICE_CHILDREN, firstSync: synced.firstSync };
+    writeFileSync(path.join(keepFolder, 'kept.json'), JSON.stringify(kept, null, 2));
+  }
+  return measureStarts(profile, office.url, synced);
+}
+
+/** The cold start on a kept profile (BENCH_COLD_KEEP), after it takes the current build. */
+export async function coldStartKept(kept: Kept): Promise<ColdStart> {
+  const profile = path.join(keepFolder!, 'profile');
+  const counts = await installCurrentBuild(profile, kept.url);
+  return measureStarts(profile, kept.url, { firstSync: kept.firstSync, ...counts });
 }

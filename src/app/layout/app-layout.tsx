@@ -34,6 +34,7 @@ import { usePersistentStorage } from '../use-persistent-storage';
 import { useReplayToasts } from '../use-replay-toasts';
 import { UpdatePrompt } from '../update-prompt';
 import { IdleLock } from './idle-lock';
+import { useFirstScreenDone } from '../../lib/first-screen';
 
 export { RequireRoute } from './require-route';
 
@@ -43,6 +44,8 @@ export function AppLayout() {
   useShellRefresh();
   usePersistentStorage();
   useReplayToasts();
+  // The side menu's forty entries render after the first screen has shown, not before it.
+  const menuReady = useFirstScreenDone();
 
   useEffect(() => {
     document.title = documentTitleOf(pathname);
@@ -88,9 +91,7 @@ export function AppLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs">
-          <AppSidebar onNavigate={close} />
-        </AppShell.Navbar>
+        <AppShell.Navbar p="xs">{menuReady && <AppSidebar onNavigate={close} />}</AppShell.Navbar>
         <AppShell.Main>
           <SyncNotice />
           <FirstSyncProgress />

@@ -5,6 +5,7 @@ import { hasSessionRow, SESSION_DB_NAME } from '../../../sync/device/session-hin
 import { hasSessionMirror, sessionStore, STORAGE_KEY } from '../../../sync/device/session-store';
 import { syncNow } from '../../../sync';
 import { loadDataLayer } from '../../../src/lib/data-layer';
+import { firstScreenShown } from '../../../src/lib/first-screen';
 import { loginUser } from '../support/login-answer';
 
 const user = loginUser();
@@ -43,15 +44,18 @@ describe('loadDataLayer (src/lib/data-layer.ts)', () => {
     sessionStore.setState({ status: 'signed-out', user: null });
   });
 
-  it('loads once, restores the saved session and starts sync for it', async () => {
+  it('loads once, restores the saved session and starts sync for it once the first screen has shown', async () => {
     await saveSessionRow();
     sessionStore.setState({ status: 'loading', user: null });
     const first = loadDataLayer();
     expect(loadDataLayer()).toBe(first);
     const sync = await first;
     expect(sessionStore.getState()).toMatchObject({ status: 'signed-in', user: { token: 'tok-7' } });
+    // The first screen comes first: the sync has not started yet.
+    expect(() => void syncNow()).toThrow('Sync has not started');
+    firstScreenShown();
     // Bound to the session: sync runs (it fails here, with no network, as a value) instead of refusing to start.
-    expect(() => void syncNow()).not.toThrow();
+    await vi.waitFor(() => expect(() => void syncNow()).not.toThrow());
     expect(sync.signIn).toBeTypeOf('function');
   });
 });

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { dashboardTiles } from '../../../../sync';
+import { indianCount } from '../../../lib/counts';
 import { showDateTime } from '../../../lib/dates';
+import { firstScreenShown } from '../../../lib/first-screen';
 import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
 
 // The charts library is most of this screen's script: the tiles' numbers do not wait for it.
@@ -12,6 +14,10 @@ export function DashboardPage() {
   const stored = useDashboard();
   // The trends are counted once the tiles have their numbers, not in their way.
   const trends = useDashboardTrends(stored !== null);
+  // The tiles show their counts (or that there are none yet): what waited for them may start.
+  useEffect(() => {
+    if (stored !== null) firstScreenShown();
+  }, [stored]);
   if (stored === null) return <Loader aria-label="Loading" />;
   return (
     <Stack>
@@ -28,7 +34,7 @@ export function DashboardPage() {
               {tile.label}
             </Text>
             <Text size="xl" fw={700} data-testid="tile-value">
-              {stored ? (stored.data[tile.key] ?? 0).toLocaleString('en-IN') : '–'}
+              {stored ? indianCount(stored.data[tile.key] ?? 0) : '–'}
             </Text>
             {trends[tile.key] && (
               <Suspense>
