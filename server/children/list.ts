@@ -14,7 +14,7 @@ import { fail, readBody } from '../core/http';
 import { listed, readListQuery, runList, type ListAnswer, type ListSource } from '../delta/delta';
 import { selectRows, type Db } from '../db/client';
 import { checkSchema, invalid } from '../core/validation';
-import { CHILD_IMAGE_PATH, childPageRecords, childRecords, childScope, liveChild } from './records';
+import { CHILD_IMAGE_PATH, childPageIds, childRecords, childRowsOfIds, childScope, liveChild } from './records';
 import { keptTotal, keptTotalAnswers } from './list-total';
 
 const contains = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -57,26 +57,27 @@ const listTotal = (db: Db, user: Principal, filter: ChildListFilter, where: SQL 
         .where(where)})`;
 
 /**
- * A page of the spec's child list (part 1 section 3) with its pagination: one statement for
- * the page's rows and the total. A page past the last one answers the last page's rows
- * (paginate), so when no row comes back for a later page the total is read and the last
- * page asked again.
+ * A page of the spec's child list (part 1 section 3) with its pagination: the page's ids and
+ * the total in one statement, then the rows of those ids. A page past the last one answers
+ * the last page's rows (paginate), so when no id comes back for a later page the total is
+ * read and the last page asked again.
  */
 async function pageOfChildren(
   db: Db,
+  user: Principal,
   where: SQL | undefined,
   order: SQL[],
   total: SQL<number>,
   page: number,
   perPage: number,
 ): Promise<ListAnswer> {
-  const asked = await childPageRecords(db, where, order, total, perPage, (page - 1) * perPage);
-  if (asked.total !== null) return { data: asked.rows, pagination: paginate(asked.total, page, perPage) };
-  const [counted] = page > 1 ? await selectRows<{ n: number }>(db, sql`select ${total} as n`) : [{ n: 0 }];
-  const last = paginate(Number(counted?.n ?? 0), page, perPage);
-  if (last.total === 0) return { data: [], pagination: last };
-  const again = await childPageRecords(db, where, order, total, perPage, (last.current_page - 1) * perPage);
-  return { data: again.rows, pagination: paginate(again.total ?? 0, page, perPage) };
+  let asked = await childPageIds(db, where, order, total, perPage, (page - 1) * perPage);
+  if (asked.total === null && page > 1) {
+    const [counted] = await selectRows<{ n: number }>(db, sql`select ${total} as n`);
+    const last = paginate(Number(counted?.n ?? 0), page, perPage);
+    if (last.total > 0) asked = await childPageIds(db, where, order, total, perPage, (last.current_page - 1) * perPage);
+  }
+  return { data: await childRowsOfIds(db, asked.ids, user), pagination: paginate(asked.total ?? 0, page, perPage) };
 }
 
 /**
@@ -100,6 +101,7 @@ export async function listChildren(c: Context<AppEnv>) {
     const { page, perPage } = read.query;
     const answer = await pageOfChildren(
       db,
+      user,
       live(undefined),
       pageOrder(checked.data),
       listTotal(db, user, checked.data, live(undefined)),

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { isAllCenterUser, lastStatusOf, type Principal } from '../../sync/contract';
 import type { Db } from '../db/client';
 import { centers, childHistory, children, districts, states, users } from '../db/schema';
@@ -49,7 +49,7 @@ export const childScope = (user: Principal): SQL | undefined =>
 export const liveChild = isNull(children.deleted_at);
 
 /** The statement reading children as an answer holds them: the child, its relations and its history. */
-function selectChildren(db: Db, withHistory: 'read' | 'none', total?: SQL<number>) {
+function selectChildren(db: Db) {
   return db
     .select({
       child: childColumns,
@@ -57,8 +57,7 @@ function selectChildren(db: Db, withHistory: 'read' | 'none', total?: SQL<number
       state: { id: states.id, name: states.name },
       district: { id: districts.id, name: districts.name },
       user: { id: users.id, name: users.name },
-      history: withHistory === 'read' ? historyOf : sql<null>`null`,
-      total: total ?? sql<null>`null`,
+      history: historyOf,
     })
     .from(children)
     .leftJoin(centers, eq(centers.id, children.centerdetailId))
@@ -94,10 +93,8 @@ export async function childRecords(
   orderBy: SQL[],
   limit?: number,
   offset = 0,
-  /** 'none': the rows have no history yet (a child just created), so it is not read. */
-  withHistory: 'read' | 'none' = 'read',
 ): Promise<ListedRow[]> {
-  let query = selectChildren(db, withHistory)
+  let query = selectChildren(db)
     .where(where)
     .orderBy(...orderBy);
   if (limit !== undefined) query = query.limit(limit).offset(offset);
@@ -105,41 +102,60 @@ export async function childRecords(
 }
 
 /**
- * One page of the child list (spec part 1 section 3) and the list's total, in one statement:
- * the page's ids first (`where`, newest first by `orderBy`, an index's walk or a few matches
- * sorted), then only those rows joined to their center, state, district, creator and
- * history; `total` (a scalar subquery, run once) comes along on every row. No row means
+ * The live children of `ids`, serialised, in no particular order. One statement of a fixed
+ * shape, prepared once per database: its SQL is not built again for every page and every
+ * view, and PostgreSQL keeps its plan per connection.
+ */
+const rowsOfIds = (db: Db) => {
+  let prepared = preparedRows.get(db);
+  if (!prepared) {
+    prepared = selectChildren(db)
+      .where(and(sql`${children.id} = any(${sql.placeholder('ids')}::int[])`, liveChild))
+      .prepare('child_rows_of_ids');
+    preparedRows.set(db, prepared);
+  }
+  return prepared;
+};
+const preparedRows = new WeakMap<Db, { execute: (values: { ids: number[] }) => Promise<SelectedChild[]> }>();
+
+/** The live children of `ids` that `user` may reach, serialised, in the order of `ids`. */
+export async function childRowsOfIds(db: Db, ids: number[], user: Principal): Promise<ListedRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOfIds(db).execute({ ids });
+  const reachable = rows.filter((r) => isAllCenterUser(user) || r.child.centerdetailId === user.centerId);
+  const byId = new Map(reachable.map((r) => [r.child.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [serialised(row)] : [];
+  });
+}
+
+/**
+ * One page of the child list's ids (spec part 1 section 3) and the list's total, in one
+ * statement of one table: `where`, newest first by `orderBy` (an index's walk, or a few
+ * matches sorted), and `total` (a scalar subquery, run once) on every row. No row means
  * `offset` is past the last match (or nothing matches), and the total is then not known.
  */
-export async function childPageRecords(
+export async function childPageIds(
   db: Db,
   where: SQL | undefined,
   orderBy: SQL[],
   total: SQL<number>,
   limit: number,
   offset: number,
-): Promise<{ rows: ListedRow[]; total: number | null }> {
-  const pageIds = db
-    .select({ id: children.id })
+): Promise<{ ids: number[]; total: number | null }> {
+  const rows = await db
+    .select({ id: children.id, total })
     .from(children)
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
-  const rows = await selectChildren(db, 'read', total)
-    .where(inArray(children.id, pageIds))
-    .orderBy(...orderBy);
-  return { rows: rows.map(serialised), total: rows.length ? Number(rows[0].total) : null };
+  return { ids: rows.map((r) => r.id), total: rows.length ? Number(rows[0].total) : null };
 }
 
 /** One live child the user may reach, serialised; null when missing, deleted or out of scope. */
-export async function childRecord(
-  db: Db,
-  id: number,
-  user: Principal,
-  withHistory: 'read' | 'none' = 'read',
-): Promise<ListedRow | null> {
-  const where = and(eq(children.id, id), liveChild, childScope(user));
-  const [row] = await childRecords(db, where, [desc(children.id)], undefined, 0, withHistory);
+export async function childRecord(db: Db, id: number, user: Principal): Promise<ListedRow | null> {
+  const [row] = await childRowsOfIds(db, [id], user);
   return row ?? null;
 }
