@@ -109,8 +109,7 @@ export async function addChild(c: Context<AppEnv>, schema: z.ZodObject, centerRe
       await removeFiles(fileStore, names);
       return invalid(c, [{ path: 'centerdetailId', message: serverMessages.invalidCenter }]);
     }
-    // A child just made has no history entries yet: its record is read without them.
-    const record = await childRecord(db, id, user, 'none');
+    const record = await childRecord(db, id, user);
     return ok(c, record, { message: serverMessages.childAdded, image_path: CHILD_IMAGE_PATH });
   } catch (error) {
     await removeUpload(fileStore, 'children', stored);

@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isAllCenterUser, type ChildListFilter, type Principal } from '../../sync/contract';
-import type { Db } from '../db/client';
 import { childListCounts } from '../db/schema';
 
 /** The filters child_list_counts answers; any other one set (as filterWhere reads it) is counted by query. */
@@ -12,18 +11,14 @@ export const keptTotalAnswers = (filter: ChildListFilter): boolean =>
 
 /**
  * The child list's total (spec part 1 section 3) for a filter of center and Present Status,
- * from the counts migration 0014 keeps: a few rows summed, however many children match.
+ * from the counts migration 0014 keeps: a few rows summed, however many children match. A
+ * scalar subquery, so the page's statement reads it along with its rows.
  */
-export async function keptTotal(db: Db, user: Principal, filter: ChildListFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${childListCounts.n}), 0)::int` })
-    .from(childListCounts)
-    .where(
-      and(
-        isAllCenterUser(user) ? undefined : eq(childListCounts.centerId, user.centerId),
-        filter.centerId ? eq(childListCounts.centerId, filter.centerId) : undefined,
-        filter.history_status ? eq(childListCounts.history_status, filter.history_status) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
+export const keptTotal = (user: Principal, filter: ChildListFilter): SQL<number> =>
+  sql<number>`(select coalesce(sum(${childListCounts.n}), 0)::int from ${childListCounts} where ${
+    and(
+      isAllCenterUser(user) ? undefined : eq(childListCounts.centerId, user.centerId),
+      filter.centerId ? eq(childListCounts.centerId, filter.centerId) : undefined,
+      filter.history_status ? eq(childListCounts.history_status, filter.history_status) : undefined,
+    ) ?? sql`true`
+  })`;

@@ -1,12 +1,20 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { can, childListFilterSchema, messages, type ChildListFilter } from '../../sync/contract';
+import {
+  can,
+  childListFilterSchema,
+  messages,
+  paginate,
+  type ChildListFilter,
+  type Principal,
+} from '../../sync/contract';
 import type { AppEnv } from '../core/context';
 import { childPresentStatus, children } from '../db/schema';
 import { fail, readBody } from '../core/http';
-import { listed, readListQuery, runList, type ListSource } from '../delta/delta';
+import { listed, readListQuery, runList, type ListAnswer, type ListSource } from '../delta/delta';
+import { selectRows, type Db } from '../db/client';
 import { checkSchema, invalid } from '../core/validation';
-import { CHILD_IMAGE_PATH, childRecords, childScope, liveChild } from './records';
+import { CHILD_IMAGE_PATH, childPageIds, childRecords, childRowsOfIds, childScope, liveChild } from './records';
 import { keptTotal, keptTotalAnswers } from './list-total';
 
 const contains = (value: string) => `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -39,6 +47,39 @@ function filterWhere(f: ChildListFilter): SQL | undefined {
 const pageOrder = (f: ChildListFilter): SQL[] =>
   f.name || f.uniqueId || f.cwccaseno ? [desc(sql`${children.id} + 0`)] : [desc(children.id)];
 
+/** The list's total as a scalar subquery: from the kept counts where they answer the filter, else counted. */
+const listTotal = (db: Db, user: Principal, filter: ChildListFilter, where: SQL | undefined): SQL<number> =>
+  keptTotalAnswers(filter)
+    ? keptTotal(user, filter)
+    : sql<number>`(${db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(children)
+        .where(where)})`;
+
+/**
+ * A page of the spec's child list (part 1 section 3) with its pagination: the page's ids and
+ * the total in one statement, then the rows of those ids. A page past the last one answers
+ * the last page's rows (paginate), so when no id comes back for a later page the total is
+ * read and the last page asked again.
+ */
+async function pageOfChildren(
+  db: Db,
+  user: Principal,
+  where: SQL | undefined,
+  order: SQL[],
+  total: SQL<number>,
+  page: number,
+  perPage: number,
+): Promise<ListAnswer> {
+  let asked = await childPageIds(db, where, order, total, perPage, (page - 1) * perPage);
+  if (asked.total === null && page > 1) {
+    const [counted] = await selectRows<{ n: number }>(db, sql`select ${total} as n`);
+    const last = paginate(Number(counted?.n ?? 0), page, perPage);
+    if (last.total > 0) asked = await childPageIds(db, where, order, total, perPage, (last.current_page - 1) * perPage);
+  }
+  return { data: await childRowsOfIds(db, asked.ids, user), pagination: paginate(asked.total ?? 0, page, perPage) };
+}
+
 /**
  * POST /child-registrations: the filter body of 'Search User Details Filters' (with the
  * spec's date-range rules as 422s), scoped to the user's center (a center-bound user
@@ -56,11 +97,23 @@ export async function listChildren(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const scope = and(childScope(user), filterWhere(checked.data));
   const live = (where: SQL | undefined) => and(liveChild, scope, where);
+  if (read.query.mode === 'page') {
+    const { page, perPage } = read.query;
+    const answer = await pageOfChildren(
+      db,
+      user,
+      live(undefined),
+      pageOrder(checked.data),
+      listTotal(db, user, checked.data, live(undefined)),
+      page,
+      perPage,
+    );
+    return listed(c, answer, { image_path: CHILD_IMAGE_PATH });
+  }
   const source: ListSource = {
     rows: (where, order, limit, offset) =>
       childRecords(db, live(where), order === 'page' ? pageOrder(checked.data) : order, limit, offset),
     count: async (where) => {
-      if (!where && keptTotalAnswers(checked.data)) return keptTotal(db, user, checked.data);
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(children)

@@ -31,7 +31,7 @@ async function loadRows(office: HeadOffice) {
     const errors = r.errors ? `, **${r.errors} errors** (${r.firstError})` : '';
     benchRow(
       `server on ${office.kind}, ${loadClients} clients at once, ${size}: ${what}, p95`,
-      `${r.p95.toFixed(0)} ms (p50 ${r.p50.toFixed(0)}, p99 ${r.p99.toFixed(0)}), ${r.perSecond.toFixed(0)} req/s over ${r.requests} requests${errors}`,
+      `${r.p95.toFixed(0)} ms (p50 ${r.p50.toFixed(0)}, p99 ${r.p99.toFixed(0)}), ${r.perSecond.toFixed(0)} req/s over ${r.requests} requests, server CPU ${r.cpuPerRequest.toFixed(1)} ms a request${errors}`,
       r.scenario === 'list' ? atMost(r.errors ? Infinity : r.p95, LIST_P95_MS, 'ms') : undefined,
     );
   }

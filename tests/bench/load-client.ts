@@ -31,6 +31,8 @@ export type Scenario = 'list' | 'view' | 'create';
 export type LoadResult = {
   scenario: string;
   requests: number;
+  /** Every request answered, the warm-up's included: what the server's CPU time was spent on. */
+  answered: number;
   errors: number;
   /** The first error's status and body, to say why. */
   firstError: string | null;
@@ -55,6 +57,7 @@ export async function runLoad(
   let errors = 0;
   let firstError: string | null = null;
   let counter = 0;
+  let answered = 0;
   const send = (request: LoadRequest) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
@@ -85,6 +88,7 @@ export async function runLoad(
       const t = performance.now();
       try {
         const { status, text } = await send(request);
+        answered++;
         // A request sent during the warm-up is not timed, even if answered after it.
         if (t >= warmedUp) latencies.push(performance.now() - t);
         if (status >= 400) {
@@ -104,6 +108,7 @@ export async function runLoad(
   return {
     scenario,
     requests: sorted.length,
+    answered,
     errors,
     firstError,
     perSecond: (sorted.length / elapsed) * 1000,

@@ -28,7 +28,10 @@ describe.each(databaseKinds)('the queries of one child create (%s)', (kind) => {
   /** 'insert children' for `insert into "children" (...)`. */
   const summary = (statement: string) => {
     const verb = statement.trim().split(/\s+/)[0].toLowerCase();
-    const table = /(?:from|into|update)\s+"([a-z_]+)"/i.exec(statement)?.[1] ?? '?';
+    // The statement's own table, not a subquery's: parenthesised parts are left out first.
+    let outer = statement;
+    while (/\([^()]*\)/.test(outer)) outer = outer.replace(/\([^()]*\)/g, '');
+    const table = /(?:from|into|update)\s+"([a-z_]+)"/i.exec(outer)?.[1] ?? '?';
     return `${verb} ${table}`;
   };
 
@@ -61,7 +64,7 @@ describe.each(databaseKinds)('the queries of one child create (%s)', (kind) => {
       'update child_serials', // the center's next case serial, the center checked live
       'insert children',
       'insert notifications', // one row per reader, chosen by the database
-      'select children', // the answer: the record as child_view gives it, without reading history
+      'select children', // the answer: the record as child_view gives it (its history, none yet, in the same statement)
       'update idempotency_keys', // the answer stored under the key
     ]);
   });

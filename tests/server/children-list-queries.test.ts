@@ -58,9 +58,28 @@ describe.each(databaseKinds)('child list queries (%s)', (kind) => {
       counts.push(await countQueries(() => list({}, perPage)));
       counts.push(await countQueries(() => list({ history_status: 'education' }, perPage)));
     }
-    // The token with its user, the count, the page's children with their relations, their history.
-    expect(counts).toEqual(counts.map(() => 4));
+    // The token with its user; the page's ids with the total; those children with their relations and history.
+    expect(counts).toEqual(counts.map(() => 3));
     expect((await list({}, 500)).data.length).toBeGreaterThan(50);
+  });
+
+  it('a page past the last answers the last page, as paginate says; nothing matching answers an empty page', async () => {
+    const post = async (query: string, body: Record<string, unknown>) =>
+      json<ListBody & { pagination: { current_page: number; last_page: number; from: number | null } }>(
+        await h.request(`/api/child-registrations?${query}`, { method: 'POST', token: admin, json: body }),
+      );
+    const { total } = (await list({})).pagination;
+    const lastPage = Math.ceil(total / 10);
+    const last = await post(`page=${lastPage}&per_page=10`, {});
+    const past = await post(`page=${lastPage + 50}&per_page=10`, {});
+    expect(past).toEqual(last);
+    expect(past.pagination).toMatchObject({ current_page: lastPage, last_page: lastPage, total });
+    expect(past.data.length).toBe(total - (lastPage - 1) * 10);
+    for (const page of [1, 3]) {
+      const none = await post(`page=${page}&per_page=10`, { name: 'nobody is called this' });
+      expect(none.data).toEqual([]);
+      expect(none.pagination).toMatchObject({ current_page: 1, last_page: 1, total: 0, from: null });
+    }
   });
 
   it('the Present Status filter lists exactly the children whose last_status says so', async () => {
