@@ -118,6 +118,41 @@ async function pick(label: string, option: string) {
 }
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** The first step passed with a name, a date, a gender, a center and a photo. */
+async function fillBasics(user: User) {
+  await screen.findByRole('button', { name: 'Next' });
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Meena');
+  await user.type(screen.getByRole('textbox', { name: 'Date of Arrival' }), '05-03-2024');
+  await pick('Gender', 'Female');
+  await pick('Center Name', 'Center Three');
+  await user.upload(
+    screen.getByTestId('profile-image').parentElement!.querySelector('input[type="file"]') ??
+      document.querySelector('input[type="file"]')!,
+    png(),
+  );
+  await next();
+  await screen.findByRole('textbox', { name: 'CWC Action' });
+}
+
+/** The second and third steps passed, as a referral brought by the police to Delhi. */
+async function fillFamily(user: User) {
+  await pick('CWC Action', 'Refer from CWC');
+  await user.type(screen.getByRole('textbox', { name: 'CWC Case No.' }), 'CWC/77');
+  await pick('Short Stay', 'No');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile No.' }), '9876543210');
+  await user.type(screen.getByRole('textbox', { name: 'Address' }), 'Platform 4');
+  await pick('State', 'Delhi');
+  await pick('District', 'New Delhi');
+  await pick('Reference By', 'Police');
+  await next();
+  await user.type(await screen.findByRole('textbox', { name: 'Daily Report No.' }), '12');
+  await user.type(screen.getByRole('textbox', { name: 'Produced By' }), 'SI Rao');
+  await user.type(screen.getByRole('textbox', { name: 'Police Station' }), 'Kotwali');
+  await next();
+}
+
 describe('/child-registration/profile: new registration wizard', () => {
   beforeEach(async () => {
     await offlineDevice(adminUser);
@@ -125,8 +160,8 @@ describe('/child-registration/profile: new registration wizard', () => {
   });
   afterEach(teardownDevice);
 
-  it('leaves a step only when it passes (the failing field marked), opens only reached tabs, resets dependent fields, and Finish saves offline', async () => {
-    const { router } = renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
+  it('leaves a step only when it passes, the failing field marked, and opens only the tabs reached', async () => {
+    renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Next' });
     await user.click(screen.getByRole('button', { name: /Documents/ }));
@@ -146,14 +181,15 @@ describe('/child-registration/profile: new registration wizard', () => {
     await expectToast('Gender is required');
     await pick('Gender', 'Female');
     await pick('Center Name', 'Center Three');
-    await user.upload(
-      screen.getByTestId('profile-image').parentElement!.querySelector('input[type="file"]') ??
-        document.querySelector('input[type="file"]')!,
-      png(),
-    );
     await next();
-
     await screen.findByRole('textbox', { name: 'CWC Action' });
+  }, 60_000);
+
+  it('the second step refuses its first failing field and resets the fields that depend on another', async () => {
+    renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
+    const user = userEvent.setup();
+    await fillBasics(user);
+
     await next();
     await expectToast('Reffered By is required');
     await pick('CWC Action', 'Refer from CWC');
@@ -182,6 +218,14 @@ describe('/child-registration/profile: new registration wizard', () => {
     await user.type(screen.getByRole('textbox', { name: 'Produced By' }), 'SI Rao');
     await user.type(screen.getByRole('textbox', { name: 'Police Station' }), 'Kotwali');
     await next();
+    await screen.findByRole('button', { name: 'Add Document' });
+  }, 60_000);
+
+  it('a second document row waits for the first to be complete, and Finish saves offline, the document an entry of its own', async () => {
+    const { router } = renderChildrenAt('/child-registration/profile', <ChildProfilePage />);
+    const user = userEvent.setup();
+    await fillBasics(user);
+    await fillFamily(user);
 
     const add = await screen.findByRole('button', { name: 'Add Document' });
     await user.click(add);
