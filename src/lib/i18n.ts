@@ -50,8 +50,17 @@ const current = (): Language => languageStore.getState().language;
 /** A screen text in the language shown, outside React (a toast's title). */
 export const textOf = (key: TextKey, values?: Values): string => i18next.t(key, { ns: 'text', ...values });
 
-/** A message (the contract's English, or the server's) in the language shown, outside React. */
-export const messageOf = (text: string): string => translateMessage(text, current());
+const textKeyOf = new Map((Object.entries(texts) as [TextKey, string][]).map(([key, english]) => [english, key]));
+
+/**
+ * A message (the contract's English, a screen text's English, or the server's answer) in the
+ * language shown, outside React: a toast is given the English, so it is told once whoever
+ * words it (src/components/toast.ts), and shown in the language chosen.
+ */
+export const messageOf = (text: string): string => {
+  const key = textKeyOf.get(text);
+  return key ? textOf(key) : translateMessage(text, current());
+};
 
 /** A number as the language writes it (hi-IN, en-IN); stored values stay numbers. */
 export const numberOf = (n: number, language: Language = current()): string =>

@@ -7,7 +7,7 @@ import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';
 import { showTimeAgo } from '../../lib/dates';
 import { useT } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-store';
-import { summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
+import { chipKeyOf, summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
 import classes from './sync-indicator.module.css';
 
 function useSyncSummary(): SyncSummary & { pending: number; lastAt: number | null } {
@@ -36,6 +36,7 @@ export function SyncIndicator() {
   const syncing = useStore(syncStatusStore, (s) => s.syncing);
   const Icon = icons[summary.tone];
   const { t } = useT();
+  const chip = chipKeyOf(summary.short);
   const last = summary.lastAt ? t('sync.lastSync', { ago: showTimeAgo(summary.lastAt) }) : t('sync.notYet');
   return (
     <UnstyledButton
@@ -50,7 +51,7 @@ export function SyncIndicator() {
       <VisuallyHidden>{t('sync.status')}</VisuallyHidden>
       {syncing ? <Loader size={14} aria-label={t('sync.syncing')} /> : <Icon size={18} aria-hidden />}
       <Text span size="sm" fw={600} data-testid={summary.tone === 'attention' ? 'sync-attention' : 'connectivity'}>
-        {t(summary.shortKey, { count: summary.count ?? 0 })}
+        {chip ? t(chip.key, { count: chip.count }) : summary.short}
       </Text>
       {summary.pending > 0 && summary.tone !== 'attention' && (
         <Text span size="sm" data-testid="pending-count">

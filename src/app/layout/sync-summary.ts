@@ -14,9 +14,6 @@ export type SyncSummary = {
   tone: SyncTone;
   /** The chip's few words, readable at 390 px. */
   short: string;
-  /** The same words' key in the catalogues (sync/contract/i18n/texts.ts), `{{count}}` filled from `count`. */
-  shortKey: TextKey;
-  count?: number;
   /** The full sentence, shown under the header when it matters and on /sync. */
   sentence: string | null;
 };
@@ -62,12 +59,23 @@ export function missingWords(missing: readonly string[]): string {
   ];
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
 }
-/** The chip's words in English (the catalogue's), with the key the screen shows them by. */
-const chip = (shortKey: TextKey, count?: number) => ({
-  short: texts[shortKey].replace('{{count}}', String(count)),
-  shortKey,
-  count,
-});
+/** The chip's words in English, the catalogue's (sync/contract/i18n/texts.ts). */
+const chip = (key: TextKey, count?: number) => ({ short: texts[key].replace('{{count}}', String(count)) });
+
+const chipKeys = new Map(
+  (Object.entries(texts) as [TextKey, string][])
+    .filter(([key]) => key.startsWith('sync.short.'))
+    .map(([key, words]) => [new RegExp(`^${words.replace('{{count}}', '(\\d+)')}$`), key] as const),
+);
+
+/** The catalogue key of the chip's words and the count in them, for the screen to show them in its language. */
+export function chipKeyOf(short: string): { key: TextKey; count: number } | null {
+  for (const [pattern, key] of chipKeys) {
+    const match = pattern.exec(short);
+    if (match) return { key, count: Number(match[1] ?? 0) };
+  }
+  return null;
+}
 
 const retryable = new Set(['network', 'timeout', 'busy', 'rate-limited', 'server']);
 
