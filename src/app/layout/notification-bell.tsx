@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { canOpenRoute, lookupKeys, readLookup, refreshNotifyCount, syncStatusStore } from '../../../sync';
 import { useT } from '../../lib/i18n';
 import { LatestNotifications, useUnreadCount } from '../../features/notifications';
-import { countOf } from '../../lib/words';
 import { useOnline, useUser } from '../../lib/use-store';
 
 type NotifyCount = { record_count: number; timeDiff: string };
@@ -52,7 +51,9 @@ export function NotificationBell() {
         <Menu.Label>{t('notifications.title')}</Menu.Label>
         {/* A menu holds only items, labels and dividers: the count is a label, not a paragraph. */}
         <Menu.Label fz="sm" c="var(--mantine-color-text)" pt={0} data-testid="notify-count">
-          {count === 0 ? 'No new notifications' : countOf(count, 'new notification')}
+          {count === 0
+            ? t('notifications.none')
+            : t(count === 1 ? 'notifications.new_one' : 'notifications.new_other', { count })}
           {stored?.data?.timeDiff ? ` · ${stored.data.timeDiff}` : ''}
         </Menu.Label>
         {mayList && (
@@ -60,7 +61,7 @@ export function NotificationBell() {
             <LatestNotifications />
             <Menu.Divider />
             <Menu.Item component={Link} to="/notifications">
-              View All
+              {t('notifications.viewAll')}
             </Menu.Item>
           </>
         )}

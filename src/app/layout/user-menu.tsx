@@ -15,7 +15,6 @@ import { languageNames, languages, languageStore } from '../../../sync/shell';
 import { useT } from '../../lib/i18n';
 import { useUser } from '../../lib/use-store';
 import { toast } from '../../components/toast';
-import { countOf } from '../../lib/words';
 import { onlyViewStore } from '../../lib/only-view';
 import { installApp, installStore } from '../install-prompt';
 import { DevicePanel } from './device-panel';
@@ -113,10 +112,8 @@ export function UserMenu() {
       <Modal opened={pending + accesses > 0} onClose={stay} title={t('userMenu.unsynced')} centered>
         <Text size="sm">
           {pending > 0
-            ? `${countOf(pending, 'change')} ${pending === 1 ? 'has' : 'have'} not reached the server yet.`
-            : `The record of which children's details were opened on this device (${countOf(accesses, 'entry', 'entries')}) has not reached the server yet.`}{' '}
-          {pending > 0 ? 'They stay' : 'It stays'} safely on this device and {pending > 0 ? 'are' : 'is'} sent after you
-          sign in again here. Log out anyway?
+            ? t(pending === 1 ? 'userMenu.pending_one' : 'userMenu.pending_other', { count: pending })
+            : t(accesses === 1 ? 'userMenu.accesses_one' : 'userMenu.accesses_other', { count: accesses })}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={stay}>

@@ -118,6 +118,18 @@ export const texts = {
   'childList.columnsShown': '{{shown}} of {{all}} shown',
   'childList.showAll': 'Show all',
   'childList.clearAll': 'Clear all',
+  'userMenu.pending_one':
+    '{{count}} change has not reached the server yet. They stay safely on this device and are sent after you sign in again here. Log out anyway?',
+  'userMenu.pending_other':
+    '{{count}} changes have not reached the server yet. They stay safely on this device and are sent after you sign in again here. Log out anyway?',
+  'userMenu.accesses_one':
+    "The record of which children's details were opened on this device ({{count}} entry) has not reached the server yet. It stays safely on this device and is sent after you sign in again here. Log out anyway?",
+  'userMenu.accesses_other':
+    "The record of which children's details were opened on this device ({{count}} entries) has not reached the server yet. It stays safely on this device and is sent after you sign in again here. Log out anyway?",
+  'notifications.none': 'No new notifications',
+  'notifications.new_one': '{{count}} new notification',
+  'notifications.new_other': '{{count}} new notifications',
+  'notifications.viewAll': 'View All',
   'draft.back': 'What you typed earlier is back: it was kept on this device.',
   'report.title': 'Report List',
   'report.chart': 'Current period by category',
