@@ -38,6 +38,16 @@ export const labelsHi: Readonly<Record<string, string>> = {
   'By Telephone': 'फ़ोन से',
   'By Visit': 'मिलकर',
   'By Email': 'ईमेल से',
+  // Exit and restoration list headings (constants/exit-lists.ts: the status's words, capitalised).
+  'Restoration Follow Up': 'घर वापसी के बाद फ़ॉलो-अप',
+  'Exited After Taking Services/ Dropout': 'सेवा लेकर चले गए / बीच में छोड़ा',
+  'Placed To A Shelter': 'आश्रय गृह में रखा',
+  'Io Police': 'जाँच अधिकारी (पुलिस)',
+  'Transfer To Home State CWC': 'अपने राज्य की CWC को भेजा',
+  'Escort By Police': 'पुलिस के साथ भेजा',
+  'Escort By Staff': 'स्टाफ़ के साथ भेजा',
+  'Escort By Third Party': 'किसी और के साथ भेजा',
+  'Transfer To Other NGO/CCI': 'दूसरी संस्था (NGO/CCI) में भेजा',
   // Genders, yes/no, the CWC action (options.ts).
   Male: 'लड़का',
   Female: 'लड़की',
