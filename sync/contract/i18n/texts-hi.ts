@@ -128,6 +128,7 @@ export const textsHi: Readonly<Record<TextKey, string>> = {
   'notifications.new_one': '{{count}} नई सूचना',
   'notifications.new_other': '{{count}} नई सूचनाएँ',
   'notifications.viewAll': 'सब देखें',
+  'status.registration': 'पंजीकरण',
   'draft.back': 'पहले लिखा हुआ वापस आ गया: वह इसी डिवाइस पर रखा था।',
   'report.title': 'रिपोर्ट सूची',
   'report.chart': 'इस अवधि में, प्रकार के हिसाब से',

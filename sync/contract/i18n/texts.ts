@@ -130,6 +130,7 @@ export const texts = {
   'notifications.new_one': '{{count}} new notification',
   'notifications.new_other': '{{count}} new notifications',
   'notifications.viewAll': 'View All',
+  'status.registration': 'Registration',
   'draft.back': 'What you typed earlier is back: it was kept on this device.',
   'report.title': 'Report List',
   'report.chart': 'Current period by category',

@@ -37,6 +37,7 @@ const converted = [
   'src/features/dashboard/components/dashboard-page.tsx',
   'src/features/children/components/child-list-page.tsx',
   'src/features/children/components/quick-add-modal.tsx',
+  'src/features/children/components/present-status.tsx',
   'src/features/reports/components/report-page.tsx',
   'src/features/reports/components/report-filters.tsx',
 ];
