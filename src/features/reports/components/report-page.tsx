@@ -69,16 +69,16 @@ export function ReportPage() {
                 h={360}
                 data={report.categories.map((c) => ({
                   category: label(c.title),
-                  Male: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }),
-                  Female: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }),
+                  [label('Male')]: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }),
+                  [label('Female')]: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }),
                 }))}
                 dataKey="category"
                 orientation="vertical"
                 yAxisProps={{ width: 140 }}
                 withLegend
                 series={[
-                  { name: 'Male', color: 'blue.6' },
-                  { name: 'Female', color: 'pink.6' },
+                  { name: label('Male'), color: 'blue.6' },
+                  { name: label('Female'), color: 'pink.6' },
                 ]}
               />
             </Paper>
@@ -118,7 +118,7 @@ function ReportTable({ report }: { report: ReportAnswer }) {
             <Table.Th rowSpan={2}>{t('report.category')}</Table.Th>
             {periodsShown.map((p) => (
               <Table.Th key={p} colSpan={3} ta="center">
-                {periodTitle(report, p)}
+                {periodTitle(report, p, t)}
               </Table.Th>
             ))}
           </Table.Tr>
