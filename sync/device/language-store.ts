@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { defaultLanguage, isLanguage, type Language } from '../contract/i18n/languages';
 
 export type LanguageState = { language: Language; setLanguage: (language: Language) => void };
@@ -18,7 +18,12 @@ export const languageStore = createStore<LanguageState>()(
     }),
     {
       name: 'ashray.language',
-      storage: createJSONStorage(() => localStorage),
+      // The service worker has no localStorage: there the store is English, and not kept.
+      storage: createJSONStorage(() => {
+        const storage = (globalThis as { localStorage?: StateStorage }).localStorage;
+        if (!storage) throw new Error('No localStorage here');
+        return storage;
+      }),
       partialize: (s) => ({ language: s.language }),
       merge: (saved, current) => {
         const language = (saved as Partial<LanguageState> | undefined)?.language;
