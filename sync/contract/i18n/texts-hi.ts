@@ -132,6 +132,8 @@ export const textsHi: Readonly<Record<TextKey, string>> = {
   'report.period.new': 'इस अवधि में ({{from}} से {{to}} तक)',
   'report.period.pre': 'पिछली अवधि में ({{from}} से {{to}} तक)',
   'report.period.till': 'पहले के सालों में ({{to}} तक)',
+  'report.previousBalance': 'पिछला बैलेंस',
+  'report.notInTotal': 'कुल में नहीं जोड़ा',
   'draft.back': 'पहले लिखा हुआ वापस आ गया: वह इसी डिवाइस पर रखा था।',
   'report.title': 'रिपोर्ट सूची',
   'report.chart': 'इस अवधि में, प्रकार के हिसाब से',

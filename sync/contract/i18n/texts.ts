@@ -134,6 +134,8 @@ export const texts = {
   'report.period.new': 'Current period ({{from}} to {{to}})',
   'report.period.pre': 'Previous period ({{from}} to {{to}})',
   'report.period.till': 'Earlier years (up to {{to}})',
+  'report.previousBalance': 'Previous balance',
+  'report.notInTotal': 'not included in Total',
   'draft.back': 'What you typed earlier is back: it was kept on this device.',
   'report.title': 'Report List',
   'report.chart': 'Current period by category',

@@ -15,8 +15,6 @@ import {
   detailsQuery,
   periodTitle,
   periodsShown,
-  previousBalanceLabel,
-  previousBalanceNote,
   reportCsvRows,
   type Column,
 } from './report-table';
@@ -155,8 +153,8 @@ function ReportTable({ report }: { report: ReportAnswer }) {
           </Table.Tr>
           <Table.Tr data-category="previous-balance" style={apart}>
             <Table.Td>
-              {previousBalanceLabel}
-              <NoteLine note={previousBalanceNote} />
+              {t('report.previousBalance')}
+              <NoteLine note={t('report.notInTotal')} />
             </Table.Td>
             <Table.Td ta="center">{report.previousyeardata.male}</Table.Td>
             <Table.Td ta="center">{report.previousyeardata.female}</Table.Td>

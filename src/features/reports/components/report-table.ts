@@ -81,8 +81,8 @@ export function detailsQuery(r: ReportAnswer, category: string | null, column: C
  * dated in the period); it is not one of the counted categories, so Total leaves it out.
  * It stands after Total, set apart and saying so, so nobody adds it in.
  */
-export const previousBalanceLabel = 'Previous balance';
-export const previousBalanceNote = 'not included in Total';
+export const previousBalanceLabel = texts['report.previousBalance'];
+export const previousBalanceNote = texts['report.notInTotal'];
 
 /** Header, category rows, the totals row, then apart the previous balance, as CSV rows. */
 export function reportCsvRows(r: ReportAnswer): (string | number)[][] {
