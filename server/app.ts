@@ -27,6 +27,7 @@ import { registerSchemeRoutes } from './schemes/routes';
 import { registerBeneficiaryRoutes } from './beneficiaries/routes';
 import { serveApp } from './core/static';
 import { compressAnswers } from './core/compress';
+import { answerInLanguage } from './core/language';
 import { z } from 'zod';
 import { errorHandler, logToStderr, requestId } from './core/errors';
 import { refuseControlCharactersInUrl } from './core/url-guard';
@@ -58,6 +59,8 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', securityHeaders);
   // JSON answers over 1 KB (sync pages included) and any text file without a build-time copy.
   app.use('*', compressAnswers);
+  // Messages in the language the request asks for (inside compression, so the rewritten body is compressed).
+  app.use('/api/*', answerInLanguage);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

@@ -13,3 +13,5 @@ export { messages } from './contract/messages';
 export { ADMIN_TITLE, DATE_PICKER_YEARS, networkSettings } from './contract/constants/limits';
 export { exitRestoreRoutes } from './contract/constants/exit-routes';
 export { exitListConfig } from './contract/constants/exit-lists';
+export { languageStore, type LanguageState } from './device/language-store';
+export * from './contract/i18n';

@@ -5,6 +5,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { messages, type Pagination } from '../../sync';
 import { RowCheckbox } from './row-checkbox';
 import { TablePagination } from './table-pagination';
+import { useT } from '../lib/i18n';
 
 export type DataColumn<T> = {
   key: string;
@@ -110,11 +111,12 @@ type CardsProps<T> = {
  */
 function DataCards<T>({ label, rows, keys, columns, from, selection, toggle }: CardsProps<T>) {
   const { title, fields, actions } = cardColumns(columns);
+  const { t, message } = useT();
   // The empty state stands outside the list: a list holds only its items (WCAG 1.3.1).
   if (rows.length === 0)
     return (
       <Text ta="center" py="md">
-        {messages.noRecords}
+        {message(messages.noRecords)}
       </Text>
     );
   return (
@@ -129,7 +131,7 @@ function DataCards<T>({ label, rows, keys, columns, from, selection, toggle }: C
             <Group wrap="nowrap" align="flex-start" gap="sm">
               {selection && (
                 <RowCheckbox
-                  label={`Select row ${serial}`}
+                  label={t('table.selectRow', { n: serial })}
                   checked={selection.selected.has(key)}
                   onChange={() => toggle(key)}
                 />
@@ -200,6 +202,7 @@ export function DataTable<T>({
   };
   const span = columns.length + 1 + (selection ? 1 : 0);
   const phone = usePhoneLayout();
+  const { t, message } = useT();
 
   if (phone)
     return (
@@ -223,10 +226,10 @@ export function DataTable<T>({
         <Table striped highlightOnHover withTableBorder verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>SL No.</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('table.slNo')}</Table.Th>
               {selection && (
                 <Table.Th>
-                  <RowCheckbox label="Select all rows" checked={allSelected} onChange={toggleAll} />
+                  <RowCheckbox label={t('table.selectAll')} checked={allSelected} onChange={toggleAll} />
                 </Table.Th>
               )}
               {columns.map((c) => {
@@ -252,7 +255,7 @@ export function DataTable<T>({
               <Table.Tr>
                 <Table.Td colSpan={span}>
                   <Text ta="center" py="md">
-                    {messages.noRecords}
+                    {message(messages.noRecords)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -265,7 +268,7 @@ export function DataTable<T>({
                   {selection && (
                     <Table.Td>
                       <RowCheckbox
-                        label={`Select row ${(pagination.from ?? 1) + i}`}
+                        label={t('table.selectRow', { n: (pagination.from ?? 1) + i })}
                         checked={selection.selected.has(key)}
                         onChange={() => toggle(key)}
                       />

@@ -3,7 +3,10 @@
 import dayjs from 'dayjs';
 // eslint-disable-next-line no-restricted-imports
 import relativeTime from 'dayjs/plugin/relativeTime';
+// eslint-disable-next-line no-restricted-imports
+import 'dayjs/locale/hi';
 import { dateFormats, toStoredDate } from '../../sync';
+import { languageStore } from '../../sync/shell';
 
 // The theme reads it in the first load, which has no zod: a module of its own.
 export { datePickerYears } from './date-picker-years';
@@ -15,6 +18,10 @@ export { datePickerYears } from './date-picker-years';
 export { dateFormats };
 
 dayjs.extend(relativeTime);
+
+// Words in dates ('2 minutes ago') follow the language shown; the digits' order does not.
+dayjs.locale(languageStore.getState().language);
+languageStore.subscribe(({ language }) => void dayjs.locale(language));
 
 /** A moment in the past in words ('2 minutes ago'), for the sync status. */
 export const showTimeAgo = (at: number | string): string => dayjs(at).fromNow();

@@ -44,8 +44,8 @@ const titles = new Map(screenRoutes.map((r) => [r.path, r.title]));
 /** The header title of `pathname`. */
 export const titleOf = (pathname: string): string => titles.get(pathname.replace(/\/+$/, '') || '/') ?? '';
 
-/** The browser tab title: the product's admin name, then the screen. */
-export const documentTitleOf = (pathname: string): string => {
-  const title = titleOf(pathname);
+/** The browser tab title: the product's admin name, then the screen (in the language shown, by `label`). */
+export const documentTitleOf = (pathname: string, label: (title: string) => string = (t) => t): string => {
+  const title = label(titleOf(pathname));
   return title ? `${ADMIN_TITLE} | ${title}` : ADMIN_TITLE;
 };

@@ -54,7 +54,9 @@ const record = (v: unknown): Record<string, unknown> =>
 export const sortKey = (text: string) =>
   text
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    // Accents of Latin letters are ignored; the vowel signs of Devanagari are letters of the name.
+    .replace(/(?<=\p{Script=Latin})\p{M}+/gu, '')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
 
@@ -85,11 +87,19 @@ function docOf(row: LocalRow): SearchDoc {
   return doc;
 }
 
+/**
+ * One form of each text, indexed and searched alike: a Devanagari name typed on one keyboard
+ * and stored from another may differ in how its vowel signs are encoded (both become NFC),
+ * and a prefix of its letters finds it as one is typed: 'रा' finds 'राम'.
+ */
+const termOf = (term: string): string => term.normalize('NFC').toLowerCase();
+
 const newSearch = () =>
   new MiniSearch<SearchDoc>({
     idField: 'cid',
     fields: [...searchFields],
-    searchOptions: { boost: { name: 2 } },
+    processTerm: termOf,
+    searchOptions: { boost: { name: 2 }, processTerm: termOf },
   });
 
 type Change = { put?: LocalRow[]; del?: string[] };
@@ -209,8 +219,8 @@ export class ChildListIndex {
   find(text: string): Map<string, number> {
     const terms = [
       ...new Set(
-        tokenize(text)
-          .map((t) => t.toLowerCase())
+        tokenize(text.normalize('NFC'))
+          .map(termOf)
           .filter(Boolean),
       ),
     ];

@@ -2,6 +2,7 @@ import ky, { type KyInstance } from 'ky';
 import { messages } from '../contract/messages';
 import { networkSettings } from '../contract/constants/limits';
 import type { Envelope } from '../contract/envelope';
+import { languageStore } from '../device/language-store';
 import { apiUrl } from './config';
 import { SyncError, type SyncErrorReason } from './errors';
 
@@ -139,6 +140,8 @@ export function createTransport(options: TransportOptions): Transport {
               if (token) request.headers.set('Authorization', `Bearer ${token}`);
               const xsrf = readCookie(networkSettings.xsrfCookieName);
               if (xsrf) request.headers.set(networkSettings.xsrfHeaderName, xsrf);
+              // The server answers its messages in the language this device shows.
+              request.headers.set('Accept-Language', languageStore.getState().language);
             },
           ],
         },

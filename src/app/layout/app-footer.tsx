@@ -1,10 +1,12 @@
 import { Text } from '@mantine/core';
+import { useT } from '../../lib/i18n';
 
 /** Copyright years as the spec gives them. */
 export function AppFooter() {
+  const { t } = useT();
   return (
     <Text size="xs" c="dimmed" ta="center" py={10}>
-      Copyright © 2014-2024 Ashray. All rights reserved. 2024
+      {t('shell.footer')}
     </Text>
   );
 }

@@ -35,12 +35,15 @@ import { useReplayToasts } from '../use-replay-toasts';
 import { UpdatePrompt } from '../update-prompt';
 import { IdleLock } from './idle-lock';
 import { useFirstScreenDone } from '../../lib/first-screen';
+import { useT } from '../../lib/i18n';
 
 export { RequireRoute } from './require-route';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname, search } = useLocation();
+  const { t, label } = useT();
+  const title = label(titleOf(pathname));
   useShellRefresh();
   usePersistentStorage();
   useReplayToasts();
@@ -48,8 +51,8 @@ export function AppLayout() {
   const menuReady = useFirstScreenDone();
 
   useEffect(() => {
-    document.title = documentTitleOf(pathname);
-  }, [pathname]);
+    document.title = documentTitleOf(pathname, label);
+  }, [pathname, label]);
   // Whatever led to a new screen (a menu entry, the beneficiaries dialog, a link in the
   // page), the phone's menu is closed on it: the worker sees the list, not the menu.
   useEffect(() => close(), [pathname, search, close]);
@@ -70,18 +73,12 @@ export function AppLayout() {
                 onClick={toggle}
                 hiddenFrom="md"
                 size="sm"
-                aria-label="Toggle navigation"
+                aria-label={t('shell.toggleNavigation')}
                 miw={44}
                 mih={44}
               />
-              <Title
-                order={1}
-                fz={{ base: 'md', sm: 'h3' }}
-                lineClamp={1}
-                data-testid="page-title"
-                title={titleOf(pathname)}
-              >
-                {titleOf(pathname)}
+              <Title order={1} fz={{ base: 'md', sm: 'h3' }} lineClamp={1} data-testid="page-title" title={title}>
+                {title}
               </Title>
             </Group>
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>

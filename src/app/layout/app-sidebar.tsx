@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useUser } from '../../lib/use-store';
 import { sidebarFor, type SidebarLink } from './sidebar-items';
 import { BeneficiariesModal } from './beneficiaries-modal';
+import { useT } from '../../lib/i18n';
 
 function SidebarEntry({
   link,
@@ -16,12 +17,13 @@ function SidebarEntry({
   onOpenModal: (l: SidebarLink) => void;
   onNavigate: () => void;
 }) {
+  const { label } = useT();
   // A choice closes the phone's menu, a link or a dialog alike: the worker sees what they chose.
   if (link.modal)
     return (
       <NavLink
         component="button"
-        label={link.label}
+        label={label(link.label)}
         active={active}
         onClick={() => {
           onOpenModal(link);
@@ -29,7 +31,7 @@ function SidebarEntry({
         }}
       />
     );
-  return <NavLink component={Link} to={link.path} label={link.label} active={active} onClick={onNavigate} />;
+  return <NavLink component={Link} to={link.path} label={label(link.label)} active={active} onClick={onNavigate} />;
 }
 
 export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -37,16 +39,17 @@ export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const [modalTarget, setModalTarget] = useState<SidebarLink | null>(null);
   const groups = sidebarFor(user);
+  const { t, label } = useT();
 
   return (
     <ScrollArea h="100%" type="auto">
-      <nav aria-label="Main">
+      <nav aria-label={t('shell.mainNavigation')}>
         {groups.map((group) =>
           group.children ? (
             <NavLink
               component="button"
               key={group.label}
-              label={group.label}
+              label={label(group.label)}
               defaultOpened={group.children.some((c) => c.path === pathname)}
               childrenOffset="md"
             >

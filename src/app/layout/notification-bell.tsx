@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Link } from 'react-router';
 import { canOpenRoute, lookupKeys, readLookup, refreshNotifyCount, syncStatusStore } from '../../../sync';
+import { useT } from '../../lib/i18n';
 import { LatestNotifications, useUnreadCount } from '../../features/notifications';
-import { countOf } from '../../lib/words';
 import { useOnline, useUser } from '../../lib/use-store';
 
 type NotifyCount = { record_count: number; timeDiff: string };
@@ -36,21 +36,24 @@ export function NotificationBell() {
   }, [online, localUnread, syncedAt, user.centerId]);
   const count = bellCount(online, stored?.data, localUnread);
   const mayList = canOpenRoute(user, '/notifications');
+  const { t } = useT();
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       {/* The menu's target is the button itself, so its expanded state is on a button. */}
       <Indicator label={count} size={18} disabled={count === 0} offset={4} color="red.9">
         <Menu.Target>
-          <ActionIcon variant="subtle" size={44} aria-label={`Notifications: ${count} unread`}>
+          <ActionIcon variant="subtle" size={44} aria-label={t('notifications.unread', { count })}>
             <IconBell size={22} />
           </ActionIcon>
         </Menu.Target>
       </Indicator>
       <Menu.Dropdown>
-        <Menu.Label>Notifications</Menu.Label>
+        <Menu.Label>{t('notifications.title')}</Menu.Label>
         {/* A menu holds only items, labels and dividers: the count is a label, not a paragraph. */}
         <Menu.Label fz="sm" c="var(--mantine-color-text)" pt={0} data-testid="notify-count">
-          {count === 0 ? 'No new notifications' : countOf(count, 'new notification')}
+          {count === 0
+            ? t('notifications.none')
+            : t(count === 1 ? 'notifications.new_one' : 'notifications.new_other', { count })}
           {stored?.data?.timeDiff ? ` · ${stored.data.timeDiff}` : ''}
         </Menu.Label>
         {mayList && (
@@ -58,7 +61,7 @@ export function NotificationBell() {
             <LatestNotifications />
             <Menu.Divider />
             <Menu.Item component={Link} to="/notifications">
-              View All
+              {t('notifications.viewAll')}
             </Menu.Item>
           </>
         )}

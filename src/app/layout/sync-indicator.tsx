@@ -5,8 +5,9 @@ import { useStore } from 'zustand';
 import { Link } from 'react-router';
 import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';
 import { showTimeAgo } from '../../lib/dates';
+import { useT } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-store';
-import { summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
+import { chipKeyOf, summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
 import classes from './sync-indicator.module.css';
 
 function useSyncSummary(): SyncSummary & { pending: number; lastAt: number | null } {
@@ -34,7 +35,9 @@ export function SyncIndicator() {
   const summary = useSyncSummary();
   const syncing = useStore(syncStatusStore, (s) => s.syncing);
   const Icon = icons[summary.tone];
-  const last = summary.lastAt ? `Last sync ${showTimeAgo(summary.lastAt)}` : 'Not synced yet';
+  const { t } = useT();
+  const chip = chipKeyOf(summary.short);
+  const last = summary.lastAt ? t('sync.lastSync', { ago: showTimeAgo(summary.lastAt) }) : t('sync.notYet');
   return (
     <UnstyledButton
       component={Link}
@@ -45,14 +48,14 @@ export function SyncIndicator() {
       title={summary.sentence ?? last}
     >
       {/* The name is the words shown (WCAG label in name), after what the chip is. */}
-      <VisuallyHidden>Sync status:</VisuallyHidden>
-      {syncing ? <Loader size={14} aria-label="Syncing" /> : <Icon size={18} aria-hidden />}
+      <VisuallyHidden>{t('sync.status')}</VisuallyHidden>
+      {syncing ? <Loader size={14} aria-label={t('sync.syncing')} /> : <Icon size={18} aria-hidden />}
       <Text span size="sm" fw={600} data-testid={summary.tone === 'attention' ? 'sync-attention' : 'connectivity'}>
-        {summary.short}
+        {chip ? t(chip.key, { count: chip.count }) : summary.short}
       </Text>
       {summary.pending > 0 && summary.tone !== 'attention' && (
         <Text span size="sm" data-testid="pending-count">
-          {summary.pending} pending
+          {t('sync.pending', { count: summary.pending })}
         </Text>
       )}
       <Text span size="xs" visibleFrom="sm" data-testid="last-sync" className={classes.last}>
@@ -68,6 +71,7 @@ export function SyncIndicator() {
  */
 export function SyncNotice() {
   const summary = useSyncSummary();
+  const { t } = useT();
   if (!summary.sentence) return null;
   const color = summary.tone === 'attention' ? 'red' : summary.tone === 'limited' ? 'yellow' : 'gray';
   return (
@@ -78,7 +82,7 @@ export function SyncNotice() {
         </Text>
         {summary.tone === 'attention' && (
           <Text size="sm" component={Link} to="/sync" fw={600} c="dark.9" td="underline">
-            Open Sync
+            {t('sync.open')}
           </Text>
         )}
       </Group>

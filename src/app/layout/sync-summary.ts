@@ -1,5 +1,6 @@
 import { collectionLabels, type SyncStatus } from '../../../sync';
 import { countOf } from '../../lib/words';
+import { texts, type TextKey } from '../../../sync/shell';
 
 /**
  * What the header says about sync, in one place. Offline and an unreachable server are
@@ -58,26 +59,44 @@ export function missingWords(missing: readonly string[]): string {
   ];
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
 }
+/** The chip's words in English, the catalogue's (sync/contract/i18n/texts.ts). */
+const chip = (key: TextKey, count?: number) => ({ short: texts[key].replace('{{count}}', String(count)) });
+
+const chipKeys = new Map(
+  (Object.entries(texts) as [TextKey, string][])
+    .filter(([key]) => key.startsWith('sync.short.'))
+    .map(([key, words]) => [new RegExp(`^${words.replace('{{count}}', '(\\d+)')}$`), key] as const),
+);
+
+/** The catalogue key of the chip's words and the count in them, for the screen to show them in its language. */
+export function chipKeyOf(short: string): { key: TextKey; count: number } | null {
+  for (const [pattern, key] of chipKeys) {
+    const match = pattern.exec(short);
+    if (match) return { key, count: Number(match[1] ?? 0) };
+  }
+  return null;
+}
+
 const retryable = new Set(['network', 'timeout', 'busy', 'rate-limited', 'server']);
 
 export function summarizeSync({ online, status, pending, attention, lastAt }: Input): SyncSummary {
   if (attention > 0) {
     return {
       tone: 'attention',
-      short: `${attention} to review`,
+      ...chip('sync.short.review', attention),
       sentence: `${changes(attention)} need${attention === 1 ? 's' : ''} your decision on the Sync page.`,
     };
   }
   if (status.paused)
     return {
       tone: 'attention',
-      short: 'Sign in again',
+      ...chip('sync.short.signIn'),
       sentence: 'Sign in again to send your changes. They are kept on this device.',
     };
   if (!online) {
     return {
       tone: 'offline',
-      short: 'Offline',
+      ...chip('sync.short.offline'),
       sentence:
         pending > 0
           ? `Offline — ${changes(pending)} saved on this device`
@@ -87,34 +106,34 @@ export function summarizeSync({ online, status, pending, attention, lastAt }: In
   if (status.error?.reason === 'timeout') {
     return {
       tone: 'offline',
-      short: 'Slow connection',
+      ...chip('sync.short.slow'),
       sentence: `The connection is too slow: the server did not answer in time — ${saved(pending)}, sent when it answers`,
     };
   }
   if (status.error && retryable.has(status.error.reason)) {
     return {
       tone: 'offline',
-      short: 'Waiting',
+      ...chip('sync.short.waiting'),
       sentence: `The server is not answering — ${changes(pending)} saved on this device, sent when it answers`,
     };
   }
-  if (status.error) return { tone: 'attention', short: 'Sync error', sentence: status.error.message };
+  if (status.error) return { tone: 'attention', ...chip('sync.short.error'), sentence: status.error.message };
   if (status.refused.length > 0) {
     const what = status.refused.map((c) => collectionLabels[c] ?? c).join(', ');
     return {
       tone: 'limited',
-      short: 'Limited',
+      ...chip('sync.short.limited'),
       sentence: `Your role does not let this device read ${what}. Ask an administrator if you need it.`,
     };
   }
   if (status.missing?.length) {
     return {
       tone: 'limited',
-      short: 'Online',
+      ...chip('sync.short.online'),
       sentence: `This server does not send ${missingWords(status.missing)} to keep on this device; what is read from it online is kept for offline.`,
     };
   }
-  if (status.syncing || lastAt === null) return { tone: 'working', short: 'Syncing', sentence: null };
-  if (pending > 0) return { tone: 'working', short: 'Online', sentence: null };
-  return { tone: 'synced', short: 'Online', sentence: null };
+  if (status.syncing || lastAt === null) return { tone: 'working', ...chip('sync.short.syncing'), sentence: null };
+  if (pending > 0) return { tone: 'working', ...chip('sync.short.online'), sentence: null };
+  return { tone: 'synced', ...chip('sync.short.online'), sentence: null };
 }

@@ -1,11 +1,20 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconDeviceMobile, IconDownload, IconEye, IconEyeOff, IconLogout } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDeviceMobile,
+  IconDownload,
+  IconEye,
+  IconEyeOff,
+  IconLanguage,
+  IconLogout,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../sync';
+import { languageNames, languages, languageStore } from '../../../sync/shell';
+import { useT } from '../../lib/i18n';
 import { useUser } from '../../lib/use-store';
 import { toast } from '../../components/toast';
-import { countOf } from '../../lib/words';
 import { onlyViewStore } from '../../lib/only-view';
 import { installApp, installStore } from '../install-prompt';
 import { DevicePanel } from './device-panel';
@@ -21,6 +30,8 @@ export function UserMenu() {
   const [deviceOpen, setDeviceOpen] = useState(false);
   const installOffer = useStore(installStore, (s) => s.offer);
   const { onlyView, setOnlyView } = onlyViewStore();
+  const { language, setLanguage } = useStore(languageStore);
+  const { t } = useT();
 
   const logout = async (force = false) => {
     setBusy(true);
@@ -49,7 +60,7 @@ export function UserMenu() {
         <Menu.Target>
           <UnstyledButton miw={44} mih={44} data-testid="user-menu">
             {/* Named by what it shows (WCAG label in name), after what it is. */}
-            <VisuallyHidden>User menu</VisuallyHidden>
+            <VisuallyHidden>{t('userMenu.name')}</VisuallyHidden>
             <Group gap={8} wrap="nowrap">
               <Avatar radius="xl" size={36} color="blue" mx={4}>
                 {user.name.slice(0, 1).toUpperCase()}
@@ -63,39 +74,53 @@ export function UserMenu() {
         <Menu.Dropdown>
           <Menu.Label>{user.role.name}</Menu.Label>
           <Menu.Item leftSection={<IconDeviceMobile size={16} />} onClick={() => setDeviceOpen(true)}>
-            On this device
+            {t('userMenu.device')}
           </Menu.Item>
           {/* The hide-action mode (spec part 1, section 6); its name says what a tap does. */}
           <Menu.Item
             leftSection={onlyView ? <IconEye size={16} /> : <IconEyeOff size={16} />}
             onClick={() => setOnlyView(!onlyView)}
           >
-            {onlyView ? 'Show row actions' : 'Hide row actions'}
+            {onlyView ? t('userMenu.showActions') : t('userMenu.hideActions')}
           </Menu.Item>
           {installOffer && (
             <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void installApp()}>
-              Install app
+              {t('userMenu.install')}
             </Menu.Item>
           )}
+          <Menu.Divider />
+          <Menu.Label>
+            <IconLanguage size={14} aria-hidden /> {t('common.language')}
+          </Menu.Label>
+          {languages.map((code) => (
+            <Menu.Item
+              key={code}
+              lang={code}
+              leftSection={code === language ? <IconCheck size={16} /> : <span style={{ width: 16 }} />}
+              aria-current={code === language ? 'true' : undefined}
+              onClick={() => setLanguage(code)}
+            >
+              {languageNames[code]}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-            Logout
+            {t('userMenu.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={pending + accesses > 0} onClose={stay} title="Unsynced changes" centered>
+      <Modal opened={pending + accesses > 0} onClose={stay} title={t('userMenu.unsynced')} centered>
         <Text size="sm">
           {pending > 0
-            ? `${countOf(pending, 'change')} ${pending === 1 ? 'has' : 'have'} not reached the server yet.`
-            : `The record of which children's details were opened on this device (${countOf(accesses, 'entry', 'entries')}) has not reached the server yet.`}{' '}
-          {pending > 0 ? 'They stay' : 'It stays'} safely on this device and {pending > 0 ? 'are' : 'is'} sent after you
-          sign in again here. Log out anyway?
+            ? t(pending === 1 ? 'userMenu.pending_one' : 'userMenu.pending_other', { count: pending })
+            : t(accesses === 1 ? 'userMenu.accesses_one' : 'userMenu.accesses_other', { count: accesses })}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={stay}>
-            Stay signed in
+            {t('userMenu.stay')}
           </Button>
           <Button color="red" loading={busy} onClick={() => void logout(true)}>
-            Log out
+            {t('userMenu.logoutAnyway')}
           </Button>
         </Group>
       </Modal>

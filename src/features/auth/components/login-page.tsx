@@ -1,10 +1,13 @@
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ADMIN_TITLE } from '../../../../sync/shell';
 import { useLogin } from '../hooks/use-login';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { useT } from '../../../lib/i18n';
 
 /** /login: e-mail and password; Enter submits. */
 export function LoginPage() {
   const { submitting, marked, submit, recheck, warmUp } = useLogin();
+  const { t } = useT();
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper
@@ -21,23 +24,30 @@ export function LoginPage() {
         maw="100%"
       >
         <Stack>
+          <LanguageSwitch />
           <div>
             <Title order={1} size="h2">
               {ADMIN_TITLE}
             </Title>
             <Text c="dimmed" size="sm">
-              Sign in to continue
+              {t('login.subtitle')}
             </Text>
           </div>
-          <TextInput label="Email" name="email" type="email" autoComplete="username" error={marked === 'email'} />
+          <TextInput
+            label={t('login.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            error={marked === 'email'}
+          />
           <PasswordInput
-            label="Password"
+            label={t('login.password')}
             name="password"
             autoComplete="current-password"
             error={marked === 'password'}
           />
           <Button type="submit" loading={submitting} fullWidth size="md">
-            Login
+            {t('login.submit')}
           </Button>
         </Stack>
       </Paper>

@@ -6,8 +6,19 @@ import { ChildPhoto } from './child-photo';
 import { PresentStatus } from './present-status';
 import { showDate } from '../../../lib/dates';
 import { showText } from './format';
+import type { TextKey } from '../../../../sync/shell';
 
-type Context = { centerNames: Map<number, string>; actions: (child: LocalChild) => React.ReactNode };
+/** A column's key: its header is the catalogue's `column.<key>`. */
+type ColumnKey = TextKey extends infer K ? (K extends `column.${infer C}` ? C : never) : never;
+
+type Context = {
+  centerNames: Map<number, string>;
+  actions: (child: LocalChild) => React.ReactNode;
+  /** The screen's words in the language shown (src/lib/i18n.ts). */
+  t: (key: TextKey) => string;
+  /** A contract label (a gender) in the language shown. */
+  label?: (english: string) => string;
+};
 
 /** One line per cell, so a row stays one line tall; the whole text shows on hover and in the profile. */
 function OneLine({ value }: { value: string }) {
@@ -19,14 +30,14 @@ function OneLine({ value }: { value: string }) {
 }
 
 const sortable = new Set<string>(childSortKeys);
-const text = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
+const textColumn = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
   key,
   header,
   nowrap: true,
   sortable: sortable.has(key),
   render: (c) => <OneLine value={showText(read(c))} />,
 });
-const date = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
+const dateColumn = (key: string, header: string, read: (c: LocalChild) => unknown): DataColumn<LocalChild> => ({
   key,
   header,
   nowrap: true,
@@ -43,12 +54,14 @@ export const hideableColumns = (columns: readonly DataColumn<LocalChild>[]) =>
   columns.filter((c) => c.key !== 'name' && c.key !== 'action');
 
 /** The list's columns after SL No. and the checkbox, in the spec's order (part 1, section 2). */
-export function childColumns({ centerNames, actions }: Context): DataColumn<LocalChild>[] {
+export function childColumns({ centerNames, actions, t, label = (l) => l }: Context): DataColumn<LocalChild>[] {
   const center = (c: LocalChild) => centerOf(c, centerNames);
+  const text = (key: ColumnKey, read: (c: LocalChild) => unknown) => textColumn(key, t(`column.${key}`), read);
+  const date = (key: ColumnKey, read: (c: LocalChild) => unknown) => dateColumn(key, t(`column.${key}`), read);
   return [
     {
       key: 'name',
-      header: 'Child Name',
+      header: t('column.name'),
       sortable: true,
       sticky: 'left',
       render: (c) => (
@@ -70,35 +83,35 @@ export function childColumns({ centerNames, actions }: Context): DataColumn<Loca
         </Group>
       ),
     },
-    text('center', 'Center Name', center),
-    text('uniqueId', 'SBT Unique ID', (c) => c.uniqueId),
-    text('centerId', 'Centre ID', (c) => c.centerdetailId),
-    text('gender', 'Gender', (c) => c.gender),
-    text('age', 'Age', (c) => c.age),
-    text('cwccaseno', 'CWC Case No.', (c) => c.cwccaseno),
-    text('f_name', 'Father Name', (c) => c.f_name),
-    text('state', 'State', (c) => c.state_data?.name),
-    text('district', 'District', (c) => c.district_data?.name),
-    text('address', 'Address', (c) => c.address),
-    text('mobileno', 'Phone No.', (c) => c.mobileno),
-    text('short_stay', 'Short Stay Center Name', (c) => c.short_stay),
-    text('reference_type', 'Child Reference by', (c) => c.reference_type),
-    date('dateofarrival', 'Arrival date', (c) => c.dateofarrival),
-    date('refer', 'Refer from CWC Date', (c) => c.last_status?.refer),
-    date('produce', 'CWC Produce Date', (c) => c.last_status?.produce),
-    text('comment', 'Comment', (c) => c.last_status?.comment),
-    text('case_type', 'Case Category', (c) => c.case_type),
-    text('sps', 'Social protection scheme', (c) => c.last_status?.sps),
-    text('medical', 'Medical issue', (c) => c.last_status?.medical),
-    text('education', 'Education', (c) => codeLabel('education_type', c.last_status?.education)),
-    text('mhp', 'MHP', (c) => c.last_status?.mhp),
-    text('other', 'Others', (c) => c.last_status?.other),
+    text('center', center),
+    text('uniqueId', (c) => c.uniqueId),
+    text('centerId', (c) => c.centerdetailId),
+    text('gender', (c) => (c.gender ? label(c.gender) : c.gender)),
+    text('age', (c) => c.age),
+    text('cwccaseno', (c) => c.cwccaseno),
+    text('f_name', (c) => c.f_name),
+    text('state', (c) => c.state_data?.name),
+    text('district', (c) => c.district_data?.name),
+    text('address', (c) => c.address),
+    text('mobileno', (c) => c.mobileno),
+    text('short_stay', (c) => c.short_stay),
+    text('reference_type', (c) => c.reference_type),
+    date('dateofarrival', (c) => c.dateofarrival),
+    date('refer', (c) => c.last_status?.refer),
+    date('produce', (c) => c.last_status?.produce),
+    text('comment', (c) => c.last_status?.comment),
+    text('case_type', (c) => c.case_type),
+    text('sps', (c) => c.last_status?.sps),
+    text('medical', (c) => c.last_status?.medical),
+    text('education', (c) => codeLabel('education_type', c.last_status?.education)),
+    text('mhp', (c) => c.last_status?.mhp),
+    text('other', (c) => c.last_status?.other),
     {
       key: 'status',
-      header: 'Present Status',
+      header: t('column.status'),
       sortable: true,
       render: (c) => <PresentStatus status={c.last_status?.history_status} />,
     },
-    { key: 'action', header: 'Action', sticky: 'right', render: actions },
+    { key: 'action', header: t('column.action'), sticky: 'right', render: actions },
   ];
 }

@@ -17,6 +17,7 @@ import { ChildRowActions } from './child-row-actions';
 import { QuickAddModal } from './quick-add-modal';
 import { BulkUpdateModal } from './bulk-update-modal';
 import { useCenterNames } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 // The list's URL: the modal's filters, what was typed in the search box, and the sort ('name' or '-name').
 const listKeys = [...childFilterKeys, 'q', 'sort'] as const;
@@ -42,6 +43,7 @@ export function ChildListPage() {
   const setSort = (next: TableSort | null) =>
     setParams({ ...filter, q, sort: next ? `${next.dir === 'desc' ? '-' : ''}${next.key}` : undefined });
   const centerNames = useCenterNames();
+  const { t, label } = useT();
   const [hidden, setHidden] = useHiddenColumns();
   // Below the sm breakpoint (a phone) the list is cards, not a table wider than the screen.
   const phone = useMediaQuery(`(max-width: calc(${useMantineTheme().breakpoints.sm} - 0.01em))`, false, {
@@ -59,7 +61,7 @@ export function ChildListPage() {
   const actions = (child: LocalChild) => (
     <ChildRowActions child={child} canView={canView} canEdit={canEdit} canDelete={canDelete} />
   );
-  const columns = childColumns({ centerNames, actions });
+  const columns = childColumns({ centerNames, actions, t, label });
   const shownColumns = columns.filter((c) => !hidden.has(c.key));
   // Rows are selected only for Bulk Update, which needs edit: a viewer has nothing to tick.
   const selection = canEdit ? { selected, onChange: setSelected } : undefined;
@@ -67,7 +69,7 @@ export function ChildListPage() {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Child Registration List</Title>
+        <Title order={2}>{t('childList.title')}</Title>
         <Group gap="xs">
           <Button
             size="md"
@@ -75,7 +77,7 @@ export function ChildListPage() {
             leftSection={<IconFilter size={18} />}
             onClick={() => setModal('filters')}
           >
-            Filters
+            {t('childList.filters')}
           </Button>
           {canCreate && (
             <Button
@@ -83,12 +85,12 @@ export function ChildListPage() {
               leftSection={<IconPlus size={18} />}
               onClick={() => navigate('/child-registration/profile')}
             >
-              Add Child
+              {t('childList.addChild')}
             </Button>
           )}
           {canCreate && (
             <Button size="md" variant="light" leftSection={<IconBolt size={18} />} onClick={() => setModal('quick')}>
-              Quick Add
+              {t('childList.quickAdd')}
             </Button>
           )}
           {canEdit && (
@@ -99,7 +101,7 @@ export function ChildListPage() {
               disabled={!canBulkUpdate(selected.size)}
               onClick={() => setModal('bulk')}
             >
-              Bulk Update
+              {t('childList.bulkUpdate')}
             </Button>
           )}
         </Group>
@@ -115,7 +117,7 @@ export function ChildListPage() {
         onClear={() => setFilter({})}
       />
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : phone ? (
         <ChildCards
           rows={result.rows}
@@ -127,7 +129,7 @@ export function ChildListPage() {
         />
       ) : (
         <DataTable<LocalChild>
-          label="Child Registration List"
+          label={t('childList.title')}
           rows={result.rows}
           columns={shownColumns}
           rowKey={(r) => r.cid}

@@ -16,6 +16,7 @@ import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { hideableColumns } from './child-columns';
 import { childFilterKeys, childFilterLabels, type ChildFilterKey, type ChildFilterValues } from './child-filters-modal';
+import { useT } from '../../../lib/i18n';
 
 /** The search box: the list follows each keystroke (after a 150 ms pause, so a cheap tablet keeps up with typing). */
 export function ChildSearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
@@ -32,11 +33,12 @@ export function ChildSearchBox({ value, onChange }: { value: string; onChange: (
     setSent(next);
     onChange(next);
   }, 150);
+  const { t } = useT();
   return (
     <TextInput
       size="md"
-      label="Search"
-      placeholder="Name, SBT ID, case no., phone"
+      label={t('childList.search')}
+      placeholder={t('childList.searchHint')}
       leftSection={<IconSearch size={18} aria-hidden />}
       value={text}
       onChange={(e) => {
@@ -89,9 +91,10 @@ export function ActiveFilterChips({ filter, centerNames, onRemove, onClear }: Ch
   const fixedCenter = !canChooseCenter(user.centerId);
   const active = childFilterKeys.filter((key) => filter[key]);
   const removable = active.filter((key) => !(key === 'centerId' && fixedCenter));
+  const { t } = useT();
   if (!removable.length) return null;
   return (
-    <Group gap="xs" aria-label="Active filters" role="group">
+    <Group gap="xs" aria-label={t('childList.activeFilters')} role="group">
       {active.map((key) => {
         const fixed = key === 'centerId' && fixedCenter;
         const label = `${childFilterLabels[key]}: ${chipValue(key, filter[key]!, centerNames)}`;
@@ -107,7 +110,7 @@ export function ActiveFilterChips({ filter, centerNames, onRemove, onClear }: Ch
             radius="xl"
             variant="light"
             rightSection={<IconX size={16} aria-hidden />}
-            aria-label={`Remove filter ${label}`}
+            aria-label={t('childList.removeFilter', { label })}
             onClick={() => onRemove(key)}
           >
             {label}
@@ -116,7 +119,7 @@ export function ActiveFilterChips({ filter, centerNames, onRemove, onClear }: Ch
       })}
       {removable.length > 1 && (
         <Button variant="subtle" size="compact-md" onClick={onClear}>
-          Clear all
+          {t('childList.clearAll')}
         </Button>
       )}
     </Group>
@@ -158,21 +161,22 @@ type ChooserProps = {
 export function ColumnChooser({ columns, hidden, onChange }: ChooserProps) {
   const choices = hideableColumns(columns);
   const shown = choices.filter((c) => !hidden.has(c.key)).length;
+  const { t } = useT();
   return (
     <Popover position="bottom-end" shadow="md" trapFocus hideDetached={false}>
       <Popover.Target>
         <Button size="md" variant="default" leftSection={<IconColumns size={18} aria-hidden />}>
-          Columns
+          {t('childList.columns')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown mah="70vh" style={{ overflowY: 'auto' }}>
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {shown} of {choices.length} shown
+            {t('childList.columnsShown', { shown, all: choices.length })}
           </Text>
           <Group gap="xs">
             <Button size="compact-sm" variant="subtle" onClick={() => onChange(new Set())}>
-              Show all
+              {t('childList.showAll')}
             </Button>
           </Group>
           {choices.map((c) => (

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { presentStatusColor, statusLabel, type StatusColor } from '../../../../sync';
+import { useT } from '../../../lib/i18n';
 
 // The spec's group colours in shades white text reads on (at least 4.5:1, WCAG AA).
 const readableShade: Record<StatusColor, string> = {
@@ -13,6 +14,7 @@ const readableShade: Record<StatusColor, string> = {
 
 /** Present Status, coloured by the spec's groups; a child with no history shows Registration. */
 export function PresentStatus({ status }: { status: string | null | undefined }) {
+  const { t, label } = useT();
   return (
     <Badge
       color={readableShade[presentStatusColor(status)]}
@@ -20,7 +22,7 @@ export function PresentStatus({ status }: { status: string | null | undefined })
       tt="none"
       data-status-color={presentStatusColor(status)}
     >
-      {status ? statusLabel(status) : 'Registration'}
+      {status ? label(statusLabel(status)) : t('status.registration')}
     </Badge>
   );
 }

@@ -11,6 +11,8 @@ import {
   uploadLimits,
 } from '../../../../sync';
 import { toast } from '../../../components/toast';
+import { useT } from '../../../lib/i18n';
+import { texts } from '../../../../sync/shell';
 import { parseTypedDate } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
@@ -61,18 +63,22 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
       return quickAddChild({ ...values, centerdetailId, image: values.image ?? undefined });
     },
     onSaved: () => {
-      toast.success('Child added successfully');
+      toast.success(texts['quickAdd.added']);
       onClose();
     },
   });
   const referredBy = useWatch({ control: form.control, name: 'ReferredBy' });
+  const { t, label, message } = useT();
+  const error = (text: string | undefined) => (text ? message(text) : text);
+  const options = (list: readonly { value: string; label: string }[]) =>
+    list.map((o) => ({ value: o.value, label: label(o.label) }));
 
   const centerData = centers.map((c) => ({ value: String(c.id), label: c.name }));
   if (!chooseCenter && !centerData.some((c) => c.value === String(user.centerId)))
-    centerData.push({ value: String(user.centerId), label: `Center ${user.centerId}` });
+    centerData.push({ value: String(user.centerId), label: t('quickAdd.centerOf', { id: user.centerId }) });
 
   return (
-    <Modal opened onClose={onClose} title="Quick Add" size="lg">
+    <Modal opened onClose={onClose} title={t('quickAdd.title')} size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
@@ -82,10 +88,10 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               control={form.control}
               render={({ field, fieldState }) => (
                 <TextInput
-                  label="Name"
+                  label={t('quickAdd.name')}
                   withAsterisk
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
                   value={field.value}
                   onChange={(e) => field.onChange(normaliseInput('name', e.currentTarget.value))}
@@ -97,12 +103,12 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               control={form.control}
               render={({ field, fieldState }) => (
                 <Select
-                  label="Gender"
+                  label={t('quickAdd.gender')}
                   withAsterisk
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
-                  data={genders}
+                  data={options(genders)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                 />
@@ -114,10 +120,10 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               render={({ field, fieldState }) => (
                 <DateInput
                   dateParser={parseTypedDate}
-                  label="Date of Arrival"
+                  label={t('quickAdd.arrival')}
                   withAsterisk
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
@@ -132,13 +138,13 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               control={form.control}
               render={({ field, fieldState }) => (
                 <FileInput
-                  label="Image"
+                  label={t('quickAdd.image')}
                   withAsterisk
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
                   accept={uploadLimits.imageAccept}
-                  placeholder="JPG, JPEG, PNG"
+                  placeholder={t('quickAdd.imageHint')}
                   value={field.value}
                   onChange={field.onChange}
                   clearable
@@ -150,12 +156,12 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               control={form.control}
               render={({ field, fieldState }) => (
                 <Select
-                  label="CWC Action"
+                  label={t('quickAdd.cwcAction')}
                   clearable
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
-                  data={referredByOptions}
+                  data={options(referredByOptions)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                 />
@@ -166,10 +172,10 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               control={form.control}
               render={({ field, fieldState }) => (
                 <TextInput
-                  label="CWC Case No."
+                  label={t('quickAdd.caseNo')}
                   withAsterisk={referredBy === 'refer'}
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
                   value={field.value}
                   onChange={(e) => field.onChange(normaliseInput('cwccaseno', e.currentTarget.value))}
@@ -181,9 +187,9 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
               control={form.control}
               render={({ field, fieldState }) => (
                 <Select
-                  label="Center Name"
+                  label={t('quickAdd.center')}
                   size="md"
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   ref={field.ref}
                   data={centerData}
                   value={field.value || null}
@@ -196,11 +202,11 @@ export function QuickAddModal({ onClose }: { onClose: () => void }) {
           </SimpleGrid>
           <PossibleMatches
             check={duplicates}
-            newLabel="Save as a new child"
+            newLabel={t('quickAdd.saveAsNew')}
             onOpen={() => void draft.clear().then(onClose)}
             onNew={() => void submit()}
           />
-          <FormActions label="Save" busy={busy} onCancel={onClose} />
+          <FormActions label={t('common.save')} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

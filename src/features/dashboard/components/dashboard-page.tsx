@@ -5,6 +5,7 @@ import { indianCount } from '../../../lib/counts';
 import { showDateTime } from '../../../lib/dates';
 import { firstScreenShown } from '../../../lib/first-screen';
 import { useDashboard, useDashboardTrends } from '../hooks/use-dashboard';
+import { useT } from '../../../lib/i18n';
 
 // The charts library is most of this screen's script: the tiles' numbers do not wait for it.
 const TileTrend = lazy(() => import('./tile-trend').then((m) => ({ default: m.TileTrend })));
@@ -18,27 +19,24 @@ export function DashboardPage() {
   useEffect(() => {
     if (stored !== null) firstScreenShown();
   }, [stored]);
-  if (stored === null) return <Loader aria-label="Loading" />;
+  const { t, label } = useT();
+  if (stored === null) return <Loader aria-label={t('common.loading')} />;
   return (
     <Stack>
-      <Title order={2}>Dashboard</Title>
-      {!stored && (
-        <Alert color="gray">
-          The dashboard has not been loaded on this device yet; it appears once you are online.
-        </Alert>
-      )}
+      <Title order={2}>{t('dashboard.title')}</Title>
+      {!stored && <Alert color="gray">{t('dashboard.notLoaded')}</Alert>}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         {dashboardTiles.map((tile) => (
           <Paper key={tile.key} withBorder p="md" radius="md" data-testid={`tile-${tile.key}`}>
             <Text size="sm" c="dimmed" fw={500}>
-              {tile.label}
+              {label(tile.label)}
             </Text>
             <Text size="xl" fw={700} data-testid="tile-value">
               {stored ? indianCount(stored.data[tile.key] ?? 0) : '–'}
             </Text>
             {trends[tile.key] && (
               <Suspense>
-                <TileTrend label={tile.label} data={trends[tile.key]!} />
+                <TileTrend label={label(tile.label)} data={trends[tile.key]!} />
               </Suspense>
             )}
           </Paper>
@@ -46,7 +44,7 @@ export function DashboardPage() {
       </SimpleGrid>
       {stored && (
         <Text size="xs" c="dimmed">
-          Last updated {showDateTime(stored.pulledAt)}
+          {t('dashboard.lastUpdated', { at: showDateTime(stored.pulledAt) })}
         </Text>
       )}
     </Stack>

@@ -7,6 +7,7 @@ import { DateRangeFilter, dateRangeProblem } from '../../../components/date-rang
 import { toast } from '../../../components/toast';
 import { useUser } from '../../../lib/use-store';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 type Values = { centerId: string; from_date: string | null; to_date: string | null };
 
@@ -28,6 +29,7 @@ export function ReportFilters({
     from_date: initial.from_date ?? null,
     to_date: initial.to_date ?? null,
   });
+  const { t } = useT();
   const search = () => {
     const problem = dateRangeProblem(draft.from_date, draft.to_date);
     if (problem) return toast.info(problem);
@@ -51,14 +53,14 @@ export function ReportFilters({
           onChange={(range) => setDraft({ ...draft, ...range })}
         />
         <Button size="md" leftSection={<IconSearch size={18} />} onClick={search}>
-          Search
+          {t('common.search')}
         </Button>
         <Button size="md" variant="default" onClick={reset}>
-          Reset
+          {t('common.reset')}
         </Button>
         {onExport && (
           <Button size="md" variant="light" leftSection={<IconDownload size={18} />} onClick={onExport}>
-            Export to CSV
+            {t('common.exportCsv')}
           </Button>
         )}
       </Group>

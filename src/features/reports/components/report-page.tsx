@@ -15,11 +15,10 @@ import {
   detailsQuery,
   periodTitle,
   periodsShown,
-  previousBalanceLabel,
-  previousBalanceNote,
   reportCsvRows,
   type Column,
 } from './report-table';
+import { useT } from '../../../lib/i18n';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 
@@ -30,6 +29,7 @@ export function ReportPage() {
   const answer = useReport(asked);
   const report = answer?.data ?? null;
   const user = useUser();
+  const { t, label } = useT();
   const exportCsv = () => {
     if (!answer || !report) return;
     const facts: ExportFacts = {
@@ -45,7 +45,7 @@ export function ReportPage() {
   };
   return (
     <Stack>
-      <Title order={2}>Report List</Title>
+      <Title order={2}>{t('report.title')}</Title>
       <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? exportCsv : undefined} />
       {answer === null || !report ? (
         <Loader />
@@ -61,22 +61,22 @@ export function ReportPage() {
             </Paper>
             <Paper withBorder p="sm" style={{ flex: '1 1 320px' }}>
               <Text fw={600} mb="xs">
-                Current period by category
+                {t('report.chart')}
               </Text>
               <BarChart
                 h={360}
                 data={report.categories.map((c) => ({
-                  category: c.title,
-                  Male: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }),
-                  Female: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }),
+                  category: label(c.title),
+                  [label('Male')]: countOf(blockOf(report, c.key), { period: 'new', gender: 'Male' }),
+                  [label('Female')]: countOf(blockOf(report, c.key), { period: 'new', gender: 'Female' }),
                 }))}
                 dataKey="category"
                 orientation="vertical"
                 yAxisProps={{ width: 140 }}
                 withLegend
                 series={[
-                  { name: 'Male', color: 'blue.6' },
-                  { name: 'Female', color: 'pink.6' },
+                  { name: label('Male'), color: 'blue.6' },
+                  { name: label('Female'), color: 'pink.6' },
                 ]}
               />
             </Paper>
@@ -89,6 +89,7 @@ export function ReportPage() {
 
 function ReportTable({ report }: { report: ReportAnswer }) {
   const navigate = useNavigate();
+  const { t, label } = useT();
   const open = (category: string | null, column: Column) => {
     const q = detailsQuery(report, category, column);
     if (q) void navigate(`/reports/report-details?${q.toString()}`);
@@ -99,7 +100,7 @@ function ReportTable({ report }: { report: ReportAnswer }) {
         onClick={() => open(category, column)}
         c="blue"
         td="underline"
-        aria-label={`${n} ${column.gender ?? 'Total'}`}
+        aria-label={`${n} ${column.gender ? label(column.gender) : t('common.total')}`}
       >
         {n}
       </UnstyledButton>
@@ -112,17 +113,21 @@ function ReportTable({ report }: { report: ReportAnswer }) {
       <Table withTableBorder withColumnBorders striped data-testid="report-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th rowSpan={2}>Category</Table.Th>
+            <Table.Th rowSpan={2}>{t('report.category')}</Table.Th>
             {periodsShown.map((p) => (
               <Table.Th key={p} colSpan={3} ta="center">
-                {periodTitle(report, p)}
+                {periodTitle(report, p, t)}
               </Table.Th>
             ))}
           </Table.Tr>
           <Table.Tr>
             {columns.map((col, i) => (
               <Table.Th key={i} ta="center">
-                {col.gender === 'Male' ? 'M' : col.gender === 'Female' ? 'F' : 'Total'}
+                {col.gender === 'Male'
+                  ? t('report.male')
+                  : col.gender === 'Female'
+                    ? t('report.female')
+                    : t('common.total')}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -130,7 +135,7 @@ function ReportTable({ report }: { report: ReportAnswer }) {
         <Table.Tbody>
           {report.categories.map((c) => (
             <Table.Tr key={c.key} data-category={c.key}>
-              <Table.Td>{c.title}</Table.Td>
+              <Table.Td>{label(c.title)}</Table.Td>
               {columns.map((col, i) => (
                 <Table.Td key={i} ta="center">
                   {cell(c.key, col, countOf(blockOf(report, c.key), col))}
@@ -139,7 +144,7 @@ function ReportTable({ report }: { report: ReportAnswer }) {
             </Table.Tr>
           ))}
           <Table.Tr bg="gray.1" fw={700} data-category="total">
-            <Table.Td>Total</Table.Td>
+            <Table.Td>{t('common.total')}</Table.Td>
             {totals.map((n, i) => (
               <Table.Td key={i} ta="center">
                 {cell(null, columns[i], n)}
@@ -148,8 +153,8 @@ function ReportTable({ report }: { report: ReportAnswer }) {
           </Table.Tr>
           <Table.Tr data-category="previous-balance" style={apart}>
             <Table.Td>
-              {previousBalanceLabel}
-              <NoteLine note={previousBalanceNote} />
+              {t('report.previousBalance')}
+              <NoteLine note={t('report.notInTotal')} />
             </Table.Td>
             <Table.Td ta="center">{report.previousyeardata.male}</Table.Td>
             <Table.Td ta="center">{report.previousyeardata.female}</Table.Td>

@@ -1,5 +1,6 @@
 import { REPORT_NO_VALUE, type ReportAnswer, type ReportCell, type ReportPeriod } from '../../../../sync';
 import { showDate } from '../../../lib/dates';
+import { texts, type TextKey } from '../../../../sync/shell';
 
 /*
  * The report answer as table rows (screen, chart and CSV read the same rows): per
@@ -16,11 +17,20 @@ export const columns: Column[] = periodsShown.flatMap((period) => [
   { period, gender: null },
 ]);
 
-export function periodTitle(r: ReportAnswer, period: ReportPeriod | 'all'): string {
-  if (period === 'new') return `Current period (${showDate(r.from_date)} to ${showDate(r.to_date)})`;
-  if (period === 'pre') return `Previous period (${showDate(r.from_last)} to ${showDate(r.to_last)})`;
-  if (period === 'till') return `Earlier years (up to ${showDate(r.till_to)})`;
-  return 'Total';
+/** A period's heading in the words of `say` (English, the catalogue's, by default: the CSV's). */
+export function periodTitle(
+  r: ReportAnswer,
+  period: ReportPeriod | 'all',
+  say: (key: TextKey, values?: Record<string, string>) => string = english,
+): string {
+  if (period === 'new') return say('report.period.new', { from: showDate(r.from_date), to: showDate(r.to_date) });
+  if (period === 'pre') return say('report.period.pre', { from: showDate(r.from_last), to: showDate(r.to_last) });
+  if (period === 'till') return say('report.period.till', { to: showDate(r.till_to) });
+  return say('common.total');
+}
+
+function english(key: TextKey, values: Record<string, string> = {}): string {
+  return texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
 export const blockOf = (r: ReportAnswer, key: string) => r[key] as Block;
@@ -71,8 +81,8 @@ export function detailsQuery(r: ReportAnswer, category: string | null, column: C
  * dated in the period); it is not one of the counted categories, so Total leaves it out.
  * It stands after Total, set apart and saying so, so nobody adds it in.
  */
-export const previousBalanceLabel = 'Previous balance';
-export const previousBalanceNote = 'not included in Total';
+export const previousBalanceLabel = texts['report.previousBalance'];
+export const previousBalanceNote = texts['report.notInTotal'];
 
 /** Header, category rows, the totals row, then apart the previous balance, as CSV rows. */
 export function reportCsvRows(r: ReportAnswer): (string | number)[][] {
