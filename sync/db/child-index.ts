@@ -217,13 +217,7 @@ export class ChildListIndex {
 
   /** The cids matching what was typed (every word, as a prefix; small typos forgiven in words of 4+ letters), with their scores. */
   find(text: string): Map<string, number> {
-    const terms = [
-      ...new Set(
-        tokenize(text.normalize('NFC'))
-          .map(termOf)
-          .filter(Boolean),
-      ),
-    ];
+    const terms = [...new Set(tokenize(text.normalize('NFC')).map(termOf).filter(Boolean))];
     // Each word's hits are kept until the children change: typing 'Child 1934' searches
     // 'child' once, then only the word being typed.
     const perTerm = terms.map((term) => this.hitsOf(term)).sort((a, b) => a.size - b.size);
