@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { indianCount } from './counts';
 import {
   languageLocales,
   languageStore,
@@ -62,9 +63,13 @@ export const messageOf = (text: string): string => {
   return key ? textOf(key) : translateMessage(text, current());
 };
 
-/** A number as the language writes it (hi-IN, en-IN); stored values stay numbers. */
+/**
+ * A number as the language writes it (hi-IN and en-IN both group a count 1,23,456 in Latin
+ * digits); stored values stay numbers. A whole count is grouped without Intl (src/lib/counts.ts:
+ * the first Intl number format loads locale data, a cold start's cost on a cheap tablet).
+ */
 export const numberOf = (n: number, language: Language = current()): string =>
-  n.toLocaleString(languageLocales[language]);
+  Number.isInteger(n) ? indianCount(n) : n.toLocaleString(languageLocales[language]);
 
 /**
  * The words of a screen in the language the device shows, re-rendered on a switch:

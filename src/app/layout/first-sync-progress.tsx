@@ -2,6 +2,7 @@ import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import { lastSyncedAt, syncStatusStore } from '../../../sync';
+import { indianCount } from '../../lib/counts';
 
 /** What each collection is called while it comes to the device. */
 const broughtWords: Record<string, string> = {
@@ -49,8 +50,8 @@ export function FirstSyncProgress() {
           animated
         />
         <Text size="sm" data-testid="first-sync-now">
-          {progress.rows > 0 ? `${what}: ${progress.rows.toLocaleString('en-IN')} so far` : `${what}…`} You can work
-          while this runs.
+          {progress.rows > 0 ? `${what}: ${indianCount(progress.rows)} so far` : `${what}…`} You can work while this
+          runs.
         </Text>
       </Stack>
     </Alert>

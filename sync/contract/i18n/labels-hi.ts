@@ -1,3 +1,7 @@
+import { adminLabelsHi } from './areas/admin-hi';
+import { childrenLabelsHi } from './areas/children-hi';
+import { servicesLabelsHi } from './areas/services-hi';
+
 /**
  * The contract's labels (option lists, statuses, dashboard tiles, report categories,
  * screen titles and the sidebar) in Hindi, keyed by the English label the contract writes:
@@ -98,4 +102,7 @@ export const labelsHi: Readonly<Record<string, string>> = {
   'Previous Balance': 'पिछला बैलेंस',
   Notifications: 'सूचनाएँ',
   Sync: 'सिंक',
+  ...childrenLabelsHi,
+  ...adminLabelsHi,
+  ...servicesLabelsHi,
 };

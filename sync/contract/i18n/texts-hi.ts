@@ -1,3 +1,6 @@
+import { adminTextsHi } from './areas/admin-hi';
+import { childrenTextsHi } from './areas/children-hi';
+import { servicesTextsHi } from './areas/services-hi';
 import type { TextKey } from './texts';
 
 /** The screens' words (texts.ts) in Hindi; the type makes a missing one a compile error. */
@@ -140,4 +143,7 @@ export const textsHi: Readonly<Record<TextKey, string>> = {
   'report.category': 'प्रकार',
   'report.male': 'लड़के',
   'report.female': 'लड़कियाँ',
+  ...childrenTextsHi,
+  ...adminTextsHi,
+  ...servicesTextsHi,
 };

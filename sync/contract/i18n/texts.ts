@@ -1,7 +1,12 @@
+import { adminTexts } from './areas/admin';
+import { childrenTexts } from './areas/children';
+import { servicesTexts } from './areas/services';
+
 /**
  * The words of the screens that are not messages (messages.ts) nor a list's labels: headings,
  * buttons, field labels, column headers and hints, verbatim as the spec shows them (ours
- * where it shows none). Keys name the screen or part they belong to; `{{x}}` is filled in.
+ * where it shows none). Keys name the screen or part they belong to; `{{x}}` is filled in. The
+ * screens of each area keep theirs in areas/, merged here.
  */
 export const texts = {
   'toast.error': 'Error',
@@ -142,6 +147,9 @@ export const texts = {
   'report.category': 'Category',
   'report.male': 'M',
   'report.female': 'F',
+  ...childrenTexts,
+  ...adminTexts,
+  ...servicesTexts,
 } as const;
 
 /** The key of a screen text. */
