@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { Center, Loader } from '@mantine/core';
 import { networkSettings } from '../../sync/shell';
 import { firstScreenShown } from '../lib/first-screen';
+import { useT } from '../lib/i18n';
 
 /** A script chunk that has not arrived within the spec's chunk load timeout (part 1, section 9). */
 export class ChunkLoadTimeout extends Error {
@@ -30,9 +31,10 @@ export function loadChunk<T>(load: () => Promise<T>, ms: number = networkSetting
 
 /** What shows while a screen's chunk, or the saved session, is on its way. */
 export function ScreenLoader() {
+  const { t } = useT();
   return (
     <Center p="xl">
-      <Loader aria-label="Loading" />
+      <Loader aria-label={t('common.loading')} />
     </Center>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { useT } from '../lib/i18n';
 
 type Props = ButtonProps & {
   label: ReactNode;
@@ -16,6 +17,7 @@ export function ConfirmButton({ label, title, question, confirmLabel, onConfirm,
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  const { t } = useT();
   const ask = async () => {
     setRefused((await refusal?.()) ?? null);
     setOpen(true);
@@ -35,7 +37,7 @@ export function ConfirmButton({ label, title, question, confirmLabel, onConfirm,
         <Text size="sm">{refused ?? question}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setOpen(false)}>
-            {refused ? 'OK' : 'Cancel'}
+            {refused ? t('components.confirm.ok') : t('common.cancel')}
           </Button>
           {!refused && (
             <Button color="red" loading={busy} onClick={() => void confirm()}>
@@ -58,15 +60,16 @@ export function DeleteButton({
   question: string;
   onConfirm: () => Promise<void> | void;
 }) {
+  const { t } = useT();
   return (
     <ConfirmButton
-      label="Delete"
+      label={t('components.confirm.delete')}
       variant="subtle"
       color="red"
       size="compact-sm"
       title={title}
       question={question}
-      confirmLabel="Delete"
+      confirmLabel={t('components.confirm.delete')}
       onConfirm={onConfirm}
     />
   );

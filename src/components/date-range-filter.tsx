@@ -2,6 +2,7 @@ import { Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { dateFormats, dateRangeMessage } from '../../sync';
 import { parseTypedDate } from '../lib/dates';
+import { useT } from '../lib/i18n';
 
 type Props = {
   from: string | null | undefined;
@@ -12,11 +13,12 @@ type Props = {
 };
 
 /** From/To date inputs of every list filter, typed DD-MM-YY and kept YYYY-MM-DD. */
-export function DateRangeFilter({ from, to, onChange, fromLabel = 'From Date', toLabel = 'To Date' }: Props) {
+export function DateRangeFilter({ from, to, onChange, fromLabel, toLabel }: Props) {
+  const { t } = useT();
   return (
     <Group grow align="flex-start" gap="sm">
       <DateInput
-        label={fromLabel}
+        label={fromLabel ?? t('components.dateRange.from')}
         placeholder={dateFormats.filter}
         valueFormat={dateFormats.filter}
         value={from || null}
@@ -26,7 +28,7 @@ export function DateRangeFilter({ from, to, onChange, fromLabel = 'From Date', t
         size="md"
       />
       <DateInput
-        label={toLabel}
+        label={toLabel ?? t('components.dateRange.to')}
         placeholder={dateFormats.filter}
         valueFormat={dateFormats.filter}
         value={to || null}

@@ -4,6 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { addDocumentRowProblem, dateFormats, normaliseInput, uploadLimits, type DocumentRowRule } from '../../sync';
 import { parseTypedDate } from '../lib/dates';
 import { toast } from './toast';
+import { useT } from '../lib/i18n';
 
 export type FileRowValues = {
   id?: string;
@@ -37,8 +38,9 @@ const errorOf = (errors: unknown, row: number | null, field?: keyof FileRowValue
   return typeof message === 'string' ? message : undefined;
 };
 
-const fileName = (v: File | string | null) =>
-  typeof v === 'string' ? v.replace(/^local-file:.*?:.*?:/, 'on this device ') : null;
+/** A stored file's name; one still on this device reads so (`onDevice`, the name filled in). */
+const fileName = (v: File | string | null, onDevice: (name: string) => string) =>
+  typeof v !== 'string' ? null : /^local-file:.*?:.*?:/.test(v) ? onDevice(v.replace(/^local-file:.*?:.*?:/, '')) : v;
 
 /**
  * Repeatable document rows: tag, document's date, file, optional audio and comment. A
@@ -56,6 +58,12 @@ export function FileRows({
   addRule = 'complete',
   errors,
 }: Props) {
+  const { t, message } = useT();
+  const onDevice = (name: string) => t('components.fileRows.onDevice', { name });
+  const errorIn = (row: number, field: keyof FileRowValues) => {
+    const text = errorOf(errors, row, field);
+    return text ? message(text) : text;
+  };
   const set = (i: number, patch: Partial<FileRowValues>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const add = () => {
@@ -67,69 +75,76 @@ export function FileRows({
     <Stack gap="sm">
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">
-          No documents added.
+          {t('components.fileRows.none')}
         </Text>
       )}
       {errorOf(errors, null) && (
         <Text size="sm" c="red">
-          {errorOf(errors, null)}
+          {message(errorOf(errors, null)!)}
         </Text>
       )}
       {rows.map((row, i) => (
-        <Paper key={i} withBorder p="sm" data-testid="document-row" aria-label={`Document ${i + 1}`} role="group">
+        <Paper
+          key={i}
+          withBorder
+          p="sm"
+          data-testid="document-row"
+          aria-label={t('components.fileRows.row', { n: i + 1 })}
+          role="group"
+        >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
-              label="Tag Name"
+              label={t('components.fileRows.tag')}
               withAsterisk
               size="md"
               data={tags}
               value={row.tagId || null}
-              error={errorOf(errors, i, 'tagId')}
+              error={errorIn(i, 'tagId')}
               onChange={(v) => set(i, { tagId: v ?? '' })}
               readOnly={readOnly}
               searchable
             />
             <DateInput
-              label="Document's Date"
+              label={t('components.fileRows.date')}
               withAsterisk
               size="md"
               valueFormat={dateFormats.display}
               placeholder={dateFormats.display}
               dateParser={parseTypedDate}
               value={row.doc_date || null}
-              error={errorOf(errors, i, 'doc_date')}
+              error={errorIn(i, 'doc_date')}
               onChange={(v) => set(i, { doc_date: v ?? '' })}
               readOnly={readOnly}
             />
             <FileInput
-              label="File"
+              label={t('components.fileRows.file')}
               size="md"
               accept={uploadLimits.imageAccept}
               value={row.filename instanceof File ? row.filename : null}
-              placeholder={fileName(row.filename) ?? 'JPG, JPEG, PNG up to 5 MB'}
-              error={errorOf(errors, i, 'filename')}
+              placeholder={fileName(row.filename, onDevice) ?? t('components.fileRows.fileHint')}
+              error={errorIn(i, 'filename')}
               onChange={(file) => set(i, { filename: file })}
               readOnly={readOnly}
               data-testid="document-file"
             />
             {withAudio && (
               <FileInput
-                label="Audio"
+                label={t('components.fileRows.audio')}
                 size="md"
                 accept={uploadLimits.audioAccept}
                 value={row.profile_audio_name instanceof File ? row.profile_audio_name : null}
-                placeholder={fileName(row.profile_audio_name) ?? 'Optional'}
-                error={errorOf(errors, i, 'profile_audio_name')}
+                placeholder={fileName(row.profile_audio_name, onDevice) ?? t('components.fileRows.optional')}
+                error={errorIn(i, 'profile_audio_name')}
                 onChange={(file) => set(i, { profile_audio_name: file })}
                 readOnly={readOnly}
                 data-testid="document-audio"
               />
             )}
             <TextInput
-              label="Comment"
+              label={t('components.fileRows.comment')}
               size="md"
               value={row.comment}
-              error={errorOf(errors, i, 'comment')}
+              error={errorIn(i, 'comment')}
               onChange={(e) => set(i, { comment: normaliseInput('comment', e.currentTarget.value) })}
               readOnly={readOnly}
             />
@@ -140,7 +155,7 @@ export function FileRows({
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`Remove document ${i + 1}`}
+                aria-label={t('components.fileRows.remove', { n: i + 1 })}
                 onClick={() => onChange(rows.filter((_, j) => j !== i))}
               >
                 <IconTrash size={20} />
@@ -152,7 +167,7 @@ export function FileRows({
       {!readOnly && (
         <Group>
           <Button variant="light" size="md" leftSection={<IconPlus size={18} />} onClick={add}>
-            Add Document
+            {t('components.fileRows.add')}
           </Button>
         </Group>
       )}

@@ -5,6 +5,7 @@ import { ALL_CENTERS_ID } from '../../sync';
 import { showDate } from '../lib/dates';
 import { useUser } from '../lib/use-store';
 import { usePhoneLayout } from './data-table';
+import { useT } from '../lib/i18n';
 
 /** One active filter: what it reads, and how to drop it (a fixed filter, such as a bound user's center, has none). */
 export type FilterChip = { key: string; label: string; onRemove?: () => void };
@@ -35,9 +36,10 @@ export function filterChips<K extends string>(
  */
 export function FilterChips({ chips, onClearAll }: { chips: readonly FilterChip[]; onClearAll?: () => void }) {
   const removable = chips.filter((c) => c.onRemove);
+  const { t } = useT();
   if (!removable.length) return null;
   return (
-    <Group gap="xs" aria-label="Active filters" role="group">
+    <Group gap="xs" aria-label={t('childList.activeFilters')} role="group">
       {chips.map((chip) =>
         chip.onRemove ? (
           <Button
@@ -47,7 +49,7 @@ export function FilterChips({ chips, onClearAll }: { chips: readonly FilterChip[
             radius="xl"
             variant="light"
             rightSection={<IconX size={16} aria-hidden />}
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={t('childList.removeFilter', { label: chip.label })}
             onClick={chip.onRemove}
           >
             {chip.label}
@@ -60,7 +62,7 @@ export function FilterChips({ chips, onClearAll }: { chips: readonly FilterChip[
       )}
       {removable.length > 1 && onClearAll && (
         <Button variant="subtle" size="compact-md" mih={44} onClick={onClearAll}>
-          Clear all
+          {t('childList.clearAll')}
         </Button>
       )}
     </Group>
@@ -84,6 +86,7 @@ export function FilterPanel({ chips, onClearAll, children }: Props) {
   const [opened, setOpened] = useState(false);
   const done = () => setOpened(false);
   const active = chips.length;
+  const { t } = useT();
   return (
     <Stack gap="xs">
       {phone ? (
@@ -95,14 +98,14 @@ export function FilterPanel({ chips, onClearAll, children }: Props) {
               leftSection={<IconFilter size={18} aria-hidden />}
               rightSection={
                 active > 0 ? (
-                  <Badge size="sm" circle aria-label={`${active} active`}>
+                  <Badge size="sm" circle aria-label={t('components.filters.active', { count: active })}>
                     {active}
                   </Badge>
                 ) : null
               }
               onClick={() => setOpened(true)}
             >
-              Filters
+              {t('childList.filters')}
             </Button>
           </Group>
           <Drawer
@@ -110,9 +113,9 @@ export function FilterPanel({ chips, onClearAll, children }: Props) {
             onClose={done}
             position="bottom"
             size="auto"
-            title="Filters"
+            title={t('childList.filters')}
             padding="md"
-            closeButtonProps={{ 'aria-label': 'Close filters' }}
+            closeButtonProps={{ 'aria-label': t('components.filters.close') }}
           >
             {children(done)}
           </Drawer>
@@ -140,10 +143,11 @@ export function SearchResetButtons({
   reset: () => void;
   done: () => void;
 }) {
+  const { t } = useT();
   return (
     <>
       <Button size="md" leftSection={<IconSearch size={18} />} onClick={() => search() && done()}>
-        Search
+        {t('common.search')}
       </Button>
       <Button
         size="md"
@@ -153,7 +157,7 @@ export function SearchResetButtons({
           done();
         }}
       >
-        Reset
+        {t('common.reset')}
       </Button>
     </>
   );
@@ -165,7 +169,7 @@ export function SearchResetButtons({
  * center"; section 5).
  */
 export function CenterFilterSelect({
-  label = 'Center',
+  label,
   data,
   value,
   onChange,
@@ -177,9 +181,10 @@ export function CenterFilterSelect({
 }) {
   const user = useUser();
   const bound = user.centerId !== ALL_CENTERS_ID;
+  const { t } = useT();
   return (
     <Select
-      label={label}
+      label={label ?? t('components.filters.center')}
       size="md"
       data={data}
       value={bound ? String(user.centerId) : value || null}

@@ -3,6 +3,7 @@ import { useContractForm, type ContractSchema, type SaveOutcome } from '../lib/u
 import { DraftNotice } from './draft-notice';
 import { toast } from './toast';
 import { FormActions } from './form-actions';
+import { useT } from '../lib/i18n';
 
 type Props = {
   /** What the record is, as the spec's titles and messages name it ('Tag', 'Role'). */
@@ -21,28 +22,38 @@ type Props = {
  * "Tag added successfully" / "Tag updated successfully" after the save.
  */
 export function NameModal({ noun, schema, record, save, onClose }: Props) {
+  const { t, label } = useT();
+  const shownNoun = label(noun);
   const { form, busy, draft, submit } = useContractForm<{ name: string }>({
     schema,
     defaultValues: { name: record?.name ?? '' },
     draftKey: `${noun.toLowerCase()}:${record?.cid ?? 'new'}`,
     save: (values) => save(values, record?.cid),
     onSaved: () => {
-      toast.success(record ? `${noun} updated successfully` : `${noun} added successfully`);
+      toast.success(t(record ? 'components.nameModal.updated' : 'components.nameModal.added', { noun: shownNoun }));
       onClose();
     },
   });
   return (
-    <Modal opened onClose={onClose} title={record ? `Update ${noun}` : `Add ${noun}`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(record ? 'components.nameModal.update' : 'components.nameModal.add', { noun: shownNoun })}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
           <TextInput
-            label={`${noun} Name`}
+            label={t('components.nameModal.name', { noun: shownNoun })}
             withAsterisk
             size="md"
             {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
           />
-          <FormActions label={record ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
+          <FormActions
+            label={record ? t('components.nameModal.updateButton') : t('common.save')}
+            busy={busy}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -8,6 +8,7 @@ import { useOnlyView } from '../lib/only-view';
 import { ConfirmButton } from './confirm-button';
 import { SyncBadge } from './sync-badge';
 import { toast } from './toast';
+import { useT } from '../lib/i18n';
 
 /** A list's title with its Add button, shown only to who may add. */
 export function ListHeader({
@@ -59,15 +60,20 @@ export function ChangeAction({ children }: { children: ReactNode }) {
 
 /** Go-to: opens the profile of the child a row is about (its own address, so a new tab works too). */
 export function GoToChildAction({ child }: { child: { id?: unknown; cid: string; name?: unknown } }) {
+  const { t } = useT();
   if (useOnlyView()) return null;
   return (
-    <Tooltip label="Go to profile">
+    <Tooltip label={t('components.rowActions.goToProfile')}>
       <ActionIcon
         component={Link}
         to={childProfileHref(child)}
         variant="subtle"
         size="lg"
-        aria-label={`Go to ${String(child.name ?? 'the child')}`}
+        aria-label={
+          child.name
+            ? t('components.rowActions.goTo', { name: String(child.name) })
+            : t('components.rowActions.goToUnnamed')
+        }
       >
         <IconArrowRight size={20} />
       </ActionIcon>
@@ -103,8 +109,14 @@ export function IconAction({
 }
 
 export function EditAction({ name, onClick }: { name: unknown; onClick: () => void }) {
+  const { t } = useT();
   return (
-    <IconAction tooltip="Edit" label={`Edit ${String(name ?? '')}`} icon={<IconEdit size={20} />} onClick={onClick} />
+    <IconAction
+      tooltip={t('components.rowActions.edit')}
+      label={t('components.rowActions.editNamed', { name: String(name ?? '') })}
+      icon={<IconEdit size={20} />}
+      onClick={onClick}
+    />
   );
 }
 
@@ -130,6 +142,7 @@ export function DeleteAction({
   /** Why this row cannot be deleted now (something still uses it), or null. */
   refusal?: () => Promise<string | null>;
 }) {
+  const { t } = useT();
   if (useOnlyView()) return null;
   return (
     <ConfirmButton
@@ -139,13 +152,13 @@ export function DeleteAction({
       label={
         <>
           <IconTrash size={20} />
-          <VisuallyHidden>Delete {String(name ?? '')}</VisuallyHidden>
+          <VisuallyHidden>{t('components.rowActions.deleteNamed', { name: String(name ?? '') })}</VisuallyHidden>
         </>
       }
       title={title}
       question={question}
       refusal={refusal}
-      confirmLabel="Delete"
+      confirmLabel={t('components.confirm.delete')}
       onConfirm={async () => {
         const outcome = await onDelete();
         if (outcome.ok) toast.success(success);

@@ -7,6 +7,7 @@ import { useStoredFile } from '../lib/use-stored-file';
 import { useOnline } from '../lib/use-store';
 import { toast } from './toast';
 import { DeleteButton } from './confirm-button';
+import { useT } from '../lib/i18n';
 
 /**
  * A stored image (a document's file) as a thumbnail that opens full size: its local Blob
@@ -26,6 +27,7 @@ export function StoredImage({
 }) {
   const src = useStoredFile(name, serverUrl);
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   if (!name) return null;
   const view = () => {
     setOpen(true);
@@ -33,7 +35,7 @@ export function StoredImage({
   };
   return (
     <>
-      <UnstyledButton onClick={view} aria-label={`View ${label}`}>
+      <UnstyledButton onClick={view} aria-label={t('components.storedFile.view', { label })}>
         <Image src={src} alt={label} w={64} h={64} fit="cover" radius="sm" data-testid="document-thumbnail" />
       </UnstyledButton>
       <Modal opened={open} onClose={() => setOpen(false)} title={label} size="lg" centered>
@@ -61,6 +63,7 @@ export function DownloadButton({
 }) {
   const online = useOnline();
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
   const download = async () => {
     const local = name.startsWith('local-file:');
     if (!local && !online) return void toast.error(messages.serverNotRespondingRetry);
@@ -80,7 +83,7 @@ export function DownloadButton({
       onClick={() => void download()}
       aria-label={label}
     >
-      Download
+      {t('components.storedFile.download')}
     </Button>
   );
 }
@@ -101,13 +104,14 @@ export function DocumentActions({
   onDelete: () => void;
   access?: AccessInput;
 }) {
+  const { t } = useT();
   return (
     <Group gap={4} wrap="nowrap">
       {file && <DownloadButton name={file} serverUrl={serverUrl} label={downloadLabel} access={access} />}
       {canDelete && (
         <DeleteButton
-          title="Delete Document"
-          question="Are you sure you want to delete this document?"
+          title={t('components.storedFile.deleteTitle')}
+          question={t('components.storedFile.deleteQuestion')}
           onConfirm={onDelete}
         />
       )}

@@ -20,8 +20,7 @@ export type ChildEntry = {
   id: number | null;
   name: string;
   uniqueId: string;
-  /** The name and the SBT id as they sort (sortKey), worked out once per write rather than per sort. */
-  nameKey: string;
+  /** The SBT id as it sorts (sortKey), worked out once per write rather than per sort; names sort by the language's collator (queries/children.ts). */
   uniqueIdKey: string;
   cwccaseno: string;
   centerId: number | null;
@@ -66,7 +65,6 @@ function entryOf(row: LocalRow): ChildEntry {
     id: num(row.id),
     name: str(row.name),
     uniqueId: str(row.uniqueId),
-    nameKey: sortKey(str(row.name)),
     uniqueIdKey: sortKey(str(row.uniqueId)),
     cwccaseno: str(row.cwccaseno),
     centerId: num(row.centerdetailId),

@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import { SESSION_DB_NAME } from '../device/session-hint';
 import type { SessionUser } from '../contract';
+import type { Language } from '../contract/i18n/languages';
 
 /** PBKDF2 of the sign-in password (base64 salt and bits), for the offline unlock. */
 export type PasswordVerifier = { salt: string; hash: string; iterations: number };
@@ -12,6 +13,11 @@ export type SessionRow = {
   apiOrigin: string;
   savedAt: number;
   verifier?: PasswordVerifier;
+  /**
+   * The language the device shows, kept here for the service worker, which has no
+   * localStorage: its Background Sync replay asks the server's messages in it (README "Languages").
+   */
+  language?: Language;
 };
 
 /**

@@ -19,6 +19,7 @@ import { syncStatusStore } from '../engine/sync-status';
 import { clearPhotoCaches } from './photo-cache';
 import { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 import { sendAccessLog } from './access-log';
+import { languageStore } from './language-store';
 
 export { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 
@@ -28,6 +29,12 @@ let sessionEndedHandler: () => void = () => undefined;
 let leavingToken: string | null = null;
 
 setTokenSource(() => sessionStore.getState().user?.token ?? null);
+
+// The service worker reads the language from the session row (it has no localStorage), so a
+// change reaches its Background Sync replay too; with no session saved there is nothing to update.
+languageStore.subscribe(({ language }, before) => {
+  if (language !== before.language) void sessionDb.session.update('current', { language });
+});
 // Only the session whose token was refused ends: an answer to a request sent before a
 // logout (or by another user's session) must not sign anyone out or reload the page. A
 // sign-out under way ends its own session; a reload in its middle would keep the data it
@@ -108,6 +115,7 @@ async function saveSession(
     user,
     apiOrigin: apiOrigin(),
     savedAt: Date.now(),
+    language: languageStore.getState().language,
     ...(kept ? { verifier: kept } : {}),
   });
   mirror(user);

@@ -3,6 +3,7 @@ import { messages } from '../contract/messages';
 import { networkSettings } from '../contract/constants/limits';
 import type { Envelope } from '../contract/envelope';
 import { languageStore } from '../device/language-store';
+import type { Language } from '../contract/i18n/languages';
 import { apiUrl } from './config';
 import { SyncError, type SyncErrorReason } from './errors';
 
@@ -75,6 +76,8 @@ export type TransportOptions = {
   fetch?: typeof fetch;
   /** The server said 'Unauthenticated.' to a request that carried this token. */
   onUnauthenticated?: (token: string) => void;
+  /** The language the server's messages are asked in; the device's (language-store.ts) by default. */
+  language?: () => Language;
 };
 
 /**
@@ -141,7 +144,7 @@ export function createTransport(options: TransportOptions): Transport {
               const xsrf = readCookie(networkSettings.xsrfCookieName);
               if (xsrf) request.headers.set(networkSettings.xsrfHeaderName, xsrf);
               // The server answers its messages in the language this device shows.
-              request.headers.set('Accept-Language', languageStore.getState().language);
+              request.headers.set('Accept-Language', options.language?.() ?? languageStore.getState().language);
             },
           ],
         },

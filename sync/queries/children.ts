@@ -4,6 +4,7 @@ import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelo
 import { statusLabel, type ChildListFilter } from '../contract';
 import { sortKey, type ChildEntry, type ChildListIndex } from '../db/child-index';
 import { centerNames } from './lookups';
+import { defaultLanguage, languageLocales, type Language } from '../contract/i18n/languages';
 import type { LocalChild } from '../entities/children';
 export type { LocalChild };
 
@@ -17,6 +18,8 @@ export type ChildListQuery = {
   /** What was typed in the list's search box: every word must match a name, an id, a case no., a father's name or a phone. */
   search?: string;
   sort?: ChildSort;
+  /** The language shown: children sorted by name are in its alphabetical order (Intl.Collator). English by default. */
+  language?: Language;
   page?: number;
   perPage?: number;
 };
@@ -93,7 +96,7 @@ async function plainPage(page: number, perPage: number): Promise<ChildListPage> 
 }
 
 const sortValue: Record<ChildSortKey, (e: ChildEntry, centers: Map<number, string>) => string | number | null> = {
-  name: (e) => e.nameKey,
+  name: (e) => e.name,
   uniqueId: (e) => e.uniqueIdKey,
   center: (e, centers) => sortKey(e.centerName || (e.centerId === null ? '' : (centers.get(e.centerId) ?? ''))),
   gender: (e) => sortKey(e.gender),
@@ -104,20 +107,42 @@ const sortValue: Record<ChildSortKey, (e: ChildEntry, centers: Map<number, strin
 
 const empty = (v: string | number | null) => v === null || v === '';
 
+const collators = new Map<Language, Intl.Collator>();
+/**
+ * Names in the alphabetical order of the language shown (Hindi lists Devanagari names first,
+ * in the order of its letters, vowel signs and conjuncts; English lists Latin first):
+ * case and accents ignored, runs of digits compared as numbers ('Child 2' before 'Child 10').
+ * Made on the first sort by name, so a cold start loads no collation data.
+ */
+const nameCollator = (language: Language): Intl.Collator => {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(languageLocales[language], { numeric: true, sensitivity: 'base' });
+    collators.set(language, collator);
+  }
+  return collator;
+};
+
 /**
  * Every child in `sort`'s order, empty values last either way and list order breaking
- * ties; worked out once by the index until the children (or, for Center, the centers' names) change.
+ * ties; worked out once by the index until the children (or, for Center, the centers'
+ * names) change. Names compare by the collator of `language`; the other columns by their
+ * sort keys.
  */
-function sortedEntries(index: ChildListIndex, sort: ChildSort, centers: Map<number, string>) {
-  const key = `${sort.key}:${sort.dir}${sort.key === 'center' ? `:${JSON.stringify([...centers])}` : ''}`;
+function sortedEntries(index: ChildListIndex, sort: ChildSort, centers: Map<number, string>, language: Language) {
+  const byName = sort.key === 'name';
+  const key = `${sort.key}:${sort.dir}${sort.key === 'center' ? `:${JSON.stringify([...centers])}` : ''}${byName ? `:${language}` : ''}`;
   return index.sorted(key, (all) => {
     const read = sortValue[sort.key];
     const sign = sort.dir === 'asc' ? 1 : -1;
+    const collator = byName ? nameCollator(language) : null;
+    const compare = (a: string | number, b: string | number) =>
+      collator ? collator.compare(String(a), String(b)) : a < b ? -1 : a > b ? 1 : 0;
     const keyed = all.map((e, i) => ({ e, i, v: read(e, centers) }));
     keyed.sort((a, b) => {
       const [ea, eb] = [empty(a.v), empty(b.v)];
       if (ea || eb) return ea === eb ? a.i - b.i : ea ? 1 : -1;
-      const d = a.v! < b.v! ? -1 : a.v! > b.v! ? 1 : 0;
+      const d = compare(a.v!, b.v!);
       return d === 0 ? a.i - b.i : sign * d;
     });
     return keyed.map((k) => k.e);
@@ -172,7 +197,7 @@ export async function listChildren(query: ChildListQuery = {}): Promise<ChildLis
   const passes = (e: ChildEntry) => !e.deleted && (!hits || hits.has(e.cid)) && matchesEntry(e, filter);
   if (query.sort)
     return pageOf(
-      sortedEntries(index, query.sort, await centerNames())
+      sortedEntries(index, query.sort, await centerNames(), query.language ?? defaultLanguage)
         .filter(passes)
         .map((e) => e.cid),
     );

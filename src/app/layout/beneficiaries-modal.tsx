@@ -3,27 +3,29 @@ import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { beneficiaryListTypes, type BeneficiaryListType } from '../../../sync';
 import { useUser } from '../../lib/use-store';
+import { useT } from '../../lib/i18n';
+import type { TextKey } from '../../../sync/shell';
 
 type Props = { target: { label: string; path: string } | null; onClose: () => void };
 
-const labels: Record<BeneficiaryListType, string> = {
-  registered: 'Registered Beneficiaries',
-  'non-registered': 'Non-Registered Beneficiaries',
+const labels: Record<BeneficiaryListType, TextKey> = {
+  registered: 'app.beneficiaries.registered',
+  'non-registered': 'app.beneficiaries.nonRegistered',
 };
 
 /**
  * What each choice holds, in words (spec part 2, section 1: the service's child list, or
  * the people it served without a registration; README "Non-registered beneficiaries").
  */
-export const beneficiaryTypeDescriptions: Record<BeneficiaryListType, string> = {
-  registered: 'Children in the Child Registration List who were given this service.',
-  'non-registered':
-    'People given this service without a child registration, such as at a medical camp or school drive.',
+const descriptions: Record<BeneficiaryListType, TextKey> = {
+  registered: 'app.beneficiaries.registeredHint',
+  'non-registered': 'app.beneficiaries.nonRegisteredHint',
 };
 
 /** 'Select Beneficiaries Type': opened by modal-type sidebar children, navigates to the choice. */
 export function BeneficiariesModal({ target, onClose }: Props) {
   const navigate = useNavigate();
+  const { t } = useT();
   const user = useUser();
   // Only the types the role may read (sync/SPEC.md R21); the sidebar hides a service with none.
   const choices = target ? beneficiaryListTypes(user, target.path) : [];
@@ -35,15 +37,15 @@ export function BeneficiariesModal({ target, onClose }: Props) {
     onClose();
   };
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Select Beneficiaries Type" centered>
+    <Modal opened={target !== null} onClose={onClose} title={t('app.beneficiaries.title')} centered>
       <Radio.Group value={choice} onChange={setChoice} name="beneficiaries-type">
         <Stack gap="sm">
           {choices.map((c) => (
             <Radio
               key={c}
               value={c}
-              label={labels[c]}
-              description={<span id={`beneficiaries-type-${c}`}>{beneficiaryTypeDescriptions[c]}</span>}
+              label={t(labels[c])}
+              description={<span id={`beneficiaries-type-${c}`}>{t(descriptions[c])}</span>}
               aria-describedby={`beneficiaries-type-${c}`}
             />
           ))}
@@ -51,9 +53,9 @@ export function BeneficiariesModal({ target, onClose }: Props) {
       </Radio.Group>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
-        <Button onClick={go}>Submit</Button>
+        <Button onClick={go}>{t('app.beneficiaries.submit')}</Button>
       </Group>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { deviceInventory, lastSyncedAt, PHOTO_BUDGET_BYTES, syncStatusStore } from '../../../sync';
 import { showTimeAgo } from '../../lib/dates';
 import { showBytes } from '../../lib/words';
+import { useT } from '../../lib/i18n';
 import { installApp, installStore } from '../install-prompt';
 
 /**
@@ -18,6 +19,7 @@ export function DevicePanel({ opened, onClose }: { opened: boolean; onClose: () 
   const live = useStore(syncStatusStore, (s) => s.lastSyncAt);
   const { offer, installed } = useStore(installStore);
   const lastAt = live ?? saved;
+  const { t, number } = useT();
 
   const keep = async () => {
     await navigator.storage?.persist?.();
@@ -27,21 +29,21 @@ export function DevicePanel({ opened, onClose }: { opened: boolean; onClose: () 
 
   const rows: [string, string][] = inventory
     ? [
-        ['Children', String(inventory.children)],
-        ['Records kept for offline work', String(inventory.records)],
-        ['Photos kept for offline work', String(inventory.photos)],
-        ['Changes not yet sent', String(inventory.queued)],
-        ['Changes waiting for your decision', String(inventory.needsDecision)],
-        ['Forms with a draft', String(inventory.drafts)],
-        ['Last sync', lastAt ? showTimeAgo(lastAt) : 'Not synced yet'],
+        [t('app.device.children'), number(inventory.children)],
+        [t('app.device.records'), number(inventory.records)],
+        [t('app.device.photos'), number(inventory.photos)],
+        [t('app.device.queued'), number(inventory.queued)],
+        [t('app.device.needsDecision'), number(inventory.needsDecision)],
+        [t('app.device.drafts'), number(inventory.drafts)],
+        [t('app.device.lastSync'), lastAt ? showTimeAgo(lastAt) : t('sync.notYet')],
       ]
     : [];
   const used = inventory?.storage;
   return (
-    <Modal opened={opened} onClose={onClose} title="On this device" centered size="md">
+    <Modal opened={opened} onClose={onClose} title={t('userMenu.device')} centered size="md">
       {inventory && (
         <Stack data-testid="device-panel">
-          <Table verticalSpacing={6} aria-label="What this device holds">
+          <Table verticalSpacing={6} aria-label={t('app.device.holds')}>
             <Table.Tbody>
               {rows.map(([label, value]) => (
                 <Table.Tr key={label}>
@@ -55,61 +57,61 @@ export function DevicePanel({ opened, onClose }: { opened: boolean; onClose: () 
           </Table>
           {inventory.queued + inventory.needsDecision > 0 && (
             <Anchor component={Link} to="/sync" onClick={onClose} size="sm">
-              Open the Sync page
+              {t('app.device.openSync')}
             </Anchor>
           )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Storage
+              {t('app.device.storage')}
             </Text>
             {used ? (
               <>
                 <Progress
                   value={used.quota ? Math.min(100, (used.usage / used.quota) * 100) : 0}
-                  aria-label="Storage used"
+                  aria-label={t('app.device.storageUsed')}
                 />
                 <Text size="sm" data-testid="device-storage">
-                  {showBytes(used.usage)} used, {showBytes(Math.max(0, used.quota - used.usage))} left
+                  {t('app.device.usedLeft', {
+                    used: showBytes(used.usage),
+                    left: showBytes(Math.max(0, used.quota - used.usage)),
+                  })}
                 </Text>
               </>
             ) : (
-              <Text size="sm">This browser does not say how much space is used.</Text>
+              <Text size="sm">{t('app.device.noEstimate')}</Text>
             )}
             <Text size="sm" data-testid="device-photo-budget">
-              Photos of every child are kept for offline work while the app uses less than{' '}
-              {showBytes(PHOTO_BUDGET_BYTES)}.
+              {t('app.device.photoBudget', { size: showBytes(PHOTO_BUDGET_BYTES) })}
             </Text>
             <Text size="sm" data-testid="device-persisted">
               {inventory.persisted === true
-                ? 'The browser keeps this data when space runs low.'
+                ? t('app.device.persisted')
                 : inventory.persisted === false
-                  ? 'The browser may clear this data when space runs low. Install the app or allow it to keep the data.'
-                  : 'This browser does not say whether it keeps this data.'}
+                  ? t('app.device.notPersisted')
+                  : t('app.device.persistUnknown')}
             </Text>
             {inventory.persisted === false && (
               <Group>
                 <Button size="sm" variant="default" onClick={() => void keep()}>
-                  Ask the browser to keep it
+                  {t('app.device.keep')}
                 </Button>
               </Group>
             )}
           </Stack>
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              App
+              {t('app.device.app')}
             </Text>
             {installed ? (
-              <Text size="sm">Installed on this device.</Text>
+              <Text size="sm">{t('app.device.installed')}</Text>
             ) : offer ? (
               <Group>
                 <Button size="sm" onClick={() => void installApp()}>
-                  Install Ashray on this device
+                  {t('app.device.install')}
                 </Button>
               </Group>
             ) : (
-              <Text size="sm">
-                Not installed. To install, use the browser menu (Install app, or Add to Home screen).
-              </Text>
+              <Text size="sm">{t('app.device.notInstalled')}</Text>
             )}
           </Stack>
         </Stack>

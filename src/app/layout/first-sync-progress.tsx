@@ -2,27 +2,28 @@ import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
 import { lastSyncedAt, syncStatusStore } from '../../../sync';
-import { indianCount } from '../../lib/counts';
+import { useT } from '../../lib/i18n';
+import type { TextKey } from '../../../sync/shell';
 
 /** What each collection is called while it comes to the device. */
-const broughtWords: Record<string, string> = {
-  children: 'children',
-  history: 'case history',
-  documents: 'documents',
-  cwcProduce: 'CWC produce records',
-  cwcRefer: 'CWC refer records',
-  centers: 'centers',
-  centerPoints: 'center points',
-  tags: 'tags',
-  roles: 'roles',
-  users: 'users',
-  meals: 'meals',
-  previousBalances: 'previous balances',
-  schemes: 'schemes',
-  notifications: 'notifications',
-  activityLogs: 'activity logs',
-  beneficiaries: 'beneficiaries',
-  beneficiaryDocuments: "beneficiaries' documents",
+const broughtWords: Record<string, TextKey> = {
+  children: 'app.firstSync.children',
+  history: 'app.firstSync.history',
+  documents: 'app.firstSync.documents',
+  cwcProduce: 'app.firstSync.cwcProduce',
+  cwcRefer: 'app.firstSync.cwcRefer',
+  centers: 'app.firstSync.centers',
+  centerPoints: 'app.firstSync.centerPoints',
+  tags: 'app.firstSync.tags',
+  roles: 'app.firstSync.roles',
+  users: 'app.firstSync.users',
+  meals: 'app.firstSync.meals',
+  previousBalances: 'app.firstSync.previousBalances',
+  schemes: 'app.firstSync.schemes',
+  notifications: 'app.firstSync.notifications',
+  activityLogs: 'app.firstSync.activityLogs',
+  beneficiaries: 'app.firstSync.beneficiaries',
+  beneficiaryDocuments: 'app.firstSync.beneficiaryDocuments',
 };
 
 /**
@@ -34,24 +35,28 @@ export function FirstSyncProgress() {
   const progress = useStore(syncStatusStore, (s) => s.progress);
   const everSynced = useStore(syncStatusStore, (s) => s.lastSyncAt !== null);
   const saved = useLiveQuery(() => lastSyncedAt(), [], undefined);
+  const { t, number } = useT();
   if (!progress || everSynced || saved !== null) return null;
-  const what = broughtWords[progress.collection] ?? progress.collection;
+  const key = broughtWords[progress.collection];
+  const what = key ? t(key) : progress.collection;
   return (
     <Alert color="blue" variant="light" p="xs" mb="sm" data-testid="first-sync">
       <Stack gap={6}>
         <Text size="sm" fw={600}>
-          Bringing your records to this device ({progress.step} of {progress.of})
+          {t('app.firstSync.title', { step: progress.step, of: progress.of })}
         </Text>
         <Progress
           value={((progress.step - 1) / progress.of) * 100}
-          aria-label="First sync"
+          aria-label={t('app.firstSync.label')}
           size="lg"
           striped
           animated
         />
         <Text size="sm" data-testid="first-sync-now">
-          {progress.rows > 0 ? `${what}: ${indianCount(progress.rows)} so far` : `${what}…`} You can work while this
-          runs.
+          {progress.rows > 0
+            ? t('app.firstSync.soFar', { what, rows: number(progress.rows) })
+            : t('app.firstSync.coming', { what })}{' '}
+          {t('app.firstSync.workMeanwhile')}
         </Text>
       </Stack>
     </Alert>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import { IDLE_LOCK_MS, lockIfIdle, lockStore, markActive, signOut, unlock } from '../../../sync';
 import { useUser } from '../../lib/use-store';
+import { messageOf, useT } from '../../lib/i18n';
 
 const ACTIVITY = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 const MARK_EVERY_MS = 15_000;
@@ -57,6 +58,7 @@ function LockScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,30 +100,27 @@ function LockScreen() {
             <Group gap="xs">
               <IconLock size={22} />
               <Title order={2} size="h3" id="lock-title">
-                Ashray is locked
+                {t('app.lock.title')}
               </Title>
             </Group>
-            <Text size="sm">
-              Locked after {Math.round(IDLE_LOCK_MS / 60_000)} minutes without use. {user.name}, enter your password to
-              go on; nothing you were typing is lost.
-            </Text>
+            <Text size="sm">{t('app.lock.text', { minutes: Math.round(IDLE_LOCK_MS / 60_000), name: user.name })}</Text>
             <PasswordInput
-              label="Password"
+              label={t('login.password')}
               autoComplete="current-password"
               value={password}
               onChange={(e) => {
                 setPassword(e.currentTarget.value);
                 setError(null);
               }}
-              error={error}
+              error={error && messageOf(error)}
               data-autofocus
               autoFocus
             />
             <Button type="submit" loading={busy} disabled={password.length === 0}>
-              Unlock
+              {t('app.lock.unlock')}
             </Button>
             <Button variant="subtle" color="gray" onClick={() => void leave()} disabled={busy}>
-              Sign out
+              {t('app.lock.signOut')}
             </Button>
           </Stack>
         </Paper>

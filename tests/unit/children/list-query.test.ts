@@ -112,6 +112,32 @@ describe('listChildren: the Child Registration List read from the device', () =>
     expect(byStatus.slice(0, 13).every((id) => (id ?? 0) % 2 === 1)).toBe(true); // 'Education' before 'Registration'
   });
 
+  it('sorts names in the alphabet of the language shown, stable for equal names, and a switch re-sorts', async () => {
+    const table = currentDb().entity('children');
+    await table.clear();
+    await seedChildren([
+      makeChild(1, { name: 'Zoya' }),
+      makeChild(2, { name: 'राधिका' }),
+      makeChild(3, { name: 'aman' }),
+      makeChild(4, { name: 'क्षमा' }),
+      makeChild(5, { name: 'अमन' }),
+      makeChild(6, { name: 'Aman' }),
+      makeChild(7, { name: 'Émile' }),
+      makeChild(8, { name: 'कमल' }),
+      makeChild(9, { name: '' }),
+    ]);
+    const names = async (language: 'en' | 'hi' | undefined, dir: ChildSort['dir'] = 'asc') =>
+      (await listChildren({ sort: { key: 'name', dir }, language, perPage: 100 })).rows.map((r) => r.name);
+    // English: Latin first, case and accents ignored; 'aman' and 'Aman' are equal, so list order (newest first) holds.
+    const english = ['Aman', 'aman', 'Émile', 'Zoya', 'अमन', 'कमल', 'क्षमा', 'राधिका', ''];
+    expect(await names('en')).toEqual(english);
+    expect(await names(undefined)).toEqual(english);
+    // Hindi: Devanagari first in its own order (the conjunct क्ष after क), then Latin; the empty name last either way.
+    expect(await names('hi')).toEqual(['अमन', 'कमल', 'क्षमा', 'राधिका', 'Aman', 'aman', 'Émile', 'Zoya', '']);
+    expect(await names('hi', 'desc')).toEqual(['Zoya', 'Émile', 'Aman', 'aman', 'राधिका', 'क्षमा', 'कमल', 'अमन', '']);
+    expect(await names('en')).toEqual(english);
+  });
+
   it('the list index follows every write: a new child, an edit, a delete, a cleared table and a transaction that failed', async () => {
     const db = currentDb();
     const table = db.entity('children');

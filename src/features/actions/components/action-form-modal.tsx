@@ -12,6 +12,7 @@ import { useSchemeSelect } from '../hooks/use-action-data';
 import { actionFields, withDocuments, type ActionField } from './action-fields';
 import { FollowUpRows, newFollowUpRow } from './follow-up-rows';
 import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 type Values = Record<string, unknown>;
 const newDocument = (): FileRowValues => ({
@@ -38,6 +39,7 @@ type Props = { formKey: ActionFormKey; child: ActionChild; onClose: () => void }
 /** One action form of the profile, in a modal: its date label, fields, document rows and messages. */
 export function ActionFormModal({ formKey, child, onClose }: Props) {
   const spec = actionForms[formKey];
+  const { t, label, message } = useT();
   const { form, busy, draft, submit } = useContractForm<Values>({
     schema: spec.schema,
     input: (values) => actionInput(values, child),
@@ -46,7 +48,11 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
     draftKey: `action:${formKey}:${child.cid}`,
     save: (values) => saveAction(formKey, values, child),
     onSaved: () => {
-      toast.success(formKey === 'followUps' ? 'Follow Up added successfully' : `${spec.title} added successfully`);
+      toast.success(
+        formKey === 'followUps'
+          ? t('admin.actions.followUpAdded')
+          : t('admin.actions.added', { title: label(spec.title) }),
+      );
       onClose();
     },
   });
@@ -63,7 +69,7 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
     <Modal
       opened
       onClose={onClose}
-      title={spec.title}
+      title={label(spec.title)}
       size="xl"
       centered
       styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
@@ -79,7 +85,7 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
                 key={field.name}
                 field={field}
                 values={values}
-                error={errors[field.name]?.message as string | undefined}
+                error={message((errors[field.name]?.message as string | undefined) ?? '') || undefined}
                 onChange={(value) =>
                   set({ [field.name]: value, ...(field.name === 'exit_type' ? { escort_exit_method: '' } : {}) })
                 }
@@ -92,10 +98,10 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
         )}
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button size="md" loading={busy} onClick={() => void submit()}>
-            Save
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>
@@ -105,9 +111,10 @@ export function ActionFormModal({ formKey, child, onClose }: Props) {
 
 function DocumentRows({ rows, onChange }: { rows: FileRowValues[]; onChange: (rows: FileRowValues[]) => void }) {
   const tags = useTagSelect();
+  const { t } = useT();
   return (
     <Stack gap="xs">
-      <Title order={5}>Documents</Title>
+      <Title order={5}>{t('admin.common.documents')}</Title>
       <FileRows rows={rows} onChange={onChange} tags={tags} newRow={newDocument} />
     </Stack>
   );
@@ -126,8 +133,11 @@ function FieldInput({
 }) {
   const centers = useCenterSelect();
   const schemes = useSchemeSelect();
+  const { t, label } = useT();
   const value = values[field.name];
-  const common = { label: field.label, withAsterisk: field.required, size: 'md' as const, error };
+  const common = { label: label(field.label), withAsterisk: field.required, size: 'md' as const, error };
+  const shown = (options: readonly { value: string; label: string }[]) =>
+    options.map((o) => ({ value: o.value, label: label(o.label) }));
   switch (field.kind) {
     case 'date':
       return (
@@ -150,9 +160,7 @@ function FieldInput({
           ? centers
           : field.kind === 'scheme'
             ? schemes
-            : typeof options === 'function'
-              ? options(values)
-              : options;
+            : shown(typeof options === 'function' ? options(values) : options);
       return (
         <Select
           {...common}
@@ -172,7 +180,7 @@ function FieldInput({
           accept={uploadLimits.imageAccept}
           value={value instanceof File ? value : null}
           onChange={(f) => onChange(f)}
-          placeholder="JPG, JPEG, PNG up to 5 MB"
+          placeholder={t('admin.actions.fileHint')}
         />
       );
     case 'textarea':

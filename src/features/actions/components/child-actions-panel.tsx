@@ -16,11 +16,13 @@ import {
   type HistoryTableKey,
 } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
+import { texts } from '../../../../sync/shell';
 import { toast } from '../../../components/toast';
 import type { ActionChild } from '../hooks/save-action';
 import { useActionPermissions } from '../hooks/use-action-data';
 import { ActionFormModal } from './action-form-modal';
 import { ActivityLogTable, DocumentsTable, HistoryTable, historyColumns } from './history-tables';
+import { useT } from '../../../lib/i18n';
 
 /** What each item of the profile's side menu shows: a history table and the form its Add button opens. */
 const sections: Record<
@@ -50,16 +52,17 @@ type Props = { child: ActionChild; section: string; editing: boolean };
 export function ChildActionsPanel({ child, section, editing }: Props) {
   const [open, setOpen] = useState<ActionFormKey | null>(null);
   const { canCreate } = useActionPermissions();
+  const { t, label } = useT();
   const config = sections[section];
   if (!config) return null;
   const table = config.table;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>{section}</Title>
+        <Title order={3}>{label(section)}</Title>
         {editing && canCreate && config.form && (
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setOpen(config.form!)}>
-            Add
+            {t('admin.common.add')}
           </Button>
         )}
       </Group>
@@ -91,15 +94,16 @@ const dropdownForms: Record<string, ActionFormKey> = {
 export function ActionDropdown({ child }: { child: ActionChild }) {
   const [open, setOpen] = useState<ActionFormKey | null>(null);
   const { canCreate } = useActionPermissions();
+  const { t, label } = useT();
   if (!canCreate) return null;
   return (
     <>
       <Select
-        aria-label="Action"
-        placeholder="Action"
+        aria-label={t('admin.actions.action')}
+        placeholder={t('admin.actions.action')}
         size="md"
         w={200}
-        data={[...exitActionTypes]}
+        data={exitActionTypes.map((a) => ({ value: a.value, label: label(a.label) }))}
         value={null}
         onChange={(v) => v && setOpen(dropdownForms[v] ?? null)}
       />
@@ -131,6 +135,7 @@ export function showsReopen(
 
 export function ReopenButton({ child }: { child: ActionChild }) {
   const { canReopen } = useActionPermissions();
+  const { t } = useT();
   const online = useOnline();
   const latest = useLiveQuery(() => latestChildStatus(child), [child.cid, child.id], null);
   const childId = typeof child.id === 'number' ? child.id : null;
@@ -160,12 +165,12 @@ export function ReopenButton({ child }: { child: ActionChild }) {
       history_status: 'reopen',
       transfer_date: new Date().toISOString().slice(0, 10),
     });
-    if (result.ok) toast.success('Child reopened successfully');
+    if (result.ok) toast.success(texts['admin.actions.reopened']);
     else toast.error(result.message);
   };
   return (
     <Button size="md" color="orange" onClick={() => void reopen()}>
-      REOPEN
+      {t('admin.actions.reopen')}
     </Button>
   );
 }

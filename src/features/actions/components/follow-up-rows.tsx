@@ -3,28 +3,31 @@ import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { dateFormats, followUpMethods, uploadLimits } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 
 type Row = Record<string, unknown>;
 export const newFollowUpRow = (): Row => ({ restoration_method: '', transfer_date: '', comment: '', filename: null });
 
 /** The Follow-Ups rows: method, date, comment and an optional file each. */
 export function FollowUpRows({ rows, onChange }: { rows: Row[]; onChange: (rows: Row[]) => void }) {
+  const { t, label } = useT();
+  const methods = followUpMethods.map((m) => ({ value: m.value, label: label(m.label) }));
   const set = (i: number, patch: Row) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Stack gap="sm">
       {rows.map((row, i) => (
-        <Paper key={i} withBorder p="sm" role="group" aria-label={`Follow-Up ${i + 1}`}>
+        <Paper key={i} withBorder p="sm" role="group" aria-label={t('admin.actions.followUpRow', { n: i + 1 })}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
-              label="Follow-Up Method"
+              label={t('admin.actions.followUpMethod')}
               withAsterisk
               size="md"
-              data={[...followUpMethods]}
+              data={methods}
               value={(row.restoration_method as string) || null}
               onChange={(v) => set(i, { restoration_method: v ?? '' })}
             />
             <DateInput
-              label="Date"
+              label={t('admin.common.date')}
               withAsterisk
               size="md"
               valueFormat={dateFormats.display}
@@ -34,14 +37,14 @@ export function FollowUpRows({ rows, onChange }: { rows: Row[]; onChange: (rows:
               onChange={(v) => set(i, { transfer_date: v ?? '' })}
             />
             <Textarea
-              label="Comment"
+              label={t('admin.common.comment')}
               withAsterisk
               size="md"
               value={String(row.comment ?? '')}
               onChange={(e) => set(i, { comment: e.currentTarget.value.replace(/^\s+/, '') })}
             />
             <FileInput
-              label="File"
+              label={t('admin.common.file')}
               size="md"
               accept={uploadLimits.imageAccept}
               value={row.filename instanceof File ? row.filename : null}
@@ -53,7 +56,7 @@ export function FollowUpRows({ rows, onChange }: { rows: Row[]; onChange: (rows:
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Remove follow-up ${i + 1}`}
+                aria-label={t('admin.actions.removeFollowUp', { n: i + 1 })}
                 onClick={() => onChange(rows.filter((_, j) => j !== i))}
               >
                 <IconTrash size={20} />
@@ -69,7 +72,7 @@ export function FollowUpRows({ rows, onChange }: { rows: Row[]; onChange: (rows:
           leftSection={<IconPlus size={18} />}
           onClick={() => onChange([...rows, newFollowUpRow()])}
         >
-          Add Row
+          {t('admin.actions.addRow')}
         </Button>
       </Group>
     </Stack>

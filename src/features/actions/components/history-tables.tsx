@@ -14,8 +14,15 @@ import { DeleteButton } from '../../../components/confirm-button';
 import { SyncBadge } from '../../../components/sync-badge';
 import { toast } from '../../../components/toast';
 import { useActionPermissions, useChildActivity, useChildDocuments, useChildHistory } from '../hooks/use-action-data';
+import { useT } from '../../../lib/i18n';
+import type { TextKey } from '../../../../sync/shell';
 
-type Column = { header: string; render: (row: LocalEntry) => ReactNode };
+/** The words a cell needs: a contract label (a status, a code's label) or a screen text, in the language shown. */
+type Words = {
+  t: (key: TextKey, values?: Record<string, string | number>) => string;
+  label: (english: string) => string;
+};
+type Column = { header: TextKey; render: (row: LocalEntry, words: Words) => ReactNode };
 
 const nameOf = (v: unknown) =>
   v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '';
@@ -23,11 +30,11 @@ const textOf = (v: unknown) => (v === undefined || v === null || typeof v === 'o
 
 /** Columns of every history table after its own: center, comment, uploaded by, created, modified. */
 const trailing: Column[] = [
-  { header: 'Center', render: (r) => nameOf(r.center_data) },
-  { header: 'Comment', render: (r) => textOf(r.comment) },
-  { header: 'Uploaded By', render: (r) => nameOf(r.user_data_history ?? r.user_data) },
-  { header: 'Created At', render: (r) => time(r.created_at) },
-  { header: 'Modified At', render: (r) => time(r.updated_at) },
+  { header: 'admin.history.center', render: (r) => nameOf(r.center_data) },
+  { header: 'admin.common.comment', render: (r) => textOf(r.comment) },
+  { header: 'admin.history.uploadedBy', render: (r) => nameOf(r.user_data_history ?? r.user_data) },
+  { header: 'admin.history.createdAt', render: (r) => time(r.created_at) },
+  { header: 'admin.history.modifiedAt', render: (r) => time(r.updated_at) },
 ];
 
 function EntriesTable({
@@ -45,24 +52,26 @@ function EntriesTable({
   onDelete: (row: LocalEntry) => Promise<void>;
   deleteTitle: string;
 }) {
-  if (rows === null) return <Loader />;
+  const words = useT();
+  const { t, message } = words;
+  if (rows === null) return <Loader aria-label={t('common.loading')} />;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped withTableBorder verticalSpacing="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>SL No.</Table.Th>
+            <Table.Th>{t('table.slNo')}</Table.Th>
             {columns.map((c) => (
-              <Table.Th key={c.header}>{c.header}</Table.Th>
+              <Table.Th key={c.header}>{t(c.header)}</Table.Th>
             ))}
-            <Table.Th>Action</Table.Th>
+            <Table.Th>{t('column.action')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={columns.length + 2}>
-                <Text ta="center">No Records Found!</Text>
+                <Text ta="center">{message(messages.noRecords)}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -72,13 +81,13 @@ function EntriesTable({
                 {i + 1} <SyncBadge state={row._sync} />
               </Table.Td>
               {columns.map((c) => (
-                <Table.Td key={c.header}>{c.render(row)}</Table.Td>
+                <Table.Td key={c.header}>{c.render(row, words)}</Table.Td>
               ))}
               <Table.Td>
                 {deletable(row, i) && (
                   <DeleteButton
-                    title={`Delete ${deleteTitle}`}
-                    question="Are you sure you want to delete this entry?"
+                    title={t('admin.history.deleteTitle', { title: deleteTitle })}
+                    question={t('admin.history.deleteQuestion')}
                     onConfirm={() => onDelete(row)}
                   />
                 )}
@@ -97,43 +106,58 @@ const removeWith = (entity: 'history' | 'activityLogs' | 'documents', title: str
   else toast.error(result.message);
 };
 
+/** 'session_3' as 'Session 3' (the MHP form's options say it so); any other value as stored. */
+const sessionOf = (value: string, t: Words['t']) => {
+  const n = /^session_(\d+)$/.exec(value)?.[1];
+  return n ? t('admin.history.sessionNumber', { n }) : value;
+};
+
 /** Columns per history table, before the common ones. */
 export const historyColumns: Record<string, Column[]> = {
   restore: [
-    { header: 'Restoration Date', render: (r) => day(r.transfer_date) },
-    { header: 'Method', render: (r) => codeLabel('restoration_method', textOf(r.restoration_method)) },
-    { header: 'Restored To', render: (r) => textOf(r.restore_to) },
-    { header: 'Address', render: (r) => textOf(r.restore_to_address) },
+    { header: 'admin.history.restorationDate', render: (r) => day(r.transfer_date) },
+    {
+      header: 'admin.history.method',
+      render: (r, { label }) => label(codeLabel('restoration_method', textOf(r.restoration_method))),
+    },
+    { header: 'admin.history.restoredTo', render: (r) => textOf(r.restore_to) },
+    { header: 'admin.common.address', render: (r) => textOf(r.restore_to_address) },
   ],
   medical: [
-    { header: 'Medical Test Date', render: (r) => day(r.transfer_date) },
-    { header: 'Medical Issue', render: (r) => textOf(r.medical_issues) },
+    { header: 'admin.history.medicalTestDate', render: (r) => day(r.transfer_date) },
+    { header: 'admin.history.medicalIssue', render: (r) => textOf(r.medical_issues) },
   ],
   education: [
-    { header: 'Educational Date', render: (r) => day(r.transfer_date) },
-    { header: 'Education', render: (r) => codeLabel('education_type', textOf(r.education_type)) },
-    { header: 'Education Level', render: (r) => textOf(r.education_level) },
+    { header: 'admin.history.educationalDate', render: (r) => day(r.transfer_date) },
+    {
+      header: 'admin.history.education',
+      render: (r, { label }) => label(codeLabel('education_type', textOf(r.education_type))),
+    },
+    { header: 'admin.history.educationLevel', render: (r) => textOf(r.education_level) },
   ],
   mhp: [
-    { header: 'Date', render: (r) => day(r.transfer_date) },
-    { header: 'Session', render: (r) => textOf(r.session_number).replace('session_', 'Session ') },
-    { header: 'MHP', render: (r) => textOf(r.mhp) },
-    { header: 'Others', render: (r) => textOf(r.other) },
+    { header: 'admin.common.date', render: (r) => day(r.transfer_date) },
+    { header: 'admin.history.session', render: (r, { t }) => sessionOf(textOf(r.session_number), t) },
+    { header: 'admin.history.mhp', render: (r) => textOf(r.mhp) },
+    { header: 'admin.history.others', render: (r) => textOf(r.other) },
   ],
   sps: [
-    { header: 'Date', render: (r) => day(r.transfer_date) },
-    { header: 'Social Protection Scheme', render: (r) => textOf(r.social_protection_scheme) },
+    { header: 'admin.common.date', render: (r) => day(r.transfer_date) },
+    { header: 'admin.history.sps', render: (r) => textOf(r.social_protection_scheme) },
   ],
   followUps: [
-    { header: 'Date', render: (r) => day(r.transfer_date) },
-    { header: 'Follow-Up Method', render: (r) => codeLabel('restoration_method', textOf(r.restoration_method)) },
+    { header: 'admin.common.date', render: (r) => day(r.transfer_date) },
+    {
+      header: 'admin.actions.followUpMethod',
+      render: (r, { label }) => label(codeLabel('restoration_method', textOf(r.restoration_method))),
+    },
   ],
-  centers: [{ header: 'Date', render: (r) => day(r.transfer_date ?? r.date) }],
+  centers: [{ header: 'admin.common.date', render: (r) => day(r.transfer_date ?? r.date) }],
   escortExit: [
-    { header: 'Date Of Escort/Exit', render: (r) => day(r.transfer_date) },
-    { header: 'Exit Type', render: (r) => codeLabel('exit_type', textOf(r.exit_type)) },
-    { header: 'Method', render: (r) => statusLabel(textOf(r.history_status)) },
-    { header: 'Escort/Exit To', render: (r) => textOf(r.restore_to ?? r.escort_exit_to) },
+    { header: 'admin.history.escortExitDate', render: (r) => day(r.transfer_date) },
+    { header: 'admin.history.exitType', render: (r, { label }) => label(codeLabel('exit_type', textOf(r.exit_type))) },
+    { header: 'admin.history.method', render: (r, { label }) => label(statusLabel(textOf(r.history_status))) },
+    { header: 'admin.history.escortExitTo', render: (r) => textOf(r.restore_to ?? r.escort_exit_to) },
   ],
 };
 
@@ -155,14 +179,15 @@ export function HistoryTable({
   const { canDelete, canDeleteScheme } = useActionPermissions();
   // A Social Protection Scheme entry also needs the role's sps delete permission.
   const allowed = canDelete && (!statuses.includes('social_protection_scheme') || canDeleteScheme);
+  const { t, label } = useT();
   return (
     <EntriesTable
-      label={`${title} history`}
+      label={t('admin.history.tableOf', { title: label(title) })}
       rows={rows}
       columns={[...columns, ...trailing]}
       deletable={(row, i) => editing && allowed && i === 0 && !row._deleted}
       onDelete={removeWith('history', actionDeleted(title))}
-      deleteTitle={title}
+      deleteTitle={label(title)}
     />
   );
 }
@@ -170,14 +195,15 @@ export function HistoryTable({
 export function ActivityLogTable({ child, editing }: { child: ChildKeys; editing: boolean }) {
   const rows = useChildActivity(child);
   const { canDelete } = useActionPermissions();
+  const { label } = useT();
   return (
     <EntriesTable
-      label="Activity Log"
+      label={label('Activity Log')}
       rows={rows}
-      columns={[{ header: 'Activity', render: (r) => textOf(r.activity) }, ...trailing]}
+      columns={[{ header: 'admin.history.activity', render: (r) => textOf(r.activity) }, ...trailing]}
       deletable={(_, i) => editing && canDelete && i === 0}
       onDelete={removeWith('activityLogs', actionDeleted('Activity Log'))}
-      deleteTitle="Activity Log"
+      deleteTitle={label('Activity Log')}
     />
   );
 }
@@ -185,19 +211,20 @@ export function ActivityLogTable({ child, editing }: { child: ChildKeys; editing
 export function DocumentsTable({ child, editing }: { child: ChildKeys; editing: boolean }) {
   const rows = useChildDocuments(child);
   const { canDeleteDocument } = useActionPermissions();
+  const { t, label } = useT();
   return (
     <EntriesTable
-      label="Documents"
+      label={label('Documents')}
       rows={rows}
       columns={[
-        { header: 'Tag Name', render: (r) => nameOf(r.tag_data) || textOf(r.tagId) },
-        { header: "Document's Date", render: (r) => day(r.doc_date) },
-        { header: 'File', render: (r) => textOf(r.filename) },
+        { header: 'admin.common.tagName', render: (r) => nameOf(r.tag_data) || textOf(r.tagId) },
+        { header: 'admin.common.documentDate', render: (r) => day(r.doc_date) },
+        { header: 'admin.common.file', render: (r) => textOf(r.filename) },
         ...trailing,
       ]}
       deletable={() => editing && canDeleteDocument}
       onDelete={removeWith('documents', messages.documentDeleted)}
-      deleteTitle="Document"
+      deleteTitle={t('admin.history.document')}
     />
   );
 }

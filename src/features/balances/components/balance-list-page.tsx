@@ -13,6 +13,7 @@ import { useListSearchParams } from '../../../components/use-list-search-params'
 import { useBalancePage, useCanEditBalances, usePullBalances, type LocalPreviousBalance } from '../hooks/use-balances';
 import { BalanceModal } from './balance-modal';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 const filterKeys = ['centerId', 'activity_date', 'from_date', 'to_date'] as const;
 type Draft = { centerId: string; activity_date: string | null; from_date: string | null; to_date: string | null };
@@ -29,6 +30,7 @@ export function BalanceListPage() {
     to_date: filter.to_date ?? null,
   });
   const [editing, setEditing] = useState<LocalPreviousBalance | 'new' | null>(null);
+  const { t, label, number } = useT();
   const listFilter = useMemo(
     () => ({ ...filter, centerId: filter.centerId ? Number(filter.centerId) : undefined }),
     [filter],
@@ -50,10 +52,10 @@ export function BalanceListPage() {
   const chips = filterChips(
     filter,
     {
-      centerId: { label: 'Center', value: (v) => centerName.get(Number(v)) ?? v },
-      activity_date: { label: 'Activity Date' },
-      from_date: { label: 'From Date' },
-      to_date: { label: 'To Date' },
+      centerId: { label: t('balances.field.center'), value: (v) => centerName.get(Number(v)) ?? v },
+      activity_date: { label: t('balances.field.activityDate') },
+      from_date: { label: t('meals.list.fromDate') },
+      to_date: { label: t('meals.list.toDate') },
     },
     (key) => {
       setDraft({ ...draft, [key]: key === 'centerId' ? '' : null });
@@ -63,34 +65,34 @@ export function BalanceListPage() {
   const columns: DataColumn<LocalPreviousBalance>[] = [
     {
       key: 'center',
-      header: 'Center Name',
+      header: t('meals.column.center'),
       render: (b) => b.center_data?.name ?? centerName.get(Number(b.centerId)) ?? '',
     },
-    { key: 'date', header: 'Activity Date', render: (b) => showDate(b.activity_date), nowrap: true },
-    { key: 'comment', header: 'Comment', render: (b) => String(b.comment ?? '') },
-    { key: 'male', header: 'Male', render: (b) => Number(b.male ?? 0) },
-    { key: 'female', header: 'Female', render: (b) => Number(b.female ?? 0) },
+    { key: 'date', header: t('balances.field.activityDate'), render: (b) => showDate(b.activity_date), nowrap: true },
+    { key: 'comment', header: t('balances.field.comment'), render: (b) => String(b.comment ?? '') },
+    { key: 'male', header: label('Male'), render: (b) => number(Number(b.male ?? 0)) },
+    { key: 'female', header: label('Female'), render: (b) => number(Number(b.female ?? 0)) },
     {
       key: 'total',
-      header: 'Total',
+      header: t('common.total'),
       render: (b) => (
         <Group gap="xs" wrap="nowrap">
-          <span>{Number(b.male ?? 0) + Number(b.female ?? 0)}</span>
+          <span>{number(Number(b.male ?? 0) + Number(b.female ?? 0))}</span>
           <Box style={{ flexShrink: 0 }}>
             <SyncBadge state={b._sync} />
           </Box>
         </Group>
       ),
     },
-    { key: 'user', header: 'User', render: (b) => b.user_data?.name ?? '' },
+    { key: 'user', header: t('balances.column.user'), render: (b) => b.user_data?.name ?? '' },
     ...(canEdit
       ? [
           {
             key: 'action',
-            header: 'Action',
+            header: t('meals.column.action'),
             render: (b: LocalPreviousBalance) => (
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => setEditing(b)}>
+              <Tooltip label={t('meals.list.edit')}>
+                <ActionIcon variant="subtle" size="lg" aria-label={t('meals.list.edit')} onClick={() => setEditing(b)}>
                   <IconEdit size={20} />
                 </ActionIcon>
               </Tooltip>
@@ -103,10 +105,10 @@ export function BalanceListPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Previous Balance</Title>
+        <Title order={2}>{label('Previous Balance')}</Title>
         {canEdit && (
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-            Add
+            {t('meals.list.add')}
           </Button>
         )}
       </Group>
@@ -114,12 +116,13 @@ export function BalanceListPage() {
         {(done) => (
           <Group align="flex-end" wrap="wrap">
             <CenterFilterSelect
+              label={t('balances.field.center')}
               data={centers}
               value={draft.centerId}
               onChange={(centerId) => setDraft({ ...draft, centerId })}
             />
             <DateInput
-              label="Activity Date"
+              label={t('balances.field.activityDate')}
               size="md"
               placeholder={dateFormats.filter}
               valueFormat={dateFormats.filter}
@@ -129,6 +132,8 @@ export function BalanceListPage() {
               clearable
             />
             <DateRangeFilter
+              fromLabel={t('meals.list.fromDate')}
+              toLabel={t('meals.list.toDate')}
               from={draft.from_date}
               to={draft.to_date}
               onChange={(range) => setDraft({ ...draft, ...range })}
@@ -138,10 +143,10 @@ export function BalanceListPage() {
         )}
       </FilterPanel>
       {result === null ? (
-        <Loader />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable
-          label="Previous Balance"
+          label={label('Previous Balance')}
           rows={result.rows}
           columns={columns}
           rowKey={(b) => b.cid}

@@ -10,6 +10,8 @@ import { useUser } from '../../../lib/use-store';
 import { saveBalance, type BalanceValues, type LocalPreviousBalance } from '../hooks/use-balances';
 import { useCenterSelect } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
+import { useT } from '../../../lib/i18n';
+import { texts } from '../../../../sync/shell';
 
 /** Add / Update Previous Balance: center, activity date, comment, male, female; total computed. */
 export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBalance; onClose: () => void }) {
@@ -33,13 +35,15 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
     draftKey: `balance:${balance?.cid ?? 'new'}`,
     save: (values) => saveBalance(values, balance?.cid),
     onSaved: () => {
-      toast.success(balance ? 'Previous balance updated successfully' : 'Previous balance added successfully');
+      toast.success(balance ? texts['balances.modal.updated'] : texts['balances.modal.added']);
       onClose();
     },
   });
   const [male, female] = useWatch({ control: form.control, name: ['male', 'female'] });
+  const { t, label, message } = useT();
+  const error = (text: string | undefined) => (text ? message(text) : text);
   return (
-    <Modal opened onClose={onClose} title={balance ? 'Update Previous Balance' : 'Add Previous Balance'}>
+    <Modal opened onClose={onClose} title={balance ? t('balances.modal.update') : t('balances.modal.add')}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
@@ -48,12 +52,12 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
             control={form.control}
             render={({ field, fieldState }) => (
               <Select
-                label="Center"
+                label={t('balances.field.center')}
                 withAsterisk
                 size="md"
                 data={centers}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={field.onChange}
                 readOnly={bound}
@@ -65,13 +69,13 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
             control={form.control}
             render={({ field, fieldState }) => (
               <DateInput
-                label="Activity Date"
+                label={t('balances.field.activityDate')}
                 withAsterisk
                 size="md"
                 valueFormat={dateFormats.display}
                 dateParser={parseTypedDate}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={field.onChange}
                 clearable
@@ -79,10 +83,10 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
             )}
           />
           <Textarea
-            label="Comment"
+            label={t('balances.field.comment')}
             withAsterisk
             size="md"
-            error={form.formState.errors.comment?.message}
+            error={error(form.formState.errors.comment?.message)}
             {...form.register('comment')}
           />
           <Group grow>
@@ -91,12 +95,12 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
               control={form.control}
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Male"
+                  label={label('Male')}
                   size="md"
                   min={0}
                   allowDecimal={false}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value}
                   onChange={field.onChange}
                 />
@@ -107,20 +111,29 @@ export function BalanceModal({ balance, onClose }: { balance?: LocalPreviousBala
               control={form.control}
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Female"
+                  label={label('Female')}
                   size="md"
                   min={0}
                   allowDecimal={false}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value}
                   onChange={field.onChange}
                 />
               )}
             />
-            <TextInput label="Total" size="md" readOnly value={String((Number(male) || 0) + (Number(female) || 0))} />
+            <TextInput
+              label={t('common.total')}
+              size="md"
+              readOnly
+              value={String((Number(male) || 0) + (Number(female) || 0))}
+            />
           </Group>
-          <FormActions label={balance ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
+          <FormActions
+            label={balance ? t('meals.modal.updateButton') : t('common.save')}
+            busy={busy}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

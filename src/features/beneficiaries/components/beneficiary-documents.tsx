@@ -15,6 +15,7 @@ import {
   useBeneficiaryDocuments,
   type DocumentOwner,
 } from '../hooks/beneficiary-documents';
+import { useT } from '../../../lib/i18n';
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -23,7 +24,8 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
   const rows = useBeneficiaryDocuments(beneficiary);
   const tags = new Map(useTagSelect().map((t) => [t.value, t.label]));
   const { canDelete } = documentPermissions(useUser());
-  if (rows === null) return <Loader aria-label="Loading" />;
+  const { t, message } = useT();
+  if (rows === null) return <Loader aria-label={t('common.loading')} />;
   const tagOf = (row: LocalBeneficiaryDocument) => row.tag_data?.name ?? tags.get(text(row.tagId)) ?? text(row.tagId);
   const remove = async (row: LocalBeneficiaryDocument) => {
     const result = await removeBeneficiaryDocument(row.cid);
@@ -31,12 +33,21 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
     else toast.error(result.message);
   };
   return (
-    <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegionProps('Beneficiary documents')}>
-      <Table striped withTableBorder verticalSpacing="sm" aria-label="Beneficiary documents">
+    <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegionProps(t('admin.beneficiaries.documents'))}>
+      <Table striped withTableBorder verticalSpacing="sm" aria-label={t('admin.beneficiaries.documents')}>
         <Table.Thead>
           <Table.Tr>
-            {['SL No.', 'Tag Name', "Document's Date", 'File', 'Comment', 'Action'].map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+            {(
+              [
+                'table.slNo',
+                'admin.common.tagName',
+                'admin.common.documentDate',
+                'admin.common.file',
+                'admin.common.comment',
+                'column.action',
+              ] as const
+            ).map((h) => (
+              <Table.Th key={h}>{t(h)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -44,7 +55,7 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
           {rows.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={6}>
-                <Text ta="center">{messages.noRecords}</Text>
+                <Text ta="center">{message(messages.noRecords)}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -64,7 +75,7 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
                   <DocumentActions
                     file={file}
                     serverUrl={file ? beneficiaryFileUrl(file) : null}
-                    downloadLabel={`Download ${label}`}
+                    downloadLabel={t('admin.beneficiaries.download', { name: label })}
                     canDelete={canDelete}
                     onDelete={() => remove(row)}
                   />
@@ -82,6 +93,7 @@ export function BeneficiaryDocumentList({ beneficiary }: { beneficiary: Document
 export function BeneficiaryDocumentsCell({ beneficiary, name }: { beneficiary: DocumentOwner; name: string }) {
   const rows = useBeneficiaryDocuments(beneficiary);
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   if (!rows?.length) return null;
   return (
     <>
@@ -90,11 +102,16 @@ export function BeneficiaryDocumentsCell({ beneficiary, name }: { beneficiary: D
         size="compact-sm"
         leftSection={<IconPaperclip size={16} />}
         onClick={() => setOpen(true)}
-        aria-label={`Documents of ${name}`}
+        aria-label={t('admin.beneficiaries.documentsOf', { name })}
       >
         {rows.length}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Documents of ${name}`} size="xl">
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('admin.beneficiaries.documentsOf', { name })}
+        size="xl"
+      >
         <BeneficiaryDocumentList beneficiary={beneficiary} />
       </Modal>
     </>

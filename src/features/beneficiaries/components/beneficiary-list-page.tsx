@@ -23,7 +23,9 @@ import { nonRegisteredColumns, registeredColumns } from './beneficiary-columns';
 import { BeneficiaryModal } from './beneficiary-modal';
 import { useCenterSelect } from '../../../lib/use-lookups';
 import { FetchedNote } from '../../../components/fetched-note';
+import { useT } from '../../../lib/i18n';
 
+// The services' titles are the report categories' labels (rules/report.ts), translated as those.
 const titles: Record<BeneficiaryService, string> = { education: 'Education', medical: 'Medical', mhp: 'MHP' };
 const filterKeys = ['type', 'centerId', 'from_date', 'to_date'] as const;
 type Draft = { centerId: string; from_date: string; to_date: string };
@@ -56,6 +58,9 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
   const others = useNonRegisteredPage(service, listFilter, type === 'non-registered' ? page : 0);
   const centers = useCenterSelect();
   const centerNames = useMemo(() => new Map(centers.map((c) => [c.value, c.label])), [centers]);
+  const { t, label } = useT();
+  const words = { t, label };
+  const title = label(titles[service]);
   const canAdd = can(user, 'create', 'child_tracking');
   const canEdit = can(user, 'edit', 'child_tracking');
   const canDelete = can(user, 'delete', 'child_tracking');
@@ -73,9 +78,9 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
   const chips = filterChips<'centerId' | 'from_date' | 'to_date'>(
     filter,
     {
-      centerId: { label: 'Center Name', value: (v) => centerNames.get(v) ?? v },
-      from_date: { label: 'From Date' },
-      to_date: { label: 'To Date' },
+      centerId: { label: t('admin.common.centerName'), value: (v) => centerNames.get(v) ?? v },
+      from_date: { label: t('admin.common.fromDate') },
+      to_date: { label: t('admin.common.toDate') },
     },
     (key) => {
       setDraft({ ...draft, [key]: key === 'centerId' && !chooses ? String(user.centerId) : '' });
@@ -83,39 +88,45 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
     },
     chooses ? [] : ['centerId'],
   );
-  const nonRegistered = nonRegisteredColumns(centerNames, (b) => (
-    <RowActions>
-      {canEdit && <EditAction name={b.name} onClick={() => setEditing(b)} />}
-      {canDelete && (
-        <DeleteAction
-          name={b.name}
-          title="Delete beneficiary"
-          question={`Delete ${b.name ?? 'this beneficiary'}?`}
-          success={messages.beneficiaryDeleted}
-          onDelete={() => deleteBeneficiary(b)}
-        />
-      )}
-    </RowActions>
-  ));
+  const nonRegistered = nonRegisteredColumns(
+    centerNames,
+    (b) => (
+      <RowActions>
+        {canEdit && <EditAction name={b.name} onClick={() => setEditing(b)} />}
+        {canDelete && (
+          <DeleteAction
+            name={b.name}
+            title={t('admin.beneficiaries.delete')}
+            question={t('admin.common.deleteNamed', { name: b.name ?? t('admin.beneficiaries.this') })}
+            success={messages.beneficiaryDeleted}
+            onDelete={() => deleteBeneficiary(b)}
+          />
+        )}
+      </RowActions>
+    ),
+    words,
+  );
 
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title
-          order={2}
-        >{`${titles[service]}: ${type === 'registered' ? 'Registered' : 'Non-Registered'} Beneficiaries`}</Title>
+        <Title order={2}>
+          {t(type === 'registered' ? 'admin.beneficiaries.registeredTitle' : 'admin.beneficiaries.nonRegisteredTitle', {
+            service: title,
+          })}
+        </Title>
         <Group gap="xs">
           <SegmentedControl
             value={type}
             onChange={(v) => setFilter({ ...filter, type: v })}
             data={types.map((value) => ({
               value,
-              label: value === 'registered' ? 'Registered' : 'Non-Registered',
+              label: t(value === 'registered' ? 'admin.beneficiaries.registered' : 'admin.beneficiaries.nonRegistered'),
             }))}
           />
           {type === 'non-registered' && canAdd && (
             <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-              Add
+              {t('admin.common.add')}
             </Button>
           )}
         </Group>
@@ -124,7 +135,7 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
         {(done) => (
           <Group align="flex-end" wrap="wrap">
             <Select
-              label="Center Name"
+              label={t('admin.common.centerName')}
               size="md"
               data={centers}
               value={draft.centerId || null}
@@ -149,22 +160,22 @@ export function BeneficiaryListPage({ service }: { service: BeneficiaryService }
       })()}
       {type === 'registered' ? (
         registered === null ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t('common.loading')} />
         ) : (
           <DataTable<ExitListRow>
-            label={titles[service]}
+            label={title}
             rows={registered.rows}
-            columns={registeredColumns(centerNames)}
+            columns={registeredColumns(centerNames, words)}
             rowKey={(r) => r.cid}
             pagination={registered.pagination}
             onPageChange={setPage}
           />
         )
       ) : others === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalBeneficiary>
-          label={titles[service]}
+          label={title}
           rows={others.rows}
           columns={nonRegistered}
           rowKey={(r) => r.cid}

@@ -21,6 +21,7 @@ import { documentPermissions, emptyDocumentRow } from '../hooks/beneficiary-docu
 import { beneficiaryInput, saveBeneficiary, type BeneficiaryValues } from '../hooks/use-beneficiaries';
 import { BeneficiaryDocumentList } from './beneficiary-documents';
 import { FormActions } from '../../../components/form-actions';
+import { useT } from '../../../lib/i18n';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -43,6 +44,9 @@ export function BeneficiaryModal({
   const chooses = canChooseCenter(user.centerId);
   const tags = useTagSelect();
   const { canAdd: canAddDocuments } = documentPermissions(user);
+  const { t, label, message } = useT();
+  const error = (text: string | undefined) => (text ? message(text) : text);
+  const genderOptions = genders.map((g) => ({ value: g.value, label: label(g.label) }));
   const {
     form,
     busy,
@@ -69,40 +73,56 @@ export function BeneficiaryModal({
   });
   const { errors } = form.formState;
   return (
-    <Modal opened onClose={onClose} title={beneficiary ? 'Update Beneficiary' : 'Add Beneficiary'} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(beneficiary ? 'admin.beneficiaries.update' : 'admin.beneficiaries.add')}
+      size="xl"
+    >
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Name" withAsterisk size="md" error={errors.name?.message} {...form.register('name')} />
+            <TextInput
+              label={t('admin.common.name')}
+              withAsterisk
+              size="md"
+              error={error(errors.name?.message)}
+              {...form.register('name')}
+            />
             <Controller
               name="gender"
               control={form.control}
               render={({ field, fieldState }) => (
                 <Select
-                  label="Gender"
+                  label={t('admin.beneficiaries.gender')}
                   size="md"
-                  data={genders}
+                  data={genderOptions}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   clearable
                 />
               )}
             />
-            <TextInput label="Age" size="md" error={errors.age?.message} {...form.register('age')} />
+            <TextInput
+              label={t('admin.beneficiaries.age')}
+              size="md"
+              error={error(errors.age?.message)}
+              {...form.register('age')}
+            />
             <Controller
               name="centerId"
               control={form.control}
               render={({ field, fieldState }) => (
                 <Select
-                  label="Center Name"
+                  label={t('admin.common.centerName')}
                   withAsterisk
                   size="md"
                   data={centers}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   readOnly={!chooses}
@@ -115,22 +135,27 @@ export function BeneficiaryModal({
               control={form.control}
               render={({ field, fieldState }) => (
                 <DateInput
-                  label="Date"
+                  label={t('admin.common.date')}
                   withAsterisk
                   size="md"
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
                   dateParser={parseTypedDate}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                 />
               )}
             />
           </SimpleGrid>
-          <Textarea label="Comment" size="md" error={errors.comment?.message} {...form.register('comment')} />
-          {(beneficiary || canAddDocuments) && <Title order={4}>Documents</Title>}
+          <Textarea
+            label={t('admin.common.comment')}
+            size="md"
+            error={error(errors.comment?.message)}
+            {...form.register('comment')}
+          />
+          {(beneficiary || canAddDocuments) && <Title order={4}>{t('admin.common.documents')}</Title>}
           {beneficiary && <BeneficiaryDocumentList beneficiary={beneficiary} />}
           {canAddDocuments && (
             <Controller
@@ -148,7 +173,11 @@ export function BeneficiaryModal({
               )}
             />
           )}
-          <FormActions label={beneficiary ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
+          <FormActions
+            label={beneficiary ? t('admin.common.update') : t('common.save')}
+            busy={busy}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -9,8 +9,9 @@ import { DraftNotice } from '../../../components/draft-notice';
 import { useUser } from '../../../lib/use-store';
 import { saveCenter, type CenterValues } from '../hooks/save-center';
 import { useCenterPointSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
+import { texts } from '../../../../sync/shell';
 
-const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /**
@@ -26,6 +27,8 @@ export function CenterFormPage() {
   const existing = (useLocation().state as { center?: LocalCenter } | null)?.center;
   // Centers are no module of section 6: only administrators create and edit them.
   const allowed = isAdministrator(user);
+  const { t, label } = useT();
+  const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: label(s.label) }));
   const {
     form,
     busy,
@@ -45,7 +48,7 @@ export function CenterFormPage() {
     draftKey: `center:${existing?.cid ?? 'new'}`,
     save: (values) => saveCenter(values, existing?.cid),
     onSaved: () => {
-      toast.success(existing ? 'Center updated successfully' : 'Center added successfully');
+      toast.success(texts[existing ? 'admin.centers.updated' : 'admin.centers.added']);
       void navigate('/center-management');
     },
   });
@@ -56,7 +59,7 @@ export function CenterFormPage() {
 
   return (
     <Stack>
-      <Title order={2}>{existing ? 'Edit Center' : 'Add Center'}</Title>
+      <Title order={2}>{t(existing ? 'admin.centers.edit' : 'admin.centers.add')}</Title>
       <Paper withBorder p="md">
         <form onSubmit={(e) => void save(e)} noValidate>
           <Stack>
@@ -67,7 +70,7 @@ export function CenterFormPage() {
                 control={form.control}
                 render={({ field }) => (
                   <Select
-                    label="Center"
+                    label={t('admin.common.center')}
                     withAsterisk
                     size="md"
                     data={typeOptions}
@@ -81,7 +84,7 @@ export function CenterFormPage() {
                 control={form.control}
                 render={({ field }) => (
                   <TextInput
-                    label="Center Email Id"
+                    label={t('admin.centers.email')}
                     type="email"
                     size="md"
                     value={field.value}
@@ -94,7 +97,7 @@ export function CenterFormPage() {
                 control={form.control}
                 render={({ field }) => (
                   <TextInput
-                    label="Prefix"
+                    label={t('admin.centers.prefix')}
                     withAsterisk
                     size="md"
                     value={field.value}
@@ -107,7 +110,7 @@ export function CenterFormPage() {
                 control={form.control}
                 render={({ field }) => (
                   <TextInput
-                    label="Center Name"
+                    label={t('admin.common.centerName')}
                     withAsterisk
                     size="md"
                     value={field.value}
@@ -120,7 +123,7 @@ export function CenterFormPage() {
                 control={form.control}
                 render={({ field }) => (
                   <TextInput
-                    label="Center phone No."
+                    label={t('admin.centers.phone')}
                     size="md"
                     inputMode="numeric"
                     maxLength={10}
@@ -134,7 +137,7 @@ export function CenterFormPage() {
                 control={form.control}
                 render={({ field }) => (
                   <Select
-                    label="Status"
+                    label={t('admin.common.status')}
                     withAsterisk
                     size="md"
                     data={statusOptions}
@@ -149,7 +152,7 @@ export function CenterFormPage() {
               control={form.control}
               render={({ field }) => (
                 <Textarea
-                  label="Address"
+                  label={t('admin.common.address')}
                   withAsterisk
                   size="md"
                   autosize
@@ -161,10 +164,10 @@ export function CenterFormPage() {
             />
             <Group justify="space-between">
               <Button variant="default" size="md" onClick={() => void navigate('/center-management')}>
-                Back
+                {t('admin.common.back')}
               </Button>
               <Button type="submit" size="md" loading={busy}>
-                Next
+                {t('admin.common.next')}
               </Button>
             </Group>
           </Stack>

@@ -22,20 +22,22 @@ import { useUser } from '../../../lib/use-store';
 import { centerDeleteRefusal, deleteCenter } from '../hooks/save-center';
 import { toggleCenterStatus } from '../hooks/toggle-status';
 import { useCentersDetails, useCentersPage, usePullCenters } from '../hooks/use-centers';
+import { useT } from '../../../lib/i18n';
 
 const filterKeys = ['centertypeId', 'name'] as const;
-const typeOptions = centerTypes.map((t) => ({ value: String(t.id), label: t.name }));
+// The tiles after Total Centers are the center types, named as the contract names them.
 const tiles = [
-  { key: 'total_centers', label: 'Total Centers' },
-  { key: 'contact_point', label: 'Contact Point' },
-  { key: 'open_shelter', label: 'Open Shelter' },
-  { key: 'home', label: 'Home' },
-  { key: 'child_help_line', label: 'Child Help Line' },
+  { key: 'total_centers' },
+  { key: 'contact_point', type: 1 },
+  { key: 'open_shelter', type: 2 },
+  { key: 'home', type: 3 },
+  { key: 'child_help_line', type: 4 },
 ] as const;
 
 function StatusToggle({ center, disabled }: { center: LocalCenter; disabled: boolean }) {
   const [shown, setShown] = useState<number | null>(null);
   const value = shown ?? Number(center.status);
+  const { t } = useT();
   const change = async (on: boolean) => {
     setShown(on ? 1 : 0);
     const outcome = await toggleCenterStatus(center, on ? 1 : 0);
@@ -44,15 +46,12 @@ function StatusToggle({ center, disabled }: { center: LocalCenter; disabled: boo
     else toast.error(outcome.message);
   };
   // Applied at once and put back if refused (part 1, section 6); what a tap will do is said first.
-  const effect =
-    value === 1
-      ? 'Enabled. Tap to disable: the center is marked not in use; its children, users and records stay.'
-      : 'Disabled. Tap to enable the center again.';
+  const effect = t(value === 1 ? 'admin.centers.enabled' : 'admin.centers.disabled');
   return (
     <Tooltip label={effect} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
       <Switch
         size="md"
-        aria-label={`Status of ${center.name ?? ''}`}
+        aria-label={t('admin.centers.statusOf', { name: center.name ?? '' })}
         aria-description={effect}
         checked={value === 1}
         disabled={disabled}
@@ -75,22 +74,33 @@ export function CenterListPage() {
   });
   const result = useCentersPage(filter, page);
   const details = useCentersDetails();
+  const { t, label } = useT();
+  const typeOptions = centerTypes.map((type) => ({ value: String(type.id), label: label(type.name) }));
 
   const columns = useMemo<DataColumn<LocalCenter>[]>(
     () => [
-      { key: 'type', header: 'Center Type', nowrap: true, render: (c) => centerTypeName(Number(c.centertypeId)) ?? '' },
+      {
+        key: 'type',
+        header: t('admin.centers.type'),
+        nowrap: true,
+        render: (c) => label(centerTypeName(Number(c.centertypeId)) ?? ''),
+      },
       {
         key: 'name',
-        header: 'Center Name',
+        header: t('admin.common.centerName'),
         render: (c) => <NameCell name={c.name} state={c._sync} />,
       },
-      { key: 'email', header: 'Center Email Id', render: (c) => c.email ?? '' },
-      { key: 'address', header: 'Address', render: (c) => c.address ?? '' },
-      { key: 'phone', header: 'Phone No.', nowrap: true, render: (c) => c.phone ?? '' },
-      { key: 'status', header: 'Status', render: (c) => <StatusToggle center={c} disabled={!canManage} /> },
+      { key: 'email', header: t('admin.centers.email'), render: (c) => c.email ?? '' },
+      { key: 'address', header: t('admin.common.address'), render: (c) => c.address ?? '' },
+      { key: 'phone', header: t('admin.common.phone'), nowrap: true, render: (c) => c.phone ?? '' },
+      {
+        key: 'status',
+        header: t('admin.common.status'),
+        render: (c) => <StatusToggle center={c} disabled={!canManage} />,
+      },
       {
         key: 'action',
-        header: 'Action',
+        header: t('column.action'),
         render: (c) =>
           canManage && (
             <RowActions>
@@ -100,8 +110,8 @@ export function CenterListPage() {
               />
               <DeleteAction
                 name={c.name}
-                title="Delete center"
-                question={`Delete ${c.name ?? 'this center'}? This cannot be undone.`}
+                title={t('admin.centers.delete')}
+                question={t('admin.centers.deleteQuestion', { name: c.name ?? t('admin.centers.this') })}
                 success={messages.centerDeleted}
                 onDelete={() => deleteCenter(c.cid)}
                 refusal={() => centerDeleteRefusal(c)}
@@ -110,14 +120,14 @@ export function CenterListPage() {
           ),
       },
     ],
-    [canManage, navigate],
+    [canManage, navigate, t, label],
   );
 
   return (
     <Stack>
       <ListHeader
-        title="Center Details"
-        addLabel="Add Center"
+        title={t('admin.centers.title')}
+        addLabel={t('admin.centers.add')}
         canAdd={canManage}
         onAdd={() => navigate('/center-management/add-center')}
       />
@@ -125,7 +135,7 @@ export function CenterListPage() {
         {tiles.map((tile) => (
           <Paper key={tile.key} withBorder p="md" data-testid={`center-tile-${tile.key}`}>
             <Text size="sm" c="dimmed">
-              {tile.label}
+              {'type' in tile ? label(centerTypeName(tile.type) ?? '') : t('admin.centers.totalCenters')}
             </Text>
             <Text fw={700} size="xl" data-testid="center-tile-value">
               {details ? details[tile.key] : '–'}
@@ -141,7 +151,7 @@ export function CenterListPage() {
       >
         <Group align="flex-end" wrap="wrap">
           <Select
-            label="Center Type"
+            label={t('admin.centers.type')}
             size="md"
             data={typeOptions}
             value={draft.centertypeId || null}
@@ -149,13 +159,13 @@ export function CenterListPage() {
             clearable
           />
           <TextInput
-            label="Center Name"
+            label={t('admin.common.centerName')}
             size="md"
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
           />
           <Button type="submit" size="md" variant="light">
-            Search
+            {t('common.search')}
           </Button>
           <Button
             size="md"
@@ -165,15 +175,15 @@ export function CenterListPage() {
               setFilter({});
             }}
           >
-            Reset
+            {t('common.reset')}
           </Button>
         </Group>
       </form>
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalCenter>
-          label="Center Details"
+          label={t('admin.centers.title')}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

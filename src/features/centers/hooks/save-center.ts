@@ -1,5 +1,5 @@
 import { centerFormSchema, centerMembers, messages, mutations, firstIssueMessage } from '../../../../sync';
-import { countOf } from '../../../lib/words';
+import { textOf } from '../../../lib/i18n';
 
 export type CenterValues = {
   centertypeId: string;
@@ -40,7 +40,12 @@ export async function deleteCenter(cid: string): Promise<Outcome> {
 export async function centerDeleteRefusal(center: { id?: unknown; name?: unknown }): Promise<string | null> {
   if (typeof center.id !== 'number') return null;
   const { children, users } = await centerMembers(center.id);
-  const held = [children && countOf(children, 'child', 'children'), users && countOf(users, 'user')].filter(Boolean);
-  if (!held.length) return null;
-  return `${String(center.name ?? 'This center')} still has ${held.join(' and ')}, so it cannot be deleted. Move them to another center first.`;
+  if (!children && !users) return null;
+  const kids = textOf(children === 1 ? 'admin.centers.children_one' : 'admin.centers.children_other', {
+    count: children,
+  });
+  const staff = textOf(users === 1 ? 'admin.centers.users_one' : 'admin.centers.users_other', { count: users });
+  const held =
+    children && users ? textOf('admin.centers.heldBoth', { children: kids, users: staff }) : children ? kids : staff;
+  return textOf('admin.centers.inUse', { name: String(center.name ?? textOf('admin.centers.thisCenter')), held });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import {
+  accessActions,
   fetchAccessHistory,
   isSyncError,
   paginate,
@@ -10,37 +11,33 @@ import {
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { showDateTime } from '../../../lib/dates';
 import { useOnline } from '../../../lib/use-store';
+import { textOf, useT } from '../../../lib/i18n';
+import type { TextKey } from '../../../../sync/shell';
 
-/** What each kind of access says in the history (the writes carry the activity log's own words). */
-const accessWords: Record<string, string> = {
-  profile_view: 'Opened the profile',
-  document_view: 'Opened a document',
-  photo_view: 'Downloaded the photo',
-  audio_view: 'Played an audio',
-  report_details: 'Listed in report details',
-  csv_export: 'Exported a report',
-  file_download: 'Downloaded a file',
-  access_log_read: 'Read this access history',
-};
+/** The kinds of access the history words (the writes carry the activity log's own words). */
+const accessKinds = new Set<string>(accessActions);
 
-const columns: DataColumn<ChildAccessRow>[] = [
-  { key: 'at', header: 'When', render: (r) => showDateTime(r.at), nowrap: true, card: 'title' },
+type Words = ReturnType<typeof useT>;
+
+const accessColumns = ({ t, label }: Words): DataColumn<ChildAccessRow>[] => [
+  { key: 'at', header: t('children.access.when'), render: (r) => showDateTime(r.at), nowrap: true, card: 'title' },
   {
     key: 'action',
-    header: 'What',
-    render: (r) => (r.kind === 'write' ? r.action : (accessWords[r.action] ?? r.action)),
+    header: t('children.access.what'),
+    render: (r) =>
+      r.kind !== 'write' && accessKinds.has(r.action) ? t(`children.access.${r.action}` as TextKey) : r.action,
   },
-  { key: 'subject', header: 'Section or item', render: (r) => r.subject ?? '' },
+  { key: 'subject', header: t('children.access.subject'), render: (r) => r.subject ?? '' },
   {
     key: 'user',
-    header: 'Who',
+    header: t('children.access.who'),
     render: (r) => (r.user_name ? `${r.user_name}${r.user_email ? ` (${r.user_email})` : ''}` : ''),
   },
-  { key: 'device', header: 'Device', render: (r) => r.device_id ?? '' },
+  { key: 'device', header: t('children.access.device'), render: (r) => r.device_id ?? '' },
   {
     key: 'offline',
-    header: 'Offline',
-    render: (r) => (r.offline === null ? '' : r.offline ? 'Yes' : 'No'),
+    header: t('children.access.offline'),
+    render: (r) => (r.offline === null ? '' : label(r.offline ? 'Yes' : 'No')),
   },
 ];
 
@@ -51,6 +48,8 @@ const columns: DataColumn<ChildAccessRow>[] = [
  */
 export function AccessHistory({ childId }: { childId: number | null }) {
   const online = useOnline();
+  const words = useT();
+  const { t } = words;
   const [page, setPage] = useState(1);
   // The answer names the page it is of: another page shows the loader until its own arrives.
   const [answer, setAnswer] = useState<{ key: string; value: AccessHistoryPage | { error: string } } | null>(null);
@@ -63,28 +62,27 @@ export function AccessHistory({ childId }: { childId: number | null }) {
       settle({
         error:
           isSyncError(error) && error.reason === 'not-found'
-            ? 'This server keeps no access history.'
+            ? textOf('children.access.noHistory')
             : isSyncError(error)
               ? error.message
-              : 'The access history could not be read.',
+              : textOf('children.access.unreadable'),
       }),
     );
     return () => {
       current = false;
     };
   }, [childId, page, online, key]);
-  if (childId === null)
-    return <Text size="sm">This child has not reached the server yet: it has no access history there.</Text>;
-  if (!online) return <Alert color="yellow">Access history needs a connection. Open it again when online.</Alert>;
-  if (answer?.key !== key) return <Loader aria-label="Loading" />;
+  if (childId === null) return <Text size="sm">{t('children.access.notOnServer')}</Text>;
+  if (!online) return <Alert color="yellow">{t('children.access.needsConnection')}</Alert>;
+  if (answer?.key !== key) return <Loader aria-label={t('common.loading')} />;
   const shown = answer.value;
-  if ('error' in shown) return <Alert color="red">{shown.error}</Alert>;
+  if ('error' in shown) return <Alert color="red">{words.message(shown.error)}</Alert>;
   return (
     <Stack>
       <DataTable
-        label="Access history"
+        label={t('children.access.title')}
         rows={shown.rows}
-        columns={columns}
+        columns={accessColumns(words)}
         rowKey={(r) => `${r.kind}-${r.at}-${r.action}-${r.user_id ?? ''}-${r.subject ?? ''}`}
         pagination={shown.pagination ?? paginate(shown.rows.length, 1, Math.max(shown.rows.length, 1))}
         onPageChange={setPage}

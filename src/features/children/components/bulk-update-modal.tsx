@@ -25,15 +25,17 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { bulkUpdateChildren, useSelectedChildren } from '../hooks/use-bulk-update';
 import { useCenters } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
+import { useT } from '../../../lib/i18n';
+import type { TextKey } from '../../../../sync/shell';
 
-const typeFields: Record<string, { name: string; label: string; data?: readonly { value: string; label: string }[] }> =
+const typeFields: Record<string, { name: string; label: TextKey; data?: readonly { value: string; label: string }[] }> =
   {
-    education: { name: 'education_type', label: 'Education', data: educationTypes },
-    medical: { name: 'medical_issues', label: 'Medical Issue', data: medicalIssues },
-    mhp: { name: 'mhp', label: 'MHP', data: mhpOptions },
-    'follow-ups': { name: 'followupmethod', label: 'Follow-Up Method', data: followUpMethods },
-    sps: { name: 'social_protection_scheme', label: 'Social Protection Scheme' },
-    center: { name: 'centerId', label: 'Center' },
+    education: { name: 'education_type', label: 'children.bulk.education', data: educationTypes },
+    medical: { name: 'medical_issues', label: 'children.bulk.medical', data: medicalIssues },
+    mhp: { name: 'mhp', label: 'children.bulk.mhp', data: mhpOptions },
+    'follow-ups': { name: 'followupmethod', label: 'children.bulk.followUps', data: followUpMethods },
+    sps: { name: 'social_protection_scheme', label: 'children.bulk.sps' },
+    center: { name: 'centerId', label: 'children.bulk.center' },
   };
 
 type Props = { cids: string[]; onClose: () => void; onDone: () => void };
@@ -42,6 +44,9 @@ type Props = { cids: string[]; onClose: () => void; onDone: () => void };
 export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
   const children = useSelectedChildren(cids);
   const centers = useCenters();
+  const { t, label } = useT();
+  const options = (list: readonly { value: string; label: string }[]) =>
+    list.map((o) => ({ value: o.value, label: label(o.label) }));
   const {
     form,
     busy,
@@ -68,22 +73,26 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
       ? centers.map((c) => ({ value: String(c.id), label: c.name }))
       : type === 'sps'
         ? schemes.map((name) => ({ value: name, label: name }))
-        : special?.data;
+        : special?.data && options(special.data);
 
   return (
-    <Modal opened onClose={onClose} title="Bulk Update Details" size="lg">
+    <Modal opened onClose={onClose} title={t('children.bulk.title')} size="lg">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <Text size="sm">{cids.length} children selected</Text>
+          <Text size="sm">
+            {t(cids.length === 1 ? 'children.bulk.selected_one' : 'children.bulk.selected_other', {
+              count: cids.length,
+            })}
+          </Text>
           <Controller
             name="type"
             control={form.control}
             render={({ field }) => (
               <Select
-                label="Update Type"
+                label={t('children.bulk.type')}
                 withAsterisk
                 size="md"
-                data={bulkUpdateTypes}
+                data={options(bulkUpdateTypes)}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
               />
@@ -97,7 +106,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
               render={({ field }) =>
                 specialData ? (
                   <Select
-                    label={special.label}
+                    label={t(special.label)}
                     withAsterisk
                     size="md"
                     data={specialData}
@@ -107,7 +116,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
                   />
                 ) : (
                   <TextInput
-                    label={special.label}
+                    label={t(special.label)}
                     withAsterisk
                     size="md"
                     value={field.value ?? ''}
@@ -123,7 +132,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
             render={({ field }) => (
               <DateInput
                 dateParser={parseTypedDate}
-                label="Date"
+                label={t('children.bulk.date')}
                 withAsterisk
                 size="md"
                 valueFormat={dateFormats.display}
@@ -138,7 +147,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
             control={form.control}
             render={({ field }) => (
               <Textarea
-                label="Comment"
+                label={t('children.bulk.comment')}
                 withAsterisk
                 size="md"
                 value={field.value ?? ''}
@@ -146,7 +155,7 @@ export function BulkUpdateModal({ cids, onClose, onDone }: Props) {
               />
             )}
           />
-          <FormActions label="Save" busy={busy} onCancel={onClose} />
+          <FormActions label={t('common.save')} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,7 @@ import { SyncBadge } from '../../../components/sync-badge';
 import { TablePagination } from '../../../components/table-pagination';
 import { ChildPhoto } from './child-photo';
 import { PresentStatus } from './present-status';
+import { useT } from '../../../lib/i18n';
 
 type Props = {
   rows: readonly LocalChild[];
@@ -23,12 +24,13 @@ type Props = {
  * and in the table on a wider screen.
  */
 export function ChildCards({ rows, pagination, onPageChange, centerOf, actions, selection }: Props) {
+  const { t, label, message } = useT();
   return (
     <Stack gap="sm">
-      <Stack gap="xs" role="list" aria-label="Child Registration List">
+      <Stack gap="xs" role="list" aria-label={t('childList.title')}>
         {rows.length === 0 && (
           <Text ta="center" py="md">
-            {messages.noRecords}
+            {message(messages.noRecords)}
           </Text>
         )}
         {rows.map((child, i) => {
@@ -39,7 +41,7 @@ export function ChildCards({ rows, pagination, onPageChange, centerOf, actions, 
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 {selection && (
                   <RowCheckbox
-                    label={`Select row ${serial}`}
+                    label={t('table.selectRow', { n: serial })}
                     checked={selection.selected.has(child.cid)}
                     onChange={() => {
                       const next = new Set(selection.selected);
@@ -68,7 +70,7 @@ export function ChildCards({ rows, pagination, onPageChange, centerOf, actions, 
                   <Group gap={6} mt={4}>
                     <PresentStatus status={child.last_status?.history_status} />
                     <Badge size="sm" variant="outline" color="gray" tt="none">
-                      {cwcState(child)}
+                      {label(cwcState(child))}
                     </Badge>
                     <Box>
                       <SyncBadge state={child._sync} />

@@ -16,7 +16,7 @@ type Context = {
   actions: (child: LocalChild) => React.ReactNode;
   /** The screen's words in the language shown (src/lib/i18n.ts). */
   t: (key: TextKey) => string;
-  /** A contract label (a gender) in the language shown. */
+  /** A contract label (a gender, a case category, a CWC state) in the language shown. */
   label?: (english: string) => string;
 };
 
@@ -73,7 +73,7 @@ export function childColumns({ centerNames, actions, t, label = (l) => l }: Cont
             </Text>
             <Group gap={4} wrap="nowrap">
               <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
-                {cwcState(c)}
+                {label(cwcState(c))}
               </Badge>
               <Box style={{ flexShrink: 0 }}>
                 <SyncBadge state={c._sync} />
@@ -95,15 +95,15 @@ export function childColumns({ centerNames, actions, t, label = (l) => l }: Cont
     text('address', (c) => c.address),
     text('mobileno', (c) => c.mobileno),
     text('short_stay', (c) => c.short_stay),
-    text('reference_type', (c) => c.reference_type),
+    text('reference_type', (c) => (c.reference_type ? label(c.reference_type) : c.reference_type)),
     date('dateofarrival', (c) => c.dateofarrival),
     date('refer', (c) => c.last_status?.refer),
     date('produce', (c) => c.last_status?.produce),
     text('comment', (c) => c.last_status?.comment),
-    text('case_type', (c) => c.case_type),
+    text('case_type', (c) => (c.case_type ? label(c.case_type) : c.case_type)),
     text('sps', (c) => c.last_status?.sps),
     text('medical', (c) => c.last_status?.medical),
-    text('education', (c) => codeLabel('education_type', c.last_status?.education)),
+    text('education', (c) => label(codeLabel('education_type', c.last_status?.education))),
     text('mhp', (c) => c.last_status?.mhp),
     text('other', (c) => c.last_status?.other),
     {

@@ -21,6 +21,7 @@ import { DocumentActions, DownloadButton } from '../../../components/stored-file
 import { DocumentAudio, DocumentImage } from './document-file';
 import { emptyDocumentRow, type DocumentRowValues } from './registration-values';
 import { useTagSelect } from '../../../lib/use-lookups';
+import { textOf, useT } from '../../../lib/i18n';
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -29,7 +30,8 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
   const rows = useLiveQuery(() => listChildDocuments(child), [child.cid, child.id], null);
   const tags = new Map(useTagSelect().map((t) => [t.value, t.label]));
   const { canDeleteDocument } = useChildPermissions();
-  if (rows === null) return <Loader aria-label="Loading" />;
+  const { t, message } = useT();
+  if (rows === null) return <Loader aria-label={t('common.loading')} />;
   const tagOf = (row: LocalEntry) =>
     (row.tag_data as { name?: string } | null)?.name ?? tags.get(text(row.tagId)) ?? text(row.tagId);
   const remove = async (row: LocalEntry) => {
@@ -39,11 +41,21 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
   };
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder verticalSpacing="sm" aria-label="Child documents">
+      <Table striped withTableBorder verticalSpacing="sm" aria-label={t('children.documents.label')}>
         <Table.Thead>
           <Table.Tr>
-            {['SL No.', 'Tag Name', "Document's Date", 'File', 'Audio', 'Comment', 'Action'].map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+            {(
+              [
+                'table.slNo',
+                'components.fileRows.tag',
+                'components.fileRows.date',
+                'components.fileRows.file',
+                'components.fileRows.audio',
+                'components.fileRows.comment',
+                'column.action',
+              ] as const
+            ).map((h) => (
+              <Table.Th key={h}>{t(h)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -51,7 +63,7 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
           {rows.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={7}>
-                <Text ta="center">{messages.noRecords}</Text>
+                <Text ta="center">{message(messages.noRecords)}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -79,7 +91,7 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
                   {row.profile_audio_name ? (
                     <DocumentAudio
                       name={row.profile_audio_name}
-                      label={`Audio of ${tagOf(row)}`}
+                      label={t('children.documents.audioOf', { tag: tagOf(row) })}
                       access={{ action: 'audio_view', childIds, subject }}
                     />
                   ) : null}
@@ -89,7 +101,7 @@ export function ChildDocumentList({ child, editing }: { child: DocumentChild; ed
                   <DocumentActions
                     file={file}
                     serverUrl={file ? documentFileUrl(file) : null}
-                    downloadLabel={`Download ${tagOf(row)}`}
+                    downloadLabel={t('children.documents.downloadOf', { tag: tagOf(row) })}
                     canDelete={editing && canDeleteDocument}
                     onDelete={() => remove(row)}
                     access={{ action: 'document_view', childIds, subject }}
@@ -109,13 +121,14 @@ export function AddDocuments({ child }: { child: DocumentChild }) {
   const [rows, setRows] = useState<DocumentRowValues[]>([]);
   const [busy, setBusy] = useState(false);
   const tags = useTagSelect();
+  const { t } = useT();
   const save = async () => {
     setBusy(true);
     const outcome = await saveDocumentRows(child, rows);
     setBusy(false);
     if (!outcome.ok) return void toast.error(outcome.message);
     setRows([]);
-    toast.success('Documents added successfully');
+    toast.success(textOf('children.documents.added'));
   };
   return (
     <Stack>
@@ -123,7 +136,7 @@ export function AddDocuments({ child }: { child: DocumentChild }) {
       {rows.length > 0 && (
         <Group>
           <Button size="md" loading={busy} onClick={() => void save()}>
-            Save Documents
+            {t('children.documents.save')}
           </Button>
         </Group>
       )}
@@ -138,6 +151,7 @@ export function AddDocuments({ child }: { child: DocumentChild }) {
 export function ChildDocumentsPanel({ child, editing }: { child: LocalChild; editing: boolean }) {
   const { canEdit } = useChildPermissions();
   const image = text(child.image);
+  const { t } = useT();
   return (
     <Stack>
       <Group>
@@ -146,7 +160,7 @@ export function ChildDocumentsPanel({ child, editing }: { child: LocalChild; edi
           <DownloadButton
             name={image}
             serverUrl={childImageUrl(image)}
-            label="Download photo"
+            label={t('children.documents.downloadPhoto')}
             access={{
               action: 'photo_view',
               childIds: typeof child.id === 'number' ? [child.id] : [],
@@ -155,7 +169,7 @@ export function ChildDocumentsPanel({ child, editing }: { child: LocalChild; edi
           />
         )}
       </Group>
-      <Title order={4}>Documents</Title>
+      <Title order={4}>{t('children.documents.title')}</Title>
       <ChildDocumentList child={child} editing={editing} />
       {editing && canEdit && <AddDocuments child={child} />}
     </Stack>

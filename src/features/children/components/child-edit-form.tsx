@@ -3,6 +3,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import { refreshChildForEdit, type LocalChild } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
 import { RegistrationWizard } from './registration-wizard';
+import { useT } from '../../../lib/i18n';
 
 /**
  * Edit Profile's form. Online it first asks the server for the child (GET /child_edit/{id},
@@ -13,6 +14,7 @@ export function ChildEditForm({ child }: { child: LocalChild }) {
   const online = useOnline();
   const [opened, setOpened] = useState<LocalChild | null>(online ? null : child);
   const asked = useRef(false);
+  const { t } = useT();
   useEffect(() => {
     // Once per opening (not again when a pull changes the child while it is being edited).
     if (asked.current || opened) return;
@@ -24,8 +26,8 @@ export function ChildEditForm({ child }: { child: LocalChild }) {
   if (!opened)
     return (
       <Group>
-        <Loader size="sm" aria-label="Checking the server for changes" />
-        <Text c="dimmed">Checking the server for changes…</Text>
+        <Loader size="sm" aria-label={t('children.edit.checking')} />
+        <Text c="dimmed">{t('children.edit.checking')}…</Text>
       </Group>
     );
   return <RegistrationWizard child={opened} />;

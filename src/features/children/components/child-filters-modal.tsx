@@ -17,6 +17,8 @@ import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { useUser } from '../../../lib/use-store';
 import { useCenters } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
+import type { TextKey } from '../../../../sync/shell';
 
 export const childFilterKeys = [
   'centerId',
@@ -32,25 +34,14 @@ export const childFilterKeys = [
 ] as const;
 export type ChildFilterKey = (typeof childFilterKeys)[number];
 
-/** Each filter's label, in the modal and on the list's chip for it. */
-export const childFilterLabels: Record<ChildFilterKey, string> = {
-  centerId: 'Center Name',
-  name: 'Child Name',
-  uniqueId: 'SBT Unique ID',
-  cwccaseno: 'CWC Case No.',
-  gender: 'Gender',
-  ReferredBy: 'CWC Action',
-  case_type: 'Case Category',
-  history_status: 'Present Status',
-  from_date: 'Arrival From Date',
-  to_date: 'Arrival To Date',
-};
-const L = childFilterLabels;
+/** Each filter's label (its catalogue key), in the modal and on the list's chip for it. */
+export const childFilterLabel = (key: ChildFilterKey): TextKey => `children.filters.${key}`;
 export type ChildFilterValues = Partial<Record<ChildFilterKey, string>>;
 
 const statusOptions = Object.values(statusColorGroups)
   .flatMap((g) => g.statuses as readonly string[])
   .map((value) => ({ value, label: statusLabel(value) }));
+type Options = readonly { value: string; label: string }[];
 
 type Props = {
   opened: boolean;
@@ -64,6 +55,9 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
   const user = useUser();
   const centers = useCenters();
   const ownCenter = canChooseCenter(user.centerId) ? '' : String(user.centerId);
+  const { t, label } = useT();
+  const L = (key: ChildFilterKey) => t(childFilterLabel(key));
+  const shown = (list: Options) => list.map((o) => ({ value: o.value, label: label(o.label) }));
   const empty: ChildFilterValues = { centerId: ownCenter };
   const form = useForm<ChildFilterValues>({ values: { ...empty, ...value } });
   useUnsavedGuard(opened && form.formState.isDirty);
@@ -88,7 +82,7 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
       control={form.control}
       render={({ field }) => (
         <TextInput
-          label={L[name]}
+          label={L(name)}
           size="md"
           value={field.value ?? ''}
           onChange={(e) => field.onChange(normaliseInput(name, e.currentTarget.value))}
@@ -96,13 +90,13 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
       )}
     />
   );
-  const select = (name: ChildFilterKey, data: readonly { value: string; label: string }[], readOnly = false) => (
+  const select = (name: ChildFilterKey, data: Options, readOnly = false) => (
     <Controller
       name={name}
       control={form.control}
       render={({ field }) => (
         <Select
-          label={L[name]}
+          label={L(name)}
           size="md"
           data={data}
           value={field.value || null}
@@ -116,7 +110,7 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Search User Details Filters" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('children.filters.title')} size="lg">
       <form onSubmit={(e) => void search(e)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -128,14 +122,14 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
             {text('name')}
             {text('uniqueId')}
             {text('cwccaseno')}
-            {select('gender', genders)}
-            {select('ReferredBy', referredByOptions)}
-            {select('case_type', caseTypes)}
-            {select('history_status', statusOptions)}
+            {select('gender', shown(genders))}
+            {select('ReferredBy', shown(referredByOptions))}
+            {select('case_type', shown(caseTypes))}
+            {select('history_status', shown(statusOptions))}
           </SimpleGrid>
           <DateRangeFilter
-            fromLabel={L.from_date}
-            toLabel={L.to_date}
+            fromLabel={L('from_date')}
+            toLabel={L('to_date')}
             from={fromDate}
             to={toDate}
             onChange={(range) => {
@@ -145,10 +139,10 @@ export function ChildFiltersModal({ opened, onClose, value, onSearch }: Props) {
           />
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={reset}>
-              Reset
+              {t('common.reset')}
             </Button>
             <Button type="submit" size="md">
-              Search
+              {t('common.search')}
             </Button>
           </Group>
         </Stack>

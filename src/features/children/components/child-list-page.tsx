@@ -37,13 +37,14 @@ export function ChildListPage() {
   const { q = '', sort: sortParam, ...filter } = params;
   const listFilter = toListFilter(filter);
   const sort = parseSort(sortParam);
-  const result = useChildrenPage({ filter: listFilter, search: q, sort, page });
+  const { t, label, language } = useT();
+  // Sorted by name, the list follows the alphabet of the language shown.
+  const result = useChildrenPage({ filter: listFilter, search: q, sort, page, language });
   const setFilter = (next: ChildFilterValues) => setParams({ ...next, q, sort: sortParam });
   const setSearch = (text: string) => setParams({ ...filter, q: text, sort: sortParam }, { replace: true });
   const setSort = (next: TableSort | null) =>
     setParams({ ...filter, q, sort: next ? `${next.dir === 'desc' ? '-' : ''}${next.key}` : undefined });
   const centerNames = useCenterNames();
-  const { t, label } = useT();
   const [hidden, setHidden] = useHiddenColumns();
   // Below the sm breakpoint (a phone) the list is cards, not a table wider than the screen.
   const phone = useMediaQuery(`(max-width: calc(${useMantineTheme().breakpoints.sm} - 0.01em))`, false, {

@@ -15,7 +15,7 @@ import type { DataColumn } from '../../../components/data-table';
 import { showDate } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { hideableColumns } from './child-columns';
-import { childFilterKeys, childFilterLabels, type ChildFilterKey, type ChildFilterValues } from './child-filters-modal';
+import { childFilterKeys, childFilterLabel, type ChildFilterKey, type ChildFilterValues } from './child-filters-modal';
 import { useT } from '../../../lib/i18n';
 
 /** The search box: the list follows each keystroke (after a 150 ms pause, so a cheap tablet keeps up with typing). */
@@ -53,19 +53,24 @@ export function ChildSearchBox({ value, onChange }: { value: string; onChange: (
 const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;
 
-/** How a filter's value reads on its chip. */
-function chipValue(key: ChildFilterKey, value: string, centerNames: Map<number, string>): string {
+/** How a filter's value reads on its chip; `label` gives a contract label in the language shown. */
+function chipValue(
+  key: ChildFilterKey,
+  value: string,
+  centerNames: Map<number, string>,
+  label: (english: string) => string,
+): string {
   switch (key) {
     case 'centerId':
       return centerNames.get(Number(value)) ?? value;
     case 'gender':
-      return labelOf(genders, value);
+      return label(labelOf(genders, value));
     case 'ReferredBy':
-      return labelOf(referredByOptions, value);
+      return label(labelOf(referredByOptions, value));
     case 'case_type':
-      return labelOf(caseTypes, value);
+      return label(labelOf(caseTypes, value));
     case 'history_status':
-      return statusLabel(value);
+      return label(statusLabel(value));
     case 'from_date':
     case 'to_date':
       return showDate(value);
@@ -91,13 +96,13 @@ export function ActiveFilterChips({ filter, centerNames, onRemove, onClear }: Ch
   const fixedCenter = !canChooseCenter(user.centerId);
   const active = childFilterKeys.filter((key) => filter[key]);
   const removable = active.filter((key) => !(key === 'centerId' && fixedCenter));
-  const { t } = useT();
+  const { t, label: labelOfContract } = useT();
   if (!removable.length) return null;
   return (
     <Group gap="xs" aria-label={t('childList.activeFilters')} role="group">
       {active.map((key) => {
         const fixed = key === 'centerId' && fixedCenter;
-        const label = `${childFilterLabels[key]}: ${chipValue(key, filter[key]!, centerNames)}`;
+        const label = `${t(childFilterLabel(key))}: ${chipValue(key, filter[key]!, centerNames, labelOfContract)}`;
         return fixed ? (
           <Badge key={key} size="xl" variant="light" color="gray" tt="none" fw={500}>
             {label}

@@ -7,17 +7,19 @@ import { PresentStatus } from './present-status';
 import { showDate } from '../../../lib/dates';
 import { showText } from './format';
 import { useCenterNames } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 /** The Overview tab: photo, name, status and the key facts. */
 export function ChildOverview({ child }: { child: LocalChild }) {
   const centers = useCenterNames();
+  const { t, label } = useT();
   const facts: [string, string][] = [
-    ['SBT Unique ID', showText(child.uniqueId)],
-    ['Center Name', child.center_data?.name ?? centers.get(Number(child.centerdetailId)) ?? ''],
-    ['Gender', showText(child.gender)],
-    ['Arrival date', showDate(child.dateofarrival)],
-    ['CWC Case No.', showText(child.cwccaseno)],
-    ['Address', showText(child.address)],
+    [t('column.uniqueId'), showText(child.uniqueId)],
+    [t('column.center'), child.center_data?.name ?? centers.get(Number(child.centerdetailId)) ?? ''],
+    [t('column.gender'), child.gender ? label(showText(child.gender)) : ''],
+    [t('column.dateofarrival'), showDate(child.dateofarrival)],
+    [t('column.cwccaseno'), showText(child.cwccaseno)],
+    [t('column.address'), showText(child.address)],
   ];
   return (
     <Stack>
@@ -31,7 +33,7 @@ export function ChildOverview({ child }: { child: LocalChild }) {
           <Group gap="xs">
             <PresentStatus status={child.last_status?.history_status} />
             <Badge variant="outline" color="gray" tt="none">
-              {cwcState(child)}
+              {label(cwcState(child))}
             </Badge>
           </Group>
         </Stack>

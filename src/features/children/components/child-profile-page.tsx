@@ -18,6 +18,7 @@ import { AccessHistory } from './access-history';
 import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep } from './registration-steps';
 import { registrationValues } from './registration-values';
 import { RegistrationWizard } from './registration-wizard';
+import { useT } from '../../../lib/i18n';
 
 /** What the profile hands to the parts other features draw (composed in src/routes, never imported here). */
 export type ProfileSlotProps = { child: LocalChild; editing: boolean };
@@ -34,10 +35,11 @@ export function ChildProfilePage({ renderSection, renderActions }: SlotProps = {
   const state = readProfileState(location.state) ?? readProfileSearch(location.search);
   const { canCreate } = useChildPermissions();
   const [menu, setMenu] = useState<SideMenuItem>("Child's Information");
+  const { t } = useT();
   if (!state && !canCreate) return <Navigate to="/child-registration" replace />;
   return (
     <Stack>
-      <Title order={2}>Child Registration</Title>
+      <Title order={2}>{t('children.profile.title')}</Title>
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <ProfileSideMenu active={menu} onSelect={setMenu} isNew={!state} />
@@ -57,9 +59,10 @@ export function ChildProfilePage({ renderSection, renderActions }: SlotProps = {
 }
 
 function NotBuilt({ item }: { item: SideMenuItem }) {
+  const { t, label } = useT();
   return (
-    <Alert color="gray" title={item} data-testid="not-built">
-      This part of the profile is not built yet.
+    <Alert color="gray" title={label(item)} data-testid="not-built">
+      {t('children.profile.notBuilt')}
     </Alert>
   );
 }
@@ -71,9 +74,9 @@ function ExistingChild({ state, ...rest }: { state: ProfileState; menu: SideMenu
     [state.cid, state.id],
     undefined,
   );
-  if (child === undefined) return <Loader aria-label="Loading" />;
-  if (child === null)
-    return <Alert color="yellow">This child is not on this device. Sync, then open the profile again.</Alert>;
+  const { t } = useT();
+  if (child === undefined) return <Loader aria-label={t('common.loading')} />;
+  if (child === null) return <Alert color="yellow">{t('children.profile.notOnDevice')}</Alert>;
   return <ChildProfile key={child.cid} child={child} initialMode={state.action} {...rest} />;
 }
 
@@ -90,6 +93,7 @@ function ChildProfile({
   const actions = renderActions?.(slot);
   const section = menu === "Child's Information" ? null : (renderSection?.(menu, slot) ?? <NotBuilt item={menu} />);
   const fetched = useChildRecordsOnline(child);
+  const { t, label } = useT();
   // Each section opened is one entry of the access log; the view tabs log their own.
   useAccessLog(
     section || mode === 'edit'
@@ -100,7 +104,7 @@ function ChildProfile({
     <Stack>
       {fetched?.fetchedAt != null && (
         <Text size="sm" c="dimmed" data-testid="child-records-fetched">
-          History fetched from the server {showTimeAgo(fetched.fetchedAt)}
+          {t('children.profile.fetched', { ago: showTimeAgo(fetched.fetchedAt) })}
         </Text>
       )}
       <Group justify="space-between">
@@ -109,8 +113,8 @@ function ChildProfile({
           value={mode}
           onChange={(v) => setMode(v === 'edit' ? 'edit' : 'view')}
           data={[
-            { value: 'view', label: 'View Profile' },
-            { value: 'edit', label: 'Edit Profile', disabled: !canEdit },
+            { value: 'view', label: t('children.profile.view') },
+            { value: 'edit', label: t('children.profile.edit'), disabled: !canEdit },
           ]}
         />
         {actions ? (
@@ -118,13 +122,13 @@ function ChildProfile({
         ) : (
           mode === 'edit' && (
             <Select
-              aria-label="Action"
-              placeholder="Action"
+              aria-label={t('children.profile.action')}
+              placeholder={t('children.profile.action')}
               size="md"
-              data={exitActionTypes}
+              data={exitActionTypes.map((o) => ({ value: o.value, label: label(o.label) }))}
               w={200}
               disabled
-              description="Actions are not built yet"
+              description={t('children.profile.actionsNotBuilt')}
             />
           )
         )}
@@ -146,15 +150,16 @@ function ProfileTabs({ child }: { child: LocalChild }) {
   // Administrators read who opened the record (a center-bound one, its center's children).
   const canReadAccess = isAdministrator(user) && (isAllCenterUser(user) || child.centerdetailId === user.centerId);
   useAccessLog(tab !== 'access' ? { action: 'profile_view', ...childNamed(child), subject: tab } : null);
+  const { t } = useT();
   return (
     <FormProvider {...form}>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="basic">Basic Information</Tabs.Tab>
-          <Tabs.Tab value="documents">Images &amp; Documents</Tabs.Tab>
-          <Tabs.Tab value="additional">Additional Information</Tabs.Tab>
-          {canReadAccess && <Tabs.Tab value="access">Access history</Tabs.Tab>}
+          <Tabs.Tab value="overview">{t('children.profile.overview')}</Tabs.Tab>
+          <Tabs.Tab value="basic">{t('children.profile.basic')}</Tabs.Tab>
+          <Tabs.Tab value="documents">{t('children.profile.documents')}</Tabs.Tab>
+          <Tabs.Tab value="additional">{t('children.profile.additional')}</Tabs.Tab>
+          {canReadAccess && <Tabs.Tab value="access">{t('children.access.title')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <ChildOverview child={child} />

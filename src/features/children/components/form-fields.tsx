@@ -1,12 +1,26 @@
 import { FileInput, Select, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, useFormContext } from 'react-hook-form';
-import { dateFormats, fieldsClearedBy, normaliseInput, uploadLimits } from '../../../../sync';
+import { dateFormats, fieldsClearedBy, normaliseInput, recordFieldLabel, uploadLimits } from '../../../../sync';
+import { useT } from '../../../lib/i18n';
 import { parseTypedDate } from '../../../lib/dates';
 import type { RegistrationTextField, RegistrationValues } from './registration-values';
 
-type Base = { name: RegistrationTextField; label: string; required?: boolean; readOnly?: boolean };
+type Base = { name: RegistrationTextField; required?: boolean; readOnly?: boolean };
 type Option = { readonly value: string; readonly label: string };
+
+/**
+ * A registration field's words in the language shown: its label is the contract's
+ * (recordFieldLabels, the form's labels verbatim) and its error a contract message.
+ */
+function useFieldWords(name: RegistrationTextField) {
+  const { label, message } = useT();
+  return {
+    label: label(recordFieldLabel(name)),
+    error: (text: string | undefined) => (text ? message(text) : text),
+    options: (data: readonly Option[]) => data.map((o) => ({ value: o.value, label: label(o.label) })),
+  };
+}
 
 /** Sets a field and clears the fields its change resets (spec part 1, section 4). */
 function useSetWithResets() {
@@ -19,8 +33,9 @@ function useSetWithResets() {
 }
 
 /** A text input with the spec's normalisation (digits only, leading spaces trimmed). */
-export function TextField({ name, label, required, readOnly, multiline }: Base & { multiline?: boolean }) {
+export function TextField({ name, required, readOnly, multiline }: Base & { multiline?: boolean }) {
   const { control } = useFormContext<RegistrationValues>();
+  const { label, error } = useFieldWords(name);
   const Input = multiline ? Textarea : TextInput;
   return (
     <Controller
@@ -31,7 +46,7 @@ export function TextField({ name, label, required, readOnly, multiline }: Base &
           label={label}
           withAsterisk={required}
           size="md"
-          error={fieldState.error?.message}
+          error={error(fieldState.error?.message)}
           ref={field.ref}
           readOnly={readOnly}
           value={field.value}
@@ -45,8 +60,16 @@ export function TextField({ name, label, required, readOnly, multiline }: Base &
   );
 }
 
-export function SelectField({ name, label, required, readOnly, data }: Base & { data: readonly Option[] }) {
+/** A select of contract options (shown in the language shown); `data` of names (centers, places) shows as it is. */
+export function SelectField({
+  name,
+  required,
+  readOnly,
+  data,
+  names = false,
+}: Base & { data: readonly Option[]; names?: boolean }) {
   const { control } = useFormContext<RegistrationValues>();
+  const { label, error, options } = useFieldWords(name);
   const set = useSetWithResets();
   return (
     <Controller
@@ -57,10 +80,10 @@ export function SelectField({ name, label, required, readOnly, data }: Base & { 
           label={label}
           withAsterisk={required}
           size="md"
-          error={fieldState.error?.message}
+          error={error(fieldState.error?.message)}
           ref={field.ref}
           readOnly={readOnly}
-          data={data}
+          data={names ? data : options(data)}
           searchable
           value={field.value || null}
           onChange={(v) => {
@@ -72,8 +95,9 @@ export function SelectField({ name, label, required, readOnly, data }: Base & { 
   );
 }
 
-export function DateField({ name, label, required, readOnly }: Base) {
+export function DateField({ name, required, readOnly }: Base) {
   const { control } = useFormContext<RegistrationValues>();
+  const { label, error } = useFieldWords(name);
   return (
     <Controller
       name={name}
@@ -83,7 +107,7 @@ export function DateField({ name, label, required, readOnly }: Base) {
           label={label}
           withAsterisk={required}
           size="md"
-          error={fieldState.error?.message}
+          error={error(fieldState.error?.message)}
           ref={field.ref}
           readOnly={readOnly}
           valueFormat={dateFormats.display}
@@ -100,23 +124,24 @@ export function DateField({ name, label, required, readOnly }: Base) {
   );
 }
 
-export function ImageField({ label, readOnly }: { label: string; readOnly?: boolean }) {
+export function ImageField({ readOnly }: { readOnly?: boolean }) {
   const { control } = useFormContext<RegistrationValues>();
+  const { t, message } = useT();
   return (
     <Controller
       name="image"
       control={control}
       render={({ field, fieldState }) => (
         <FileInput
-          label={label}
+          label={t('children.form.profilePicture')}
           size="md"
-          error={fieldState.error?.message}
+          error={fieldState.error?.message && message(fieldState.error.message)}
           ref={field.ref}
           accept={uploadLimits.imageAccept}
-          description="JPG, JPEG, PNG, up to 4 MB"
+          description={t('children.form.imageHint')}
           readOnly={readOnly}
           value={field.value instanceof File ? field.value : null}
-          placeholder={typeof field.value === 'string' ? 'Photo kept' : 'Choose a photo'}
+          placeholder={typeof field.value === 'string' ? t('children.form.photoKept') : t('children.form.choosePhoto')}
           onChange={(file) => {
             field.onChange(file);
           }}

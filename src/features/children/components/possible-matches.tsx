@@ -11,12 +11,7 @@ import {
 import { childProfileHref } from '../../../lib/child-links';
 import { showDate } from '../../../lib/dates';
 import { useCenters } from '../../../lib/use-lookups';
-
-const reasonWords: Record<MatchReason, string> = {
-  center: 'same center',
-  arrival: `arrived within ${ARRIVAL_WINDOW_DAYS} days`,
-  dob: 'same date of birth',
-};
+import { useT } from '../../../lib/i18n';
 
 export type DuplicateCheck = {
   /** The children that look like the one being added, while the user decides; null otherwise. */
@@ -67,15 +62,18 @@ export function PossibleMatches({
   onNew: () => void;
 }) {
   const centers = useCenters();
+  const { t } = useT();
   if (!check.matches) return null;
+  const reasonWords: Record<MatchReason, string> = {
+    center: t('children.matches.center'),
+    arrival: t('children.matches.arrival', { days: ARRIVAL_WINDOW_DAYS }),
+    dob: t('children.matches.dob'),
+  };
   const centerName = (id: unknown) => centers.find((c) => c.id === Number(id))?.name ?? '';
   return (
-    <Alert color="yellow" variant="light" title="This child may already be registered" data-testid="possible-matches">
+    <Alert color="yellow" variant="light" title={t('children.matches.title')} data-testid="possible-matches">
       <Stack gap="xs">
-        <Text size="sm">
-          These children on this device have a similar name and the same gender. Open one to work on that record, or go
-          on if this is another child.
-        </Text>
+        <Text size="sm">{t('children.matches.body')}</Text>
         {check.matches.map(({ child, reasons }) => (
           <Group key={child.cid} justify="space-between" wrap="nowrap" gap="xs" data-testid="possible-match">
             <div>
@@ -86,7 +84,7 @@ export function PossibleMatches({
               <Text size="xs" c="dimmed">
                 {[
                   centerName(child.centerdetailId),
-                  child.dateofarrival ? `arrived ${showDate(child.dateofarrival)}` : '',
+                  child.dateofarrival ? t('children.matches.arrived', { date: showDate(child.dateofarrival) }) : '',
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -99,15 +97,19 @@ export function PossibleMatches({
               onClick={onOpen}
               variant="default"
               size="sm"
-              aria-label={`Open ${String(child.name ?? 'the child')}`}
+              aria-label={
+                child.name
+                  ? t('children.matches.openNamed', { name: String(child.name) })
+                  : t('children.matches.openUnnamed')
+              }
             >
-              Open
+              {t('children.matches.open')}
             </Button>
           </Group>
         ))}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="sm" onClick={check.dismiss}>
-            Go back
+            {t('children.matches.goBack')}
           </Button>
           <Button
             size="sm"

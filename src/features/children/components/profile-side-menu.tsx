@@ -1,5 +1,6 @@
 import { NavLink, Paper, Select, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useT } from '../../../lib/i18n';
 
 export const sideMenuItems = [
   "Child's Information",
@@ -27,17 +28,20 @@ type Props = { active: SideMenuItem; onSelect: (item: SideMenuItem) => void; isN
  */
 export function ProfileSideMenu({ active, onSelect, isNew }: Props) {
   const items = isNew ? (["Child's Information"] as const) : sideMenuItems;
+  const { t, label } = useT();
+  // The items stay the contract's English (what the profile and its slots switch on); only what is read changes.
+  const shown = (item: SideMenuItem) => (isNew ? t('children.profile.newRegistration') : label(item));
   // Wide enough for the menu beside the content: the md breakpoint, where the profile's grid splits.
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, {
     getInitialValueInEffect: false,
   });
   if (!wide)
     return (
-      <nav aria-label="Profile menu">
+      <nav aria-label={t('children.profile.menu')}>
         <Select
-          label="Section"
+          label={t('children.profile.section')}
           size="md"
-          data={items.map((item) => ({ value: item, label: isNew ? 'New Registration' : item }))}
+          data={items.map((item) => ({ value: item, label: shown(item) }))}
           value={active}
           onChange={(v) => v && onSelect(v as SideMenuItem)}
           readOnly={isNew}
@@ -47,15 +51,9 @@ export function ProfileSideMenu({ active, onSelect, isNew }: Props) {
       </nav>
     );
   return (
-    <Paper withBorder p={4} component="nav" aria-label="Profile menu">
+    <Paper withBorder p={4} component="nav" aria-label={t('children.profile.menu')}>
       {items.map((item) => (
-        <NavLink
-          key={item}
-          label={isNew ? 'New Registration' : item}
-          active={item === active}
-          onClick={() => onSelect(item)}
-          py="sm"
-        />
+        <NavLink key={item} label={shown(item)} active={item === active} onClick={() => onSelect(item)} py="sm" />
       ))}
     </Paper>
   );

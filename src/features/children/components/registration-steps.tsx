@@ -25,7 +25,7 @@ import { useCenters, useTagSelect } from '../../../lib/use-lookups';
 
 const grid = { base: 1, xs: 2 } as const;
 
-/** Step 1: basic info. */
+/** Step 1: basic info. Each field's label is the contract's (recordFieldLabels), shown by form-fields.tsx. */
 export function BasicInfoStep({ readOnly }: { readOnly?: boolean }) {
   const user = useUser();
   const centers = useCenters().map((c) => ({ value: String(c.id), label: c.name }));
@@ -34,17 +34,17 @@ export function BasicInfoStep({ readOnly }: { readOnly?: boolean }) {
     <Stack>
       {typeof image === 'string' && <ChildPhoto image={image} name={name} size={96} />}
       <SimpleGrid cols={grid}>
-        <TextField name="name" label="Name" required readOnly={readOnly} />
-        <DateField name="dateofarrival" label="Date of Arrival" required readOnly={readOnly} />
-        <SelectField name="gender" label="Gender" data={genders} required readOnly={readOnly} />
+        <TextField name="name" required readOnly={readOnly} />
+        <DateField name="dateofarrival" required readOnly={readOnly} />
+        <SelectField name="gender" data={genders} required readOnly={readOnly} />
         <SelectField
           name="centerdetailId"
-          label="Center Name"
           data={centers}
+          names
           required={canChooseCenter(user.centerId)}
           readOnly={readOnly || !canChooseCenter(user.centerId)}
         />
-        <ImageField label="Profile Picture" readOnly={readOnly} />
+        <ImageField readOnly={readOnly} />
       </SimpleGrid>
     </Stack>
   );
@@ -66,40 +66,38 @@ export function CaseDetailsStep({ readOnly }: { readOnly?: boolean }) {
   const needsDetails = (referenceTypesNeedingDetails as readonly string[]).includes(referenceType);
   return (
     <SimpleGrid cols={grid}>
-      <SelectField name="ReferredBy" label="CWC Action" data={referredByOptions} required readOnly={readOnly} />
-      <TextField name="cwccaseno" label="CWC Case No." required={referredBy === 'refer'} readOnly={readOnly} />
-      <SelectField name="short_stay_status" label="Short Stay" data={yesNo} required readOnly={readOnly} />
+      <SelectField name="ReferredBy" data={referredByOptions} required readOnly={readOnly} />
+      <TextField name="cwccaseno" required={referredBy === 'refer'} readOnly={readOnly} />
+      <SelectField name="short_stay_status" data={yesNo} required readOnly={readOnly} />
       {shortStay === 'yes' && (
-        <SelectField name="short_stay" label="SBT Home" data={shortStayHomes} required readOnly={readOnly} />
+        <SelectField name="short_stay" data={shortStayHomes} names required readOnly={readOnly} />
       )}
-      <TextField name="aadharno" label="Aadhar No." readOnly={readOnly} />
-      <TextField name="mobileno" label="Mobile No." readOnly={readOnly} />
-      <TextField name="phoneno" label="Alternate Phone No." readOnly={readOnly} />
-      <TextField name="address" label="Address" required readOnly={readOnly} />
-      <SelectField name="countryId" label="Country" data={countries} required readOnly={readOnly} />
-      <SelectField name="stateId" label="State" data={states} required readOnly={readOnly} />
+      <TextField name="aadharno" readOnly={readOnly} />
+      <TextField name="mobileno" readOnly={readOnly} />
+      <TextField name="phoneno" readOnly={readOnly} />
+      <TextField name="address" required readOnly={readOnly} />
+      <SelectField name="countryId" data={countries} names required readOnly={readOnly} />
+      <SelectField name="stateId" data={states} names required readOnly={readOnly} />
       {cityInstead ? (
-        <SelectField name="cityId" label="City" data={cities} required readOnly={readOnly} />
+        <SelectField name="cityId" data={cities} names required readOnly={readOnly} />
       ) : (
-        <SelectField name="district" label="District" data={districts} required readOnly={readOnly} />
+        <SelectField name="district" data={districts} names required readOnly={readOnly} />
       )}
-      <TextField name="pincode" label="Pincode" readOnly={readOnly} />
-      <SelectField name="reference_type" label="Reference By" data={referenceByOptions} required readOnly={readOnly} />
-      {needsDetails && <TextField name="otherref" label="Reference Details" required readOnly={readOnly} />}
+      <TextField name="pincode" readOnly={readOnly} />
+      <SelectField name="reference_type" data={referenceByOptions} required readOnly={readOnly} />
+      {needsDetails && <TextField name="otherref" required readOnly={readOnly} />}
       {referenceType === 'Police' && (
         <>
-          <TextField name="daily_report_no" label="Daily Report No." required readOnly={readOnly} />
-          <TextField name="police_produced_by" label="Produced By" required readOnly={readOnly} />
-          <TextField name="police_station" label="Police Station" required readOnly={readOnly} />
+          <TextField name="daily_report_no" required readOnly={readOnly} />
+          <TextField name="police_produced_by" required readOnly={readOnly} />
+          <TextField name="police_station" required readOnly={readOnly} />
         </>
       )}
-      {referenceType === 'Others' && (
-        <TextField name="reference_type_other" label="Other Detail" required readOnly={readOnly} />
-      )}
-      <TextField name="breif" label="Brief" multiline readOnly={readOnly} />
-      <TextField name="circumstance_of_rescue" label="Circumstance of Rescue" multiline readOnly={readOnly} />
-      <TextField name="comments" label="Comments" multiline readOnly={readOnly} />
-      <TextField name="jamatalashi" label="Jamatalashi" readOnly={readOnly} />
+      {referenceType === 'Others' && <TextField name="reference_type_other" required readOnly={readOnly} />}
+      <TextField name="breif" multiline readOnly={readOnly} />
+      <TextField name="circumstance_of_rescue" multiline readOnly={readOnly} />
+      <TextField name="comments" multiline readOnly={readOnly} />
+      <TextField name="jamatalashi" readOnly={readOnly} />
     </SimpleGrid>
   );
 }
@@ -126,27 +124,22 @@ export function DocumentsStep({ child }: { child?: DocumentChild | null }) {
 export function AdditionalInfoStep({ readOnly }: { readOnly?: boolean }) {
   return (
     <SimpleGrid cols={grid}>
-      <SelectField name="family_touch" label="In Touch With Family" data={yesNo} readOnly={readOnly} />
-      <TextField name="f_name" label="Father Name" readOnly={readOnly} />
-      <TextField name="m_name" label="Mother Name" readOnly={readOnly} />
-      <TextField name="occupation" label="Occupation" readOnly={readOnly} />
-      <TextField name="income" label="Income" readOnly={readOnly} />
-      <TextField name="no_sibling" label="No. of Siblings" readOnly={readOnly} />
-      <TextField name="age" label="Age" readOnly={readOnly} />
-      <DateField name="dob" label="Date of Birth" readOnly={readOnly} />
-      <TextField name="caste" label="Caste" readOnly={readOnly} />
-      <SelectField
-        name="educationbefore"
-        label="Education Before Entering"
-        data={educationBeforeOptions}
-        readOnly={readOnly}
-      />
-      <SelectField name="case_type" label="Case Category" data={caseTypes} readOnly={readOnly} />
-      <TextField name="status_of_beneficiaries" label="Status of Beneficiary" readOnly={readOnly} />
-      <TextField name="period_street" label="Period on Street" readOnly={readOnly} />
-      <TextField name="occupation_on_street" label="Occupation on Street" readOnly={readOnly} />
-      <TextField name="contacted_through_referred_found" label="Contacted Through" readOnly={readOnly} />
-      <TextField name="action_data" label="Action Taken" multiline readOnly={readOnly} />
+      <SelectField name="family_touch" data={yesNo} readOnly={readOnly} />
+      <TextField name="f_name" readOnly={readOnly} />
+      <TextField name="m_name" readOnly={readOnly} />
+      <TextField name="occupation" readOnly={readOnly} />
+      <TextField name="income" readOnly={readOnly} />
+      <TextField name="no_sibling" readOnly={readOnly} />
+      <TextField name="age" readOnly={readOnly} />
+      <DateField name="dob" readOnly={readOnly} />
+      <TextField name="caste" readOnly={readOnly} />
+      <SelectField name="educationbefore" data={educationBeforeOptions} readOnly={readOnly} />
+      <SelectField name="case_type" data={caseTypes} readOnly={readOnly} />
+      <TextField name="status_of_beneficiaries" readOnly={readOnly} />
+      <TextField name="period_street" readOnly={readOnly} />
+      <TextField name="occupation_on_street" readOnly={readOnly} />
+      <TextField name="contacted_through_referred_found" readOnly={readOnly} />
+      <TextField name="action_data" multiline readOnly={readOnly} />
     </SimpleGrid>
   );
 }

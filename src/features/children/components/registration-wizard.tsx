@@ -11,12 +11,13 @@ import { saveRegistration, stepProblem } from '../hooks/use-save-registration';
 import { AdditionalInfoStep, BasicInfoStep, CaseDetailsStep, DocumentsStep } from './registration-steps';
 import { registrationValues, type RegistrationValues } from './registration-values';
 import { PossibleMatches, useDuplicateCheck } from './possible-matches';
+import { textOf, useT } from '../../../lib/i18n';
 
 const steps = [
-  { label: 'Basic Info', body: BasicInfoStep },
-  { label: 'CWC Action & Address', body: CaseDetailsStep },
-  { label: 'Documents', body: DocumentsStep },
-  { label: 'Additional Information', body: AdditionalInfoStep },
+  { label: 'children.wizard.basic', body: BasicInfoStep },
+  { label: 'children.wizard.case', body: CaseDetailsStep },
+  { label: 'children.wizard.documents', body: DocumentsStep },
+  { label: 'children.wizard.additional', body: AdditionalInfoStep },
 ] as const;
 const LAST = steps.length - 1;
 
@@ -31,6 +32,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
   const [active, setActive] = useState(0);
   const [reached, setReached] = useState(child ? LAST : 0);
   const duplicates = useDuplicateCheck();
+  const { t } = useT();
   // A new child is checked against the device's children once Basic Info is filled, and again at Finish.
   const looksRegistered = async (values: RegistrationValues) => !child && !(await duplicates.check(values));
   // Another menu item, Back or a closed tab keeps what was typed (files are chosen again).
@@ -50,7 +52,7 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
       if (step !== undefined) setActive(step);
     },
     onSaved: async () => {
-      toast.success(child ? 'Child updated successfully' : 'Child registered successfully');
+      toast.success(textOf(child ? 'children.wizard.updated' : 'children.wizard.registered'));
       await navigate('/child-registration');
     },
   });
@@ -71,28 +73,28 @@ export function RegistrationWizard({ child }: { child?: LocalChild | null }) {
           <DraftNotice draft={draft} />
           <PossibleMatches
             check={duplicates}
-            newLabel={active < LAST ? 'Continue as a new child' : 'Save as a new child'}
+            newLabel={active < LAST ? t('children.wizard.continueAsNew') : t('quickAdd.saveAsNew')}
             onOpen={() => void draft.clear()}
             onNew={() => void (active < LAST ? next() : submit())}
           />
           <Stepper active={active} onStepClick={(i) => i <= reached && setActive(i)} size="sm" wrap>
             {steps.map(({ label, body: Body }, i) => (
-              <Stepper.Step key={label} label={label} allowStepSelect={i <= reached}>
+              <Stepper.Step key={label} label={t(label)} allowStepSelect={i <= reached}>
                 {Body === DocumentsStep ? <DocumentsStep child={child} /> : <Body />}
               </Stepper.Step>
             ))}
           </Stepper>
           <Group justify="space-between">
             <Button variant="default" size="md" disabled={active === 0} onClick={() => setActive(active - 1)}>
-              Back
+              {t('children.wizard.back')}
             </Button>
             {active < LAST ? (
               <Button size="md" onClick={() => void next()}>
-                Next
+                {t('children.wizard.next')}
               </Button>
             ) : (
               <Button size="md" loading={busy} onClick={() => void submit()}>
-                Finish
+                {t('children.wizard.finish')}
               </Button>
             )}
           </Group>

@@ -20,8 +20,9 @@ import { useUser } from '../../../lib/use-store';
 import { entityOf, useCwcPermissions, useCwcRecord, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
 import type { CwcFormValues } from './cwc-values';
 import { useCenterSelect, useTagSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
+import { texts } from '../../../../sync/shell';
 
-const titles = { produce: 'Add CWC Produce', refer: 'Add CWC Refer' } as const;
 const newRow = (): FileRowValues => ({
   tagId: '',
   doc_date: '',
@@ -42,8 +43,9 @@ export function CwcFormPage({ kind }: { kind: CwcKind }) {
     if (!allowed) void navigate(-1);
   }, [allowed, navigate]);
   const record = useCwcRecord(kind, cid);
+  const { t } = useT();
   if (!allowed) return null;
-  if (cid && !record) return <Text>Loading…</Text>;
+  if (cid && !record) return <Text>{t('admin.common.loadingDots')}</Text>;
   return (
     <CwcForm kind={kind} record={record ?? null} childregId={childregId} onDone={() => void navigate(`/${kind}`)} />
   );
@@ -64,6 +66,8 @@ function CwcForm({
   const centers = useCenterSelect();
   const tags = useTagSelect();
   const ownCenter = user && user.centerId !== ALL_CENTERS_ID ? String(user.centerId) : '';
+  const { t, message } = useT();
+  const error = (text: string | undefined) => (text ? message(text) : text);
   const kept = Array.isArray(record?.documents) ? (record.documents as Record<string, unknown>[]) : [];
   const { form, draft, submit } = useContractForm<CwcFormValues>({
     schema: kind === 'produce' ? cwcProduceFormSchema : cwcReferFormSchema,
@@ -89,7 +93,7 @@ function CwcForm({
       return result.ok ? { ok: true } : { ok: false, message: result.message };
     },
     onSaved: () => {
-      toast.success('Saved on this device; it will be sent when online.');
+      toast.success(texts['admin.cwc.saved']);
       onDone();
     },
   });
@@ -99,7 +103,7 @@ function CwcForm({
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack>
         <DraftNotice draft={draft} />
-        <Title order={2}>{record ? titles[kind].replace('Add', 'Edit') : titles[kind]}</Title>
+        <Title order={2}>{t(record ? `admin.cwc.edit.${kind}` : `admin.cwc.add.${kind}`)}</Title>
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Controller
@@ -107,12 +111,12 @@ function CwcForm({
               name="centerId"
               render={({ field, fieldState }) => (
                 <Select
-                  label="Center"
+                  label={t('admin.common.center')}
                   withAsterisk
                   size="md"
                   data={centers}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   readOnly={Boolean(ownCenter)}
@@ -122,10 +126,10 @@ function CwcForm({
             />
             {kind === 'refer' && (
               <TextInput
-                label="CWC Case No."
+                label={t('admin.cwc.caseNo')}
                 withAsterisk
                 size="md"
-                error={errors.cwccaseno?.message}
+                error={error(errors.cwccaseno?.message)}
                 {...form.register('cwccaseno', { setValueAs: (v: string) => normaliseInput('cwccaseno', v) })}
               />
             )}
@@ -134,37 +138,39 @@ function CwcForm({
               name="transfer_date"
               render={({ field, fieldState }) => (
                 <DateInput
-                  label="Date"
+                  label={t('admin.common.date')}
                   withAsterisk
                   size="md"
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
                   dateParser={parseTypedDate}
                   ref={field.ref}
-                  error={fieldState.error?.message}
+                  error={error(fieldState.error?.message)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                 />
               )}
             />
             <Textarea
-              label="Comment"
+              label={t('admin.common.comment')}
               withAsterisk
               size="md"
               autosize
               minRows={2}
-              error={errors.comment?.message}
+              error={error(errors.comment?.message)}
               {...form.register('comment')}
             />
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md">
           <Title order={4} mb="sm">
-            Add Documents
+            {t('admin.cwc.addDocuments')}
           </Title>
           {kept.map((d) => (
             <Text key={String(d.id)} size="sm">
-              {String((d.tag_data as { name?: string } | null)?.name ?? `Tag ${String(d.tagId ?? '')}`)}{' '}
+              {String(
+                (d.tag_data as { name?: string } | null)?.name ?? t('admin.cwc.tagOf', { id: String(d.tagId ?? '') }),
+              )}{' '}
               {showDate(d.doc_date)}
             </Text>
           ))}
@@ -186,10 +192,10 @@ function CwcForm({
         </Paper>
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onDone}>
-            Back
+            {t('admin.common.back')}
           </Button>
           <Button type="submit" size="md">
-            Submit
+            {t('admin.common.submit')}
           </Button>
         </Group>
       </Stack>

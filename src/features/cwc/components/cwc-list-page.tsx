@@ -13,6 +13,7 @@ import { useListSearchParams } from '../../../components/use-list-search-params'
 import { showDate } from '../../../lib/dates';
 import { removeCwc, useCwcPage, useCwcPermissions, type CwcKind, type LocalCwc } from '../hooks/use-cwc';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export const cwcTitles = { produce: 'Produce to CWC', refer: 'Refer from CWC' } as const;
@@ -46,13 +47,14 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
   );
   const result = useCwcPage(kind, listFilter, page);
   const centers = useCenterSelect();
+  const { t, label } = useT();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
   const chips = filterChips(
     filter,
     {
-      centerId: { label: 'Center Name', value: (v) => centerName.get(Number(v)) ?? v },
-      from_date: { label: 'From Date' },
-      to_date: { label: 'To Date' },
+      centerId: { label: t('admin.common.centerName'), value: (v) => centerName.get(Number(v)) ?? v },
+      from_date: { label: t('admin.common.fromDate') },
+      to_date: { label: t('admin.common.toDate') },
     },
     (key) => {
       setDraft({ ...draft, [key]: key === 'centerId' ? '' : null });
@@ -75,17 +77,21 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
   const columns: DataColumn<LocalCwc>[] = [
     {
       key: 'center',
-      header: 'Center Name',
+      header: t('admin.common.centerName'),
       render: (r) => (r.center_data as { name?: string } | null)?.name ?? centerName.get(Number(r.centerId)) ?? '',
     },
-    { key: 'child', header: 'Child Name', render: (r) => (r.child_data as { name?: string } | null)?.name ?? '' },
+    {
+      key: 'child',
+      header: t('admin.cwc.childName'),
+      render: (r) => (r.child_data as { name?: string } | null)?.name ?? '',
+    },
     ...(kind === 'refer'
-      ? [{ key: 'cwccaseno', header: 'CWC Case No.', render: (r: LocalCwc) => String(r.cwccaseno ?? '') }]
+      ? [{ key: 'cwccaseno', header: t('admin.cwc.caseNo'), render: (r: LocalCwc) => String(r.cwccaseno ?? '') }]
       : []),
-    { key: 'date', header: 'Date', render: (r) => showDate(r.transfer_date), nowrap: true },
+    { key: 'date', header: t('admin.common.date'), render: (r) => showDate(r.transfer_date), nowrap: true },
     {
       key: 'comment',
-      header: 'Comment',
+      header: t('admin.common.comment'),
       render: (r) => (
         <Group gap="xs" wrap="nowrap">
           <span>{String(r.comment ?? '')}</span>
@@ -95,10 +101,14 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
         </Group>
       ),
     },
-    { key: 'documents', header: 'Documents', render: (r) => (Array.isArray(r.documents) ? r.documents.length : 0) },
+    {
+      key: 'documents',
+      header: t('admin.common.documents'),
+      render: (r) => (Array.isArray(r.documents) ? r.documents.length : 0),
+    },
     {
       key: 'action',
-      header: 'Action',
+      header: t('column.action'),
       render: (r) => {
         const child = childOf(r);
         return (
@@ -106,15 +116,15 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
             {child && <GoToChildAction child={child} />}
             {canEdit && (
               <EditAction
-                name={child?.name ?? 'record'}
+                name={child?.name ?? t('admin.cwc.record')}
                 onClick={() => void navigate(`${base}/add`, { state: { cid: r.cid } })}
               />
             )}
             {canDelete && (
               <DeleteAction
-                name={child?.name ?? 'record'}
-                title="Delete"
-                question="Are you sure you want to delete this record?"
+                name={child?.name ?? t('admin.cwc.record')}
+                title={t('admin.common.delete')}
+                question={t('admin.cwc.deleteQuestion')}
                 success={messages.deleted}
                 onDelete={() => removeCwc(kind, r.cid)}
               />
@@ -128,10 +138,10 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{cwcTitles[kind]}</Title>
+        <Title order={2}>{label(cwcTitles[kind])}</Title>
         {canCreate && (
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => void navigate(`${base}/add`)}>
-            Add
+            {t('admin.common.add')}
           </Button>
         )}
       </Group>
@@ -153,10 +163,10 @@ export function CwcListPage({ kind }: { kind: CwcKind }) {
         )}
       </FilterPanel>
       {result === null ? (
-        <Loader />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable
-          label={cwcTitles[kind]}
+          label={label(cwcTitles[kind])}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

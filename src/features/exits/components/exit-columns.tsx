@@ -2,12 +2,25 @@ import { exitListColumnLabels, statusLabel, type ExitListColumn, type ExitListRo
 import type { DataColumn } from '../../../components/data-table';
 import { GoToChildAction, NameCell, RowActions } from '../../../components/row-actions';
 import { showDate, showDateTime } from '../../../lib/dates';
+import { textOf } from '../../../lib/i18n';
+import { languageStore, translateLabel, type TextKey } from '../../../../sync/shell';
+
+/** The words of the columns in the language shown: `useT()`'s, or the device's language outside React. */
+type Words = { t: (key: TextKey) => string; label: (english: string) => string };
+const deviceWords: Words = {
+  t: (key) => textOf(key),
+  label: (english) => translateLabel(english, languageStore.getState().language),
+};
 
 type Named = { name?: string } | null | undefined;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** The cell of each column of an exit list (headings from the contract's label table). */
-function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row: ExitListRow) => React.ReactNode {
+function cellOf(
+  column: ExitListColumn,
+  centerNames: Map<number, string>,
+  label: Words['label'],
+): (row: ExitListRow) => React.ReactNode {
   const child = (r: ExitListRow) =>
     (r.child ?? (r.child_data as ExitListRow['child']) ?? {}) as Record<string, unknown>;
   switch (column) {
@@ -21,7 +34,7 @@ function cellOf(column: ExitListColumn, centerNames: Map<number, string>): (row:
       return (r) =>
         (r.center_data as Named)?.name ?? centerNames.get(Number(r.centerId ?? child(r).centerdetailId)) ?? '';
     case 'history_status':
-      return (r) => statusLabel(r.history_status);
+      return (r) => label(statusLabel(r.history_status));
     case 'exit_type':
       return (r) => text(r.exit_type);
     case 'transfer_date':
@@ -45,18 +58,19 @@ const offCard: ExitListColumn[] = ['aadharno', 'cwccaseno', 'recorded_by', 'crea
 export function exitColumns(
   columns: readonly ExitListColumn[],
   centerNames: Map<number, string>,
+  { t, label }: Words = deviceWords,
 ): DataColumn<ExitListRow>[] {
   const shown: DataColumn<ExitListRow>[] = columns.map((column) => ({
     key: column,
-    header: exitListColumnLabels[column],
-    render: cellOf(column, centerNames),
+    header: label(exitListColumnLabels[column]),
+    render: cellOf(column, centerNames, label),
     nowrap: noWrap.includes(column),
     card: column === 'child_name' ? 'title' : offCard.includes(column) ? 'hidden' : undefined,
   }));
   // The lists only read: their one row action is go-to, the child's profile.
   const action: DataColumn<ExitListRow> = {
     key: 'action',
-    header: 'Action',
+    header: t('column.action'),
     card: 'actions',
     render: (r) => {
       const child = (r.child ?? null) as { id?: unknown; cid?: string; name?: unknown } | null;

@@ -4,6 +4,7 @@ import { canChooseCenter } from '../../../../sync';
 import { DateRangeFilter, dateRangeProblem } from '../../../components/date-range-filter';
 import { toast } from '../../../components/toast';
 import { useUser } from '../../../lib/use-store';
+import { useT } from '../../../lib/i18n';
 
 export const exitFilterKeys = ['centerId', 'from_date', 'to_date'] as const;
 export type ExitFilterValues = Partial<Record<(typeof exitFilterKeys)[number], string>>;
@@ -19,6 +20,7 @@ type Props = {
 /** The Filters side panel: Center Name (read-only for a center-bound user), From, To, Search and Reset. */
 export function ExitFiltersDrawer({ opened, onClose, value, centers, onSearch }: Props) {
   const user = useUser();
+  const { t } = useT();
   const chooses = canChooseCenter(user.centerId);
   const preset = chooses ? {} : { centerId: String(user.centerId) };
   const [draft, setDraft] = useState<ExitFilterValues>({ ...value, ...preset });
@@ -36,10 +38,10 @@ export function ExitFiltersDrawer({ opened, onClose, value, centers, onSearch }:
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Filters" padding="md">
+    <Drawer opened={opened} onClose={onClose} position="right" title={t('admin.common.filters')} padding="md">
       <Stack>
         <Select
-          label="Center Name"
+          label={t('admin.common.centerName')}
           size="md"
           data={centers}
           value={draft.centerId || null}
@@ -55,10 +57,10 @@ export function ExitFiltersDrawer({ opened, onClose, value, centers, onSearch }:
         />
         <Group justify="flex-end">
           <Button size="md" variant="default" onClick={reset}>
-            Reset
+            {t('common.reset')}
           </Button>
           <Button size="md" onClick={search}>
-            Search
+            {t('common.search')}
           </Button>
         </Group>
       </Stack>

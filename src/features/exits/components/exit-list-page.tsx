@@ -12,6 +12,7 @@ import { exitColumns } from './exit-columns';
 import { ExitFiltersDrawer, exitFilterKeys } from './exit-filters-drawer';
 import { useCenterNames } from '../../../lib/use-lookups';
 import { FetchedNote } from '../../../components/fetched-note';
+import { useT } from '../../../lib/i18n';
 
 const emptyPage = {
   rows: [],
@@ -38,11 +39,15 @@ export function ExitListPage({ path }: { path: string }) {
   );
   const result = useExitPage(config, listFilter, page);
   const centerNames = useCenterNames();
+  const { t, label } = useT();
   const centers = useMemo(
     () => [...centerNames].map(([id, name]) => ({ value: String(id), label: name })),
     [centerNames],
   );
-  const columns = useMemo(() => exitColumns(config.columns, centerNames), [config.columns, centerNames]);
+  const columns = useMemo(
+    () => exitColumns(config.columns, centerNames, { t, label }),
+    [config.columns, centerNames, t, label],
+  );
   const filtered = Object.keys(filter).length > 0;
 
   useEffect(() => {
@@ -52,7 +57,7 @@ export function ExitListPage({ path }: { path: string }) {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{config.title}</Title>
+        <Title order={2}>{label(config.title)}</Title>
         <Group gap="xs">
           <Button
             size="md"
@@ -60,7 +65,7 @@ export function ExitListPage({ path }: { path: string }) {
             leftSection={<IconFilter size={18} />}
             onClick={() => setFiltersOpen(true)}
           >
-            Filters
+            {t('admin.common.filters')}
           </Button>
         </Group>
       </Group>
@@ -68,9 +73,9 @@ export function ExitListPage({ path }: { path: string }) {
         chips={filterChips<(typeof exitFilterKeys)[number]>(
           filter,
           {
-            centerId: { label: 'Center Name', value: (v) => centerNames.get(Number(v)) ?? v },
-            from_date: { label: 'From Date' },
-            to_date: { label: 'To Date' },
+            centerId: { label: t('admin.common.centerName'), value: (v) => centerNames.get(Number(v)) ?? v },
+            from_date: { label: t('admin.common.fromDate') },
+            to_date: { label: t('admin.common.toDate') },
           },
           (key) => setFilter({ ...filter, [key]: undefined }),
           ownCenter === undefined ? [] : ['centerId'],
@@ -81,10 +86,10 @@ export function ExitListPage({ path }: { path: string }) {
         <FetchedNote fetchedAt={result.fetchedAt} />
       )}
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<ExitListRow>
-          label={config.title}
+          label={label(config.title)}
           rows={result === 'failed' ? emptyPage.rows : result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

@@ -14,27 +14,31 @@ import { showDate } from '../../../lib/dates';
 import { deleteMeal, useMealPage, useMealPermissions, usePullMeals, type LocalMeal } from '../hooks/use-meals';
 import { MealModal } from './meal-modal';
 import { useCenterSelect, useMealCenterSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
+
+type Translate = ReturnType<typeof useT>['t'];
 
 const filterKeys = ['center_id', 'meal_type', 'from_date', 'to_date'] as const;
 type Draft = { center_id: string; meal_type: string; from_date: string | null; to_date: string | null };
 
-/** The meal columns both lists show; `actions` adds the Action column. */
+/** The meal columns both lists show, headed in the language shown; `actions` adds the Action column. */
 export function mealColumns(
   centerName: Map<number, string>,
+  t: Translate,
   actions?: (m: LocalMeal) => React.ReactNode,
 ): DataColumn<LocalMeal>[] {
   return [
     {
       key: 'center',
-      header: 'Center Name',
+      header: t('meals.column.center'),
       card: 'title',
       render: (m) => m.center_data?.name ?? centerName.get(Number(m.center_id)) ?? '',
     },
-    { key: 'date', header: 'Date', render: (m) => showDate(m.meal_date), nowrap: true },
-    { key: 'type', header: 'Meal Provided in a day', render: (m) => mealTypeLabel(m.meal_type) },
+    { key: 'date', header: t('meals.column.date'), render: (m) => showDate(m.meal_date), nowrap: true },
+    { key: 'type', header: t('meals.column.type'), render: (m) => mealTypeLabel(m.meal_type) },
     {
       key: 'count',
-      header: 'Children Count',
+      header: t('meals.column.count'),
       render: (m) => (
         <Group gap="xs" wrap="nowrap">
           <span>{String(m.child_count ?? '')}</span>
@@ -44,7 +48,9 @@ export function mealColumns(
         </Group>
       ),
     },
-    ...(actions ? [{ key: 'action', header: 'Action', card: 'actions' as const, render: actions }] : []),
+    ...(actions
+      ? [{ key: 'action', header: t('meals.column.action'), card: 'actions' as const, render: actions }]
+      : []),
   ];
 }
 
@@ -60,6 +66,7 @@ export function MealListPage() {
     to_date: filter.to_date ?? null,
   });
   const [editing, setEditing] = useState<LocalMeal | 'new' | null>(null);
+  const { t } = useT();
   const listFilter = useMemo(
     () => ({
       ...filter,
@@ -86,10 +93,10 @@ export function MealListPage() {
   const chips = filterChips(
     filter,
     {
-      center_id: { label: 'Center Name', value: (v) => centerName.get(Number(v)) ?? v },
-      meal_type: { label: 'Meal Type', value: (v) => mealTypeLabel(Number(v)) },
-      from_date: { label: 'From Date' },
-      to_date: { label: 'To Date' },
+      center_id: { label: t('meals.column.center'), value: (v) => centerName.get(Number(v)) ?? v },
+      meal_type: { label: t('meals.list.mealType'), value: (v) => mealTypeLabel(Number(v)) },
+      from_date: { label: t('meals.list.fromDate') },
+      to_date: { label: t('meals.list.toDate') },
     },
     (key) => {
       const next = { ...draft, [key]: key.endsWith('date') ? null : '' };
@@ -101,16 +108,16 @@ export function MealListPage() {
     <ChangeAction>
       <RowActions>
         {canEdit && (
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" size="lg" aria-label="Edit" onClick={() => setEditing(m)}>
+          <Tooltip label={t('meals.list.edit')}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('meals.list.edit')} onClick={() => setEditing(m)}>
               <IconEdit size={20} />
             </ActionIcon>
           </Tooltip>
         )}
         {canDelete && (
           <DeleteButton
-            title="Delete"
-            question="Are you sure you want to delete this record?"
+            title={t('meals.list.delete')}
+            question={t('meals.list.deleteQuestion')}
             onConfirm={async () => {
               const done = await deleteMeal(m.cid);
               if (done.ok) toast.success(messages.deleted);
@@ -125,10 +132,10 @@ export function MealListPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Meal Management</Title>
+        <Title order={2}>{t('meals.list.title')}</Title>
         {canCreate && (
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-            Add
+            {t('meals.list.add')}
           </Button>
         )}
       </Group>
@@ -136,13 +143,13 @@ export function MealListPage() {
         {(done) => (
           <Group align="flex-end" wrap="wrap">
             <CenterFilterSelect
-              label="Center Name"
+              label={t('meals.column.center')}
               data={mealCenters}
               value={draft.center_id}
               onChange={(center_id) => setDraft({ ...draft, center_id })}
             />
             <Select
-              label="Meal Type"
+              label={t('meals.list.mealType')}
               size="md"
               data={mealTypes.map((t) => ({ value: String(t.value), label: t.label }))}
               value={draft.meal_type || null}
@@ -151,6 +158,8 @@ export function MealListPage() {
               w={180}
             />
             <DateRangeFilter
+              fromLabel={t('meals.list.fromDate')}
+              toLabel={t('meals.list.toDate')}
               from={draft.from_date}
               to={draft.to_date}
               onChange={(range) => setDraft({ ...draft, ...range })}
@@ -160,12 +169,12 @@ export function MealListPage() {
         )}
       </FilterPanel>
       {result === null ? (
-        <Loader />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable
-          label="Meal Management"
+          label={t('meals.list.title')}
           rows={result.rows}
-          columns={mealColumns(centerName, canEdit || canDelete ? actions : undefined)}
+          columns={mealColumns(centerName, t, canEdit || canDelete ? actions : undefined)}
           rowKey={(m) => m.cid}
           pagination={result.pagination}
           onPageChange={setPage}

@@ -10,6 +10,8 @@ import { useUser } from '../../../lib/use-store';
 import { saveMeal, type LocalMeal, type MealValues } from '../hooks/use-meals';
 import { useMealCenterSelect } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
+import { useT } from '../../../lib/i18n';
+import { texts } from '../../../../sync/shell';
 
 // The spec's options are the numbers 1 to 4, with no meaning given (part 2, section 5).
 const mealTypeOptions = [...mealFields.meal_type.options];
@@ -36,12 +38,14 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
     draftKey: `meal:${meal?.cid ?? 'new'}`,
     save: (values) => saveMeal(values, meal?.cid, meal?.id),
     onSaved: () => {
-      toast.success(meal ? 'Meal updated successfully' : 'Meal added successfully');
+      toast.success(meal ? texts['meals.modal.updated'] : texts['meals.modal.added']);
       onClose();
     },
   });
+  const { t, label, message } = useT();
+  const error = (text: string | undefined) => (text ? message(text) : text);
   return (
-    <Modal opened onClose={onClose} title={meal ? 'Update Meal' : 'Add Meal'}>
+    <Modal opened onClose={onClose} title={meal ? t('meals.modal.update') : t('meals.modal.add')}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
@@ -50,12 +54,12 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field, fieldState }) => (
               <Select
-                label={mealFields.center_id.label}
+                label={label(mealFields.center_id.label)}
                 withAsterisk
                 size="md"
                 data={centers}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={field.onChange}
                 readOnly={bound}
@@ -67,13 +71,13 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field, fieldState }) => (
               <DateInput
-                label={mealFields.meal_date.label}
+                label={label(mealFields.meal_date.label)}
                 withAsterisk
                 size="md"
                 valueFormat={dateFormats.display}
                 dateParser={parseTypedDate}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={field.onChange}
                 clearable
@@ -85,12 +89,12 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field, fieldState }) => (
               <Select
-                label={mealFields.meal_type.label}
+                label={label(mealFields.meal_type.label)}
                 withAsterisk
                 size="md"
                 data={mealTypeOptions}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={field.onChange}
               />
@@ -101,19 +105,19 @@ export function MealModal({ meal, onClose }: { meal?: LocalMeal; onClose: () => 
             control={form.control}
             render={({ field, fieldState }) => (
               <NumberInput
-                label={mealFields.child_count.label}
+                label={label(mealFields.child_count.label)}
                 withAsterisk
                 size="md"
                 min={0}
                 allowDecimal={false}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={field.onChange}
               />
             )}
           />
-          <FormActions label={meal ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
+          <FormActions label={meal ? t('meals.modal.updateButton') : t('common.save')} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,7 @@ import { useServicesPage, usePullMeals } from '../hooks/use-meals';
 import { FetchedNote } from '../../../components/fetched-note';
 import { mealColumns } from './meal-list-page';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 const noFilter = [] as const;
 
@@ -16,17 +17,18 @@ export function OurServicesPage() {
   const result = useServicesPage(page);
   const centers = useCenterSelect();
   const centerName = useMemo(() => new Map(centers.map((c) => [Number(c.value), c.label])), [centers]);
+  const { t, label } = useT();
   return (
     <Stack>
-      <Title order={2}>Our Services</Title>
+      <Title order={2}>{label('Our Services')}</Title>
       {result && result.fetchedAt !== undefined && <FetchedNote fetchedAt={result.fetchedAt} />}
       {result === null ? (
-        <Loader />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable
-          label="Our Services"
+          label={label('Our Services')}
           rows={result.rows}
-          columns={mealColumns(centerName)}
+          columns={mealColumns(centerName, t)}
           rowKey={(m) => m.cid}
           pagination={result.pagination}
           onPageChange={setPage}

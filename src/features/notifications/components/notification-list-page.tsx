@@ -8,6 +8,7 @@ import { toast } from '../../../components/toast';
 import { useListSearchParams } from '../../../components/use-list-search-params';
 import { markRead, useNotificationsPage } from '../hooks/use-notifications';
 import { showDateTime } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 
 const noFilters = [] as const;
 type Named = { name?: string } | null | undefined;
@@ -17,17 +18,18 @@ export function NotificationListPage() {
   const navigate = useNavigate();
   const { page, setPage } = useListSearchParams(noFilters);
   const result = useNotificationsPage(page);
+  const { t, label } = useT();
 
   const columns = useMemo<DataColumn<LocalNotification>[]>(
     () => [
-      { key: 'child', header: 'Child Name', card: 'title', render: (n) => (n.child_data as Named)?.name ?? '' },
-      { key: 'center', header: 'Center', render: (n) => (n.center_data as Named)?.name ?? '' },
-      { key: 'user', header: 'User', render: (n) => (n.user_data_history as Named)?.name ?? '' },
-      { key: 'comment', header: 'Comment', render: (n) => String(n.comment ?? '') },
-      { key: 'date', header: 'Date', render: (n) => showDateTime(n.created_at) },
+      { key: 'child', header: t('column.name'), card: 'title', render: (n) => (n.child_data as Named)?.name ?? '' },
+      { key: 'center', header: t('balances.field.center'), render: (n) => (n.center_data as Named)?.name ?? '' },
+      { key: 'user', header: t('balances.column.user'), render: (n) => (n.user_data_history as Named)?.name ?? '' },
+      { key: 'comment', header: t('balances.field.comment'), render: (n) => String(n.comment ?? '') },
+      { key: 'date', header: t('meals.column.date'), render: (n) => showDateTime(n.created_at) },
       {
         key: 'action',
-        header: 'Action',
+        header: t('meals.column.action'),
         card: 'actions',
         render: (n) => (
           <RowActions>
@@ -41,11 +43,11 @@ export function NotificationListPage() {
                   })
                 }
               >
-                Mark As Read
+                {t('notifications.list.markRead')}
               </Button>
             </ChangeAction>
             <EditAction
-              name={(n.child_data as Named)?.name ?? 'child'}
+              name={(n.child_data as Named)?.name ?? t('notifications.list.child')}
               onClick={() =>
                 void navigate('/child-registration/profile', { state: { id: Number(n.childregId), action: 'edit' } })
               }
@@ -54,17 +56,17 @@ export function NotificationListPage() {
         ),
       },
     ],
-    [navigate],
+    [navigate, t],
   );
 
   return (
     <Stack>
-      <Title order={2}>Notifications</Title>
+      <Title order={2}>{label('Notifications')}</Title>
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalNotification>
-          label="Notifications"
+          label={label('Notifications')}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

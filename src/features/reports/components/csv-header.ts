@@ -1,6 +1,8 @@
 import { logAccess, type ReportSource } from '../../../../sync';
 import { downloadCsv } from '../../../lib/csv';
 import { showDate, showDateTime } from '../../../lib/dates';
+import { messageOf, textOf } from '../../../lib/i18n';
+import { labelNow } from './label-now';
 
 /** What an export holds and who made it, for the lines above its table. */
 export type ExportFacts = {
@@ -16,10 +18,12 @@ export type ExportFacts = {
 
 /** Who counted: the server, or this device as of its last sync (the screen's own words, part 2 section 2). */
 function countedBy(source: ReportSource): string {
-  if (source.source === 'server') return 'Counted by the server';
-  const last = source.syncedAt ? `last sync ${showDateTime(source.syncedAt)}` : 'not synced yet';
-  const why = source.why === 'offline' ? 'offline' : 'the server did not answer';
-  return `Counted on this device (${why}), ${last}`;
+  if (source.source === 'server') return textOf('reports.csv.byServer');
+  const last = source.syncedAt
+    ? textOf('reports.csv.lastSync', { at: showDateTime(source.syncedAt) })
+    : textOf('reports.csv.notSynced');
+  const why = source.why === 'offline' ? textOf('reports.csv.offline') : textOf('reports.csv.noAnswer');
+  return textOf('reports.csv.onDevice', { why, last });
 }
 
 const exporter = (facts: ExportFacts) => (facts.by.email ? `${facts.by.name} (${facts.by.email})` : facts.by.name);
@@ -28,15 +32,16 @@ const exporter = (facts: ExportFacts) => (facts.by.email ? `${facts.by.name} (${
  * The lines at the top of a CSV export (report.csv, group-report.csv), then a blank line
  * before the table: which report, its center and dates, who exported it and when, and
  * who counted it, so a file forwarded or opened a week later still says what it holds.
+ * The lines' words are in the language shown; the report's title is the caller's.
  */
 export function exportHeaderRows(facts: ExportFacts): string[][] {
   return [
-    [facts.title],
-    ['Center', facts.center || 'All centers'],
-    ['From', showDate(facts.from) || '—'],
-    ['To', showDate(facts.to) || '—'],
-    ['Exported by', exporter(facts)],
-    ['Exported at', showDateTime(facts.at)],
+    [labelNow(messageOf(facts.title))],
+    [textOf('reports.csv.center'), facts.center || textOf('reports.scope.allCenters')],
+    [textOf('reports.csv.from'), showDate(facts.from) || '—'],
+    [textOf('reports.csv.to'), showDate(facts.to) || '—'],
+    [textOf('reports.csv.exportedBy'), exporter(facts)],
+    [textOf('reports.csv.exportedAt'), showDateTime(facts.at)],
     [countedBy(facts.source)],
     [],
   ];
@@ -44,7 +49,7 @@ export function exportHeaderRows(facts: ExportFacts): string[][] {
 
 /** The last line of an export: who made it and when, so a file cut short still says it. */
 export const exportFooterRow = (facts: ExportFacts): string[] => [
-  `Exported by ${exporter(facts)} at ${showDateTime(facts.at)}`,
+  textOf('reports.csv.footer', { by: exporter(facts), at: showDateTime(facts.at) }),
 ];
 
 /**

@@ -1,11 +1,13 @@
 import { REPORT_NO_VALUE, reportCategories, statusLabel } from '../../../../sync';
 import { showDate } from '../../../lib/dates';
+import { textOf } from '../../../lib/i18n';
+import { labelNow } from './label-now';
 
 /*
  * Which count a details page explains, in words, from the conditions its URL carries
  * (part 2 section 4: center, dates, gender and the search conditions; section 7: group
  * details name the gender through where1/value1 and may add where2/value2): the report's
- * row (its category), its column (the gender), the center and the period.
+ * row (its category), its column (the gender), the center and the period, in the language shown.
  */
 
 export type DetailsScope = { row: string; column: string; center: string; period: string };
@@ -18,11 +20,11 @@ function categoryWords(where: string, value: string): string {
     where === 'category'
       ? reportCategories.find((c) => c.key === value)
       : reportCategories.find((c) => c.statuses.includes(value));
-  return category?.title ?? statusLabel(value);
+  return labelNow(category?.title ?? statusLabel(value));
 }
 
 const genderWords = (gender: string | null) =>
-  gender === 'Male' ? 'Male' : gender === 'Female' ? 'Female' : 'Male and female (Total)';
+  gender === 'Male' || gender === 'Female' ? labelNow(gender) : textOf('reports.scope.bothGenders');
 
 /** The scope of the count whose details `params` ask for; `centerName` names a center id. */
 export function detailsScope(params: URLSearchParams, centerName: (id: number) => string | undefined): DetailsScope {
@@ -41,20 +43,24 @@ export function detailsScope(params: URLSearchParams, centerName: (id: number) =
     else rows.push(categoryWords(where, value));
   }
   const id = Number(params.get('centerId'));
-  const center = id ? (centerName(id) ?? `Center ${id}`) : 'All centers';
+  const center = id ? (centerName(id) ?? textOf('reports.scope.centerOf', { id })) : textOf('reports.scope.allCenters');
   const from = params.get('from_date');
   const to = params.get('to_date');
   const period =
     given(from) && given(to)
-      ? `${showDate(from)} to ${showDate(to)}`
+      ? textOf('reports.scope.fromTo', { from: showDate(from), to: showDate(to) })
       : given(to)
-        ? `up to ${showDate(to)}`
+        ? textOf('reports.scope.upTo', { to: showDate(to) })
         : given(from)
-          ? `from ${showDate(from)}`
-          : 'all dates';
-  return { row: rows.length ? rows.join(', ') : 'All categories', column: genderWords(gender), center, period };
+          ? textOf('reports.scope.from', { from: showDate(from) })
+          : textOf('reports.scope.allDates');
+  return {
+    row: rows.length ? rows.join(', ') : textOf('reports.scope.allCategories'),
+    column: genderWords(gender),
+    center,
+    period,
+  };
 }
 
 /** The scope as one line: "Children counted in: Restore · Male · Howrah Shelter · 01-04-2025 to 31-03-2026". */
-export const detailsScopeLine = (s: DetailsScope) =>
-  `Children counted in: ${s.row} · ${s.column} · ${s.center} · ${s.period}`;
+export const detailsScopeLine = (s: DetailsScope) => textOf('reports.scope.line', s);

@@ -10,9 +10,9 @@ import { ReportFilters } from './report-filters';
 import { NoteLine, apart } from './previous-balance-note';
 import { exportReportCsv, type ExportFacts } from './csv-header';
 import { useCenterNames } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 const filterKeys = ['centerId', 'from_date', 'to_date'] as const;
-const actionsSeries = 'Actions recorded';
 
 /** /groupReports: a column per center and Total, by category; CSV group-report.csv. */
 export function GroupReportPage() {
@@ -25,6 +25,8 @@ export function GroupReportPage() {
   const answer = useGroupReport(asked);
   const report = answer?.data ?? null;
   const centerNames = useCenterNames();
+  const { t, label, number } = useT();
+  const actionsSeries = t('reports.group.series');
   const exportCsv = () => {
     if (!answer || !report) return;
     const centerId = asked.centerId;
@@ -68,10 +70,10 @@ export function GroupReportPage() {
   };
   return (
     <Stack>
-      <Title order={2}>Group Report</Title>
+      <Title order={2}>{label('Group Report')}</Title>
       <ReportFilters initial={filter} onSearch={setFilter} onExport={report ? exportCsv : undefined} />
       {answer === null || !report ? (
-        <Loader />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <>
           <Alert variant="light" color={answer.source === 'server' ? 'blue' : 'yellow'} data-testid="report-source">
@@ -83,17 +85,17 @@ export function GroupReportPage() {
                 <Table withTableBorder withColumnBorders data-testid="group-report-table">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Category</Table.Th>
+                      <Table.Th>{t('report.category')}</Table.Th>
                       {report.AllCenterList.map((c) => (
                         <Table.Th key={c.id}>{c.name}</Table.Th>
                       ))}
-                      <Table.Th>Total</Table.Th>
+                      <Table.Th>{t('common.total')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {groupReportRows(report).map((row) => (
                       <Table.Tr
-                        key={row.label}
+                        key={row.id}
                         bg={row.shaded ? 'gray.1' : undefined}
                         fw={row.shaded ? 700 : undefined}
                         data-row={row.label}
@@ -107,10 +109,10 @@ export function GroupReportPage() {
                           <Table.Td key={String(cell.centerId)} ta="center">
                             {mayOpen && row.clickable && cell.total > 0 ? (
                               <UnstyledButton c="blue" td="underline" onClick={() => open(cell)}>
-                                {cell.total}
+                                {number(cell.total)}
                               </UnstyledButton>
                             ) : (
-                              cell.total
+                              number(cell.total)
                             )}
                           </Table.Td>
                         ))}
@@ -121,10 +123,9 @@ export function GroupReportPage() {
               </ScrollArea>
             </Paper>
             <Paper withBorder p="sm" style={{ flex: '1 1 320px' }}>
-              <Text fw={600}>Actions recorded by center</Text>
+              <Text fw={600}>{t('reports.group.chart')}</Text>
               <Text size="sm" c="gray.7" mb="xs">
-                Each bar is a center&apos;s Total: every action recorded in the period counts once, so a child with two
-                actions counts twice.
+                {t('reports.group.chartHint')}
               </Text>
               <BarChart
                 h={360}

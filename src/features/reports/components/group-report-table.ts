@@ -1,14 +1,18 @@
 import type { GroupCell } from '../../../../sync';
 import type { GroupReportAnswer } from '../hooks/use-report';
-import { previousBalanceLabel, previousBalanceNote } from './report-table';
+import { textOf } from '../../../lib/i18n';
+import { labelNow } from './label-now';
 
 /*
  * The group report answer as table rows (screen and CSV read the same rows): per category
  * Male, Female and a shaded Total, then the grand total and, set apart, the previous
- * balance, which the grand total does not include.
+ * balance, which the grand total does not include. Labelled in the language shown; a CSV
+ * exported in Hindi is headed in Hindi, its counts as they are.
  */
 
 export type GroupReportRow = {
+  /** Which row it is, the same in every language (the row's key). */
+  id: string;
   label: string;
   cells: GroupCell[];
   shaded: boolean;
@@ -23,17 +27,21 @@ export function groupReportRows(r: GroupReportAnswer): GroupReportRow[] {
   for (const c of r.categories) {
     // A spec-shaped answer may give a category one row of cells (its Total) only.
     const block = r[c.key] as Partial<Record<'Male' | 'Female' | 'Total', GroupCell[]>>;
-    if (block.Male) rows.push({ label: `${c.title} (M)`, cells: block.Male, shaded: false, clickable: true });
-    if (block.Female) rows.push({ label: `${c.title} (F)`, cells: block.Female, shaded: false, clickable: true });
-    if (block.Total) rows.push({ label: `${c.title} Total`, cells: block.Total, shaded: true, clickable: true });
+    const category = labelNow(c.title);
+    const row = (id: string, label: string, cells: GroupCell[], shaded: boolean) =>
+      rows.push({ id: `${c.key}.${id}`, label, cells, shaded, clickable: true });
+    if (block.Male) row('Male', textOf('reports.group.male', { category }), block.Male, false);
+    if (block.Female) row('Female', textOf('reports.group.female', { category }), block.Female, false);
+    if (block.Total) row('Total', textOf('reports.group.categoryTotal', { category }), block.Total, true);
   }
-  rows.push({ label: 'Total', cells: r.totalsum, shaded: true, clickable: false });
+  rows.push({ id: 'total', label: textOf('common.total'), cells: r.totalsum, shaded: true, clickable: false });
   rows.push({
-    label: previousBalanceLabel,
+    id: 'previousBalance',
+    label: textOf('report.previousBalance'),
     cells: r.previous_balance,
     shaded: false,
     clickable: false,
-    note: previousBalanceNote,
+    note: textOf('report.notInTotal'),
   });
   return rows;
 }
@@ -43,7 +51,7 @@ export function groupReportRows(r: GroupReportAnswer): GroupReportRow[] {
  * a blank line sets the previous balance apart, its label saying Total leaves it out.
  */
 export const groupReportCsvRows = (r: GroupReportAnswer): (string | number)[][] => [
-  ['Category', ...r.AllCenterList.map((c) => c.name), 'Total'],
+  [textOf('report.category'), ...r.AllCenterList.map((c) => c.name), textOf('common.total')],
   ...groupReportRows(r).flatMap((row) => {
     const cells = row.cells.map((c) => c.total);
     return row.note ? [[], [`${row.label} (${row.note})`, ...cells]] : [[row.label, ...cells]];

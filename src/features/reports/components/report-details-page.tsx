@@ -8,6 +8,7 @@ import { useCenterNames } from '../../../lib/use-lookups';
 import { sourceText, useReportDetails, type DetailsRequest, type DetailsRow } from '../hooks/use-report';
 import { detailsScope, detailsScopeLine } from './details-scope';
 import { useAccessLog } from '../../../lib/use-access-log';
+import { useT } from '../../../lib/i18n';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -45,28 +46,50 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
   const withSession = params.get('time') === 'yes';
   const centerNames = useCenterNames();
   const scope = detailsScope(params, (id) => centerNames.get(id));
+  const { t, label } = useT();
   // On a phone each entry is a card headed by the child's name; the record's own
   // timestamps stay in the table.
   const columns: DataColumn<DetailsRow>[] = [
-    { key: 'name', header: 'Name', render: (r) => text(r.name), nowrap: true, card: 'title' },
-    { key: 'uniqueId', header: 'Unique Id', render: (r) => text(r.uniqueId), nowrap: true },
+    { key: 'name', header: t('reports.details.name'), render: (r) => text(r.name), nowrap: true, card: 'title' },
+    { key: 'uniqueId', header: t('reports.details.uniqueId'), render: (r) => text(r.uniqueId), nowrap: true },
     {
       key: 'unique_centerId',
-      header: 'Unique Center Id',
+      header: t('reports.details.uniqueCenterId'),
       render: (r) => text((r.center_data as { unique_centerId?: string } | null)?.unique_centerId),
     },
-    { key: 'status', header: 'Status', render: (r) => statusLabel(text(r.history_status)) },
-    { key: 'aadharno', header: 'Aadhar No.', render: (r) => text(r.aadharno) },
-    { key: 'cwccaseno', header: 'CWC Case No.', render: (r) => text(r.cwccaseno) },
-    { key: 'gender', header: 'Gender', render: (r) => text(r.gender) },
-    { key: 'center', header: 'Center', render: (r) => text((r.center_data as { name?: string } | null)?.name) },
-    { key: 'arrival', header: 'Date of Arrival', render: (r) => showDate(r.dateofarrival), nowrap: true },
-    { key: 'activity', header: 'Activity Date', render: (r) => showDate(r.transfer_date), nowrap: true },
+    { key: 'status', header: t('reports.details.status'), render: (r) => label(statusLabel(text(r.history_status))) },
+    { key: 'aadharno', header: t('reports.details.aadharno'), render: (r) => text(r.aadharno) },
+    { key: 'cwccaseno', header: t('column.cwccaseno'), render: (r) => text(r.cwccaseno) },
+    { key: 'gender', header: t('column.gender'), render: (r) => label(text(r.gender)) },
+    {
+      key: 'center',
+      header: t('balances.field.center'),
+      render: (r) => text((r.center_data as { name?: string } | null)?.name),
+    },
+    { key: 'arrival', header: t('quickAdd.arrival'), render: (r) => showDate(r.dateofarrival), nowrap: true },
+    {
+      key: 'activity',
+      header: t('balances.field.activityDate'),
+      render: (r) => showDate(r.transfer_date),
+      nowrap: true,
+    },
     ...(withSession
-      ? [{ key: 'session', header: 'Session Number', render: (r: DetailsRow) => text(r.session_number) }]
+      ? [{ key: 'session', header: t('reports.details.session'), render: (r: DetailsRow) => text(r.session_number) }]
       : []),
-    { key: 'created', header: 'Created', render: (r) => showDate(r.created_at), nowrap: true, card: 'hidden' },
-    { key: 'updated', header: 'Updated', render: (r) => showDate(r.updated_at), nowrap: true, card: 'hidden' },
+    {
+      key: 'created',
+      header: t('reports.details.created'),
+      render: (r) => showDate(r.created_at),
+      nowrap: true,
+      card: 'hidden',
+    },
+    {
+      key: 'updated',
+      header: t('reports.details.updated'),
+      render: (r) => showDate(r.updated_at),
+      nowrap: true,
+      card: 'hidden',
+    },
   ];
   // The children this page lists are an entry of the access log (the report's keys, not its rows, name it).
   useAccessLog(
@@ -87,23 +110,23 @@ export function ReportDetailsPage({ group = false }: { group?: boolean }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{group ? 'Group Report Details' : 'Report Details'}</Title>
+        <Title order={2}>{label(group ? 'Group Report Details' : 'Report Details')}</Title>
         <Button size="md" variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => void navigate(-1)}>
-          Back
+          {t('reports.details.back')}
         </Button>
       </Group>
       <Text fw={500} data-testid="details-scope">
         {detailsScopeLine(scope)}
       </Text>
       {answer === null ? (
-        <Loader />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <>
           <Alert variant="light" color={answer.source === 'server' ? 'blue' : 'yellow'}>
             {sourceText(answer)}
           </Alert>
           <DataTable
-            label="Report details"
+            label={t('reports.details.label')}
             rows={answer.data.rows}
             columns={columns}
             rowKey={(r) => String(r.id ?? r.cid)}

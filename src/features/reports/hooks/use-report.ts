@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { showDateTime, showTimeAgo } from '../../../lib/dates';
+import { textOf } from '../../../lib/i18n';
 import {
   ALL_CENTERS_ID,
   keepAsking,
@@ -69,13 +70,17 @@ export const useReportDetails = (req: DetailsRequest, page: number, group: boole
 
 /**
  * Which source answered: the server, or this device as of its last sync (its age in words
- * and its time), saying why and, when the server did not answer, that it is still asked.
+ * and its time), saying why and, when the server did not answer, that it is still asked; in
+ * the language shown.
  */
 export function sourceText(source: ReportSource, now = Date.now()): string {
-  if (source.source === 'server') return 'Counted by the server';
+  if (source.source === 'server') return textOf('reports.csv.byServer');
   const at = source.syncedAt
-    ? `last sync ${showTimeAgo(Math.min(source.syncedAt, now))} (${showDateTime(source.syncedAt)})`
-    : 'not synced yet';
-  if (source.why === 'offline') return `Counted on this device, ${at}. Offline: the server's count shows when online.`;
-  return `The server has not answered yet. Counted on this device, ${at}; still asking the server.`;
+    ? textOf('reports.source.lastSync', {
+        ago: showTimeAgo(Math.min(source.syncedAt, now)),
+        at: showDateTime(source.syncedAt),
+      })
+    : textOf('reports.csv.notSynced');
+  if (source.why === 'offline') return textOf('reports.source.offline', { at });
+  return textOf('reports.source.asking', { at });
 }

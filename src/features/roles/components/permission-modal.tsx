@@ -13,23 +13,7 @@ import {
 import { toast } from '../../../components/toast';
 import { useUnsavedGuard } from '../../../lib/unsaved-forms';
 import { permissionGrid, savePermissions } from '../hooks/save-role';
-
-const moduleLabels: Record<PermissionModule, string> = {
-  child_tracking: 'Child Tracking',
-  child_registration: 'Child Registration',
-  cwc: 'CWC',
-  meal_type: 'Meal Type',
-  exit_restore: 'Exit / Restore',
-  child_document: 'Child Document',
-  sps: 'Social Protection Scheme',
-};
-const actionLabels: Record<PermissionAction, string> = {
-  all: 'All',
-  create: 'Create',
-  view: 'View',
-  edit: 'Edit',
-  delete: 'Delete',
-};
+import { useT } from '../../../lib/i18n';
 
 /** Set Permission: every module and action of section 6 as checkboxes. */
 export function PermissionModal({ role, onClose }: { role: LocalRole; onClose: () => void }) {
@@ -37,6 +21,9 @@ export function PermissionModal({ role, onClose }: { role: LocalRole; onClose: (
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   useUnsavedGuard(dirty && !busy);
+  const { t } = useT();
+  const moduleLabel = (module: PermissionModule) => t(`admin.permissions.module.${module}`);
+  const actionLabel = (action: PermissionAction) => t(`admin.permissions.action.${action}`);
 
   const toggle = (module: PermissionModule, action: PermissionAction, on: boolean) => {
     const actions: readonly PermissionAction[] = permissionModules[module];
@@ -61,15 +48,15 @@ export function PermissionModal({ role, onClose }: { role: LocalRole; onClose: (
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Set Permission: ${role.name ?? ''}`} size="xl">
+    <Modal opened onClose={onClose} title={t('admin.permissions.title', { name: role.name ?? '' })} size="xl">
       <Stack>
         <Table.ScrollContainer minWidth={560}>
-          <Table withTableBorder verticalSpacing="sm" aria-label="Permissions">
+          <Table withTableBorder verticalSpacing="sm" aria-label={t('admin.permissions.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Module</Table.Th>
+                <Table.Th>{t('admin.permissions.module')}</Table.Th>
                 {permissionActions.map((a) => (
-                  <Table.Th key={a}>{actionLabels[a]}</Table.Th>
+                  <Table.Th key={a}>{actionLabel(a)}</Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
@@ -79,14 +66,14 @@ export function PermissionModal({ role, onClose }: { role: LocalRole; onClose: (
                 return (
                   <Table.Tr key={module}>
                     <Table.Td>
-                      <Text size="sm">{moduleLabels[module]}</Text>
+                      <Text size="sm">{moduleLabel(module)}</Text>
                     </Table.Td>
                     {permissionActions.map((action) => (
                       <Table.Td key={action}>
                         {actions.includes(action) && (
                           <Checkbox
                             size="md"
-                            aria-label={`${moduleLabels[module]} ${actionLabels[action]}`}
+                            aria-label={`${moduleLabel(module)} ${actionLabel(action)}`}
                             checked={grid[module]?.[action] === 1}
                             onChange={(e) => toggle(module, action, e.currentTarget.checked)}
                           />
@@ -101,10 +88,10 @@ export function PermissionModal({ role, onClose }: { role: LocalRole; onClose: (
         </Table.ScrollContainer>
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button size="md" loading={busy} onClick={() => void save()}>
-            Save
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

@@ -17,6 +17,7 @@ import { deleteRole, roleDeleteRefusal } from '../hooks/save-role';
 import { usePullRoles, useRolesPage } from '../hooks/use-roles';
 import { PermissionModal } from './permission-modal';
 import { RoleModal } from './role-modal';
+import { useT } from '../../../lib/i18n';
 
 const noFilters = [] as const;
 type Dialog = { kind: 'role'; role?: LocalRole } | { kind: 'permission'; role: LocalRole } | null;
@@ -28,31 +29,32 @@ export function RoleListPage() {
   const { page, setPage } = useListSearchParams(noFilters);
   const result = useRolesPage(page);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { t } = useT();
 
   const columns = useMemo<DataColumn<LocalRole>[]>(
     () => [
       {
         key: 'name',
-        header: 'Role Name',
+        header: t('admin.roles.name'),
         render: (r) => <NameCell name={r.name} state={r._sync} />,
       },
       {
         key: 'action',
-        header: 'Action',
+        header: t('column.action'),
         render: (r) =>
           canManage && (
             <RowActions>
               <IconAction
-                tooltip="Set Permission"
-                label={`Set permission of ${r.name ?? ''}`}
+                tooltip={t('admin.roles.setPermission')}
+                label={t('admin.roles.setPermissionOf', { name: r.name ?? '' })}
                 icon={<IconKey size={20} />}
                 onClick={() => setDialog({ kind: 'permission', role: r })}
               />
               <EditAction name={r.name} onClick={() => setDialog({ kind: 'role', role: r })} />
               <DeleteAction
                 name={r.name}
-                title="Delete role"
-                question={`Delete the role ${r.name ?? ''}?`}
+                title={t('admin.roles.delete')}
+                question={t('admin.roles.deleteQuestion', { name: r.name ?? '' })}
                 success={messages.roleDeleted}
                 onDelete={() => deleteRole(r.cid)}
                 refusal={() => roleDeleteRefusal(r)}
@@ -61,22 +63,22 @@ export function RoleListPage() {
           ),
       },
     ],
-    [canManage],
+    [canManage, t],
   );
 
   return (
     <Stack>
       <ListHeader
-        title="Roles Management List"
-        addLabel="Add Role"
+        title={t('admin.roles.title')}
+        addLabel={t('admin.roles.add')}
         canAdd={canManage}
         onAdd={() => setDialog({ kind: 'role' })}
       />
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalRole>
-          label="Roles Management List"
+          label={t('admin.roles.title')}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

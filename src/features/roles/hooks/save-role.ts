@@ -10,7 +10,7 @@ import {
   firstIssueMessage,
   roleHolders,
 } from '../../../../sync';
-import { countOf } from '../../../lib/words';
+import { textOf } from '../../../lib/i18n';
 
 export type Outcome = { ok: true } | { ok: false; message: string; info?: boolean };
 
@@ -74,5 +74,8 @@ export async function roleDeleteRefusal(role: { id?: unknown; name?: unknown }):
   if (typeof role.id !== 'number') return null;
   const holders = await roleHolders(role.id);
   if (!holders) return null;
-  return `The role ${String(role.name ?? '')} is still given to ${countOf(holders, 'user')}, so it cannot be deleted. Give ${holders === 1 ? 'that user' : 'them'} another role first.`;
+  return textOf(holders === 1 ? 'admin.roles.inUse_one' : 'admin.roles.inUse_other', {
+    name: String(role.name ?? ''),
+    count: holders,
+  });
 }

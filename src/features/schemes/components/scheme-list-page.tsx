@@ -8,6 +8,7 @@ import { showDateTime } from '../../../lib/dates';
 import { useUser } from '../../../lib/use-store';
 import { usePullSchemes, useSchemesPage } from '../hooks/save-scheme';
 import { SchemeModal } from './scheme-modal';
+import { useT } from '../../../lib/i18n';
 
 const noFilters = [] as const;
 /** /sps-management: the social protection schemes, from the device. */
@@ -17,27 +18,33 @@ export function SchemeListPage() {
   const { page, setPage } = useListSearchParams(noFilters);
   const result = useSchemesPage(page);
   const [editing, setEditing] = useState<LocalScheme | 'new' | null>(null);
+  const { t, label } = useT();
 
   const columns = useMemo<DataColumn<LocalScheme>[]>(
     () => [
-      { key: 'name', header: 'Scheme Name', render: (s) => <NameCell name={s.name} state={s._sync} /> },
+      { key: 'name', header: t('admin.schemes.name'), render: (s) => <NameCell name={s.name} state={s._sync} /> },
       {
         key: 'status',
-        header: 'Status',
+        header: t('admin.common.status'),
         render: (s) => {
           const active = Number(s.status ?? 1) === 1;
           return (
             // Active: white on teal-9, 5.0:1 (green's light badge was 3.7:1; WCAG AA asks 4.5:1).
             <Badge color={active ? 'teal.9' : 'gray'} variant={active ? 'filled' : 'light'}>
-              {schemeStatusLabels[active ? 1 : 0]}
+              {label(schemeStatusLabels[active ? 1 : 0])}
             </Badge>
           );
         },
       },
-      { key: 'created_at', header: 'Created Date Time', nowrap: true, render: (s) => showDateTime(s.created_at) },
+      {
+        key: 'created_at',
+        header: t('admin.common.createdAt'),
+        nowrap: true,
+        render: (s) => showDateTime(s.created_at),
+      },
       {
         key: 'action',
-        header: 'Action',
+        header: t('column.action'),
         render: (s) =>
           canManage && (
             <RowActions>
@@ -46,17 +53,22 @@ export function SchemeListPage() {
           ),
       },
     ],
-    [canManage],
+    [canManage, t, label],
   );
 
   return (
     <Stack>
-      <ListHeader title="Social Protection Scheme" addLabel="Add" canAdd={canManage} onAdd={() => setEditing('new')} />
+      <ListHeader
+        title={t('admin.schemes.title')}
+        addLabel={t('admin.common.add')}
+        canAdd={canManage}
+        onAdd={() => setEditing('new')}
+      />
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalScheme>
-          label="Social Protection Scheme"
+          label={t('admin.schemes.title')}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

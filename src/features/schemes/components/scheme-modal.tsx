@@ -6,14 +6,17 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { DraftNotice } from '../../../components/draft-notice';
 import { saveScheme, type SchemeValues } from '../hooks/save-scheme';
 import { FormActions } from '../../../components/form-actions';
-
-const statusOptions = [
-  { value: '1', label: schemeStatusLabels[1] },
-  { value: '0', label: schemeStatusLabels[0] },
-];
+import { useT } from '../../../lib/i18n';
+import { texts } from '../../../../sync/shell';
 
 /** The scheme form, titled "Add Tag" / "Update Tag" as the spec's product shows it (part 2, section 2). */
 export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose: () => void }) {
+  const { t, label, message } = useT();
+  const statusOptions = [
+    { value: '1', label: label(schemeStatusLabels[1]) },
+    { value: '0', label: label(schemeStatusLabels[0]) },
+  ];
+  const error = (text: string | undefined) => (text ? message(text) : text);
   const {
     form,
     busy,
@@ -25,20 +28,20 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
     draftKey: `scheme:${scheme?.cid ?? 'new'}`,
     save: (values) => saveScheme(values, scheme?.cid),
     onSaved: () => {
-      toast.success(scheme ? 'Scheme updated successfully' : 'Scheme added successfully');
+      toast.success(texts[scheme ? 'admin.schemes.updated' : 'admin.schemes.added']);
       onClose();
     },
   });
   return (
-    <Modal opened onClose={onClose} title={scheme ? 'Update Tag' : 'Add Tag'}>
+    <Modal opened onClose={onClose} title={t(scheme ? 'admin.schemes.updateTitle' : 'admin.schemes.addTitle')}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
           <TextInput
-            label="Scheme Name"
+            label={t('admin.schemes.name')}
             withAsterisk
             size="md"
-            error={form.formState.errors.name?.message}
+            error={error(form.formState.errors.name?.message)}
             {...form.register('name', { setValueAs: (v: string) => v.trimStart() })}
           />
           <Controller
@@ -46,17 +49,17 @@ export function SchemeModal({ scheme, onClose }: { scheme?: LocalScheme; onClose
             control={form.control}
             render={({ field, fieldState }) => (
               <Select
-                label="Status"
+                label={t('admin.common.status')}
                 size="md"
                 data={statusOptions}
                 ref={field.ref}
-                error={fieldState.error?.message}
+                error={error(fieldState.error?.message)}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? '1')}
               />
             )}
           />
-          <FormActions label={scheme ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
+          <FormActions label={scheme ? t('admin.common.update') : t('common.save')} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

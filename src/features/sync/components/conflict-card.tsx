@@ -6,6 +6,7 @@ import { entityFieldOf, review, type ReviewItem } from '../../../../sync';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { childProfileHref } from '../../../lib/child-links';
 import { describeEntry, useFieldReader } from '../hooks/use-review';
+import { useT } from '../../../lib/i18n';
 
 type Side = 'mine' | 'theirs';
 
@@ -24,35 +25,40 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
     typeof theirs?.updated_at === 'string' ? showDateTime(theirs.updated_at, { words: true }) || null : null;
   const perField = Boolean(theirs) && !deleting && fields.length > 1;
   const show = useFieldReader(conflict.entity, [conflict.base, conflict.mine, theirs]);
-  const labelOf = (field: string) => entityFieldOf(conflict.entity, field).label;
+  const { t, label } = useT();
+  const labelOf = (field: string) => label(entityFieldOf(conflict.entity, field).label);
 
   return (
     <Card withBorder data-testid="conflict-card" padding="sm">
       <Group justify="space-between" mb={4} wrap="wrap" gap="xs">
         <Text fw={600}>{describeEntry(conflict.entity, deleting ? 'delete' : 'update', row)}</Text>
         <Badge color="orange.9" variant="light" tt="none">
-          {theirs ? (deleting ? 'Changed on the server' : 'Changed in two places') : 'Deleted on the server'}
+          {theirs
+            ? deleting
+              ? t('sync.conflict.changedThere')
+              : t('sync.conflict.changedBoth')
+            : t('sync.conflict.deletedThere')}
         </Badge>
       </Group>
       <Group gap="md" mb="xs">
         {changedAt && (
           <Text size="sm" c="dark.6" data-testid="conflict-changed-at">
-            Changed on the server on {changedAt}
+            {t('sync.conflict.changedAt', { at: changedAt })}
           </Text>
         )}
         {conflict.entity === 'children' && row && (
           <Anchor component={Link} to={childProfileHref(row)} size="sm" fw={600}>
-            Open this child
+            {t('sync.conflict.openChild')}
           </Anchor>
         )}
       </Group>
       {theirs && !deleting && (
-        <Table withTableBorder aria-label="Conflicting fields" layout="fixed">
+        <Table withTableBorder aria-label={t('sync.conflict.fields')} layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Your change</Table.Th>
-              <Table.Th>On the server</Table.Th>
+              <Table.Th>{t('sync.conflict.field')}</Table.Th>
+              <Table.Th>{t('sync.conflict.yours')}</Table.Th>
+              <Table.Th>{t('sync.conflict.theirs')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,7 +69,7 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
                     {labelOf(field)}
                   </Text>
                   <Text size="xs" c="dark.6">
-                    Before: {show(field, conflict.base?.[field])}
+                    {t('sync.conflict.before', { value: show(field, conflict.base?.[field]) })}
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(field, conflict.mine[field])}</Table.Td>
@@ -80,31 +86,33 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
               <Text size="sm">{labelOf(field)}</Text>
               <SegmentedControl
                 size="sm"
-                aria-label={`Keep which ${labelOf(field)}`}
+                aria-label={t('sync.conflict.keepWhich', { field: labelOf(field) })}
                 value={choice[field]}
                 onChange={(v) => setChoice({ ...choice, [field]: v as Side })}
                 data={[
-                  { value: 'mine', label: 'Mine' },
-                  { value: 'theirs', label: 'Theirs' },
+                  { value: 'mine', label: t('sync.conflict.mine') },
+                  { value: 'theirs', label: t('sync.conflict.theirsShort') },
                 ]}
               />
             </Group>
           ))}
         </Stack>
       )}
-      {!theirs && <Text size="sm">Someone deleted this record on the server after you changed it here.</Text>}
-      {deleting && theirs && <Text size="sm">You deleted this record, but someone changed it on the server.</Text>}
+      {!theirs && <Text size="sm">{t('sync.conflict.deletedNote')}</Text>}
+      {deleting && theirs && <Text size="sm">{t('sync.conflict.youDeletedNote')}</Text>}
       <Group mt="md" gap="xs">
-        {perField && <Button onClick={() => void review.resolve(conflict.id!, choice)}>Save these choices</Button>}
+        {perField && (
+          <Button onClick={() => void review.resolve(conflict.id!, choice)}>{t('sync.conflict.saveChoices')}</Button>
+        )}
         <Button variant={perField ? 'default' : 'filled'} onClick={() => void review.resolve(conflict.id!, 'mine')}>
-          Keep mine
+          {t('sync.conflict.keepMine')}
         </Button>
         <ConfirmButton
           variant="default"
-          label="Keep theirs"
-          title="Keep the server's version?"
-          question="Your change to this record will be removed from this device and the server's version kept. This cannot be undone."
-          confirmLabel="Keep theirs"
+          label={t('sync.conflict.keepTheirs')}
+          title={t('sync.conflict.keepTheirsTitle')}
+          question={t('sync.conflict.keepTheirsQuestion')}
+          confirmLabel={t('sync.conflict.keepTheirs')}
           onConfirm={() => review.resolve(conflict.id!, 'theirs')}
         />
       </Group>

@@ -4,6 +4,7 @@ import { checkCorrection, entityFieldOf, review, type ReviewItem } from '../../.
 import { ConfirmButton } from '../../../components/confirm-button';
 import { describeEntry, useFieldReader } from '../hooks/use-review';
 import { ReviewFieldInput } from './review-field-input';
+import { useT } from '../../../lib/i18n';
 
 const editable = (value: unknown) => value === null || ['string', 'number'].includes(typeof value);
 
@@ -23,6 +24,7 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
   const [editing, setEditing] = useState(false);
   const show = useFieldReader(entry.entity, [entry.payload], entry.op);
   const specOf = (field: string) => entityFieldOf(entry.entity, field, entry.op);
+  const { t, label, message } = useT();
 
   const resubmit = async () => {
     const checked = checkCorrection(entry.entity, entry.payload, values, entry.op);
@@ -36,10 +38,10 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
     <Card withBorder data-testid="rejected-card">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{describeEntry(entry.entity, entry.op, item.row)}</Text>
-        <Badge color="red">Rejected</Badge>
+        <Badge color="red">{t('syncBadge.rejected')}</Badge>
       </Group>
       <Alert color="red" variant="light" mb="sm">
-        {entry.lastError}
+        {entry.lastError && message(entry.lastError)}
       </Alert>
       {editing ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm">
@@ -49,18 +51,18 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
               spec={specOf(field)}
               value={values[field] ?? ''}
               shown={show(field, entry.payload[field])}
-              error={problem?.field === field ? problem.message : undefined}
+              error={problem?.field === field ? message(problem.message) : undefined}
               onChange={(value) => setValues({ ...values, [field]: value })}
             />
           ))}
         </SimpleGrid>
       ) : (
         fields.length > 0 && (
-          <Table withTableBorder layout="fixed" mb="sm" aria-label="What was sent">
+          <Table withTableBorder layout="fixed" mb="sm" aria-label={t('sync.rejected.sent')}>
             <Table.Tbody>
               {fields.map(([field, value]) => (
                 <Table.Tr key={field} data-testid="rejected-field">
-                  <Table.Th w="40%">{specOf(field).label}</Table.Th>
+                  <Table.Th w="40%">{label(specOf(field).label)}</Table.Th>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(field, value)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -70,19 +72,19 @@ export function RejectedCard({ item }: { item: Extract<ReviewItem, { kind: 'reje
       )}
       <Group gap="xs">
         {editing ? (
-          <Button onClick={() => void resubmit()}>Resubmit</Button>
+          <Button onClick={() => void resubmit()}>{t('sync.rejected.resubmit')}</Button>
         ) : (
           <Button variant="light" onClick={() => setEditing(true)}>
-            Edit and resubmit
+            {t('sync.rejected.edit')}
           </Button>
         )}
         <ConfirmButton
           variant="subtle"
           color="red"
-          label="Discard"
-          title="Discard this change?"
-          question="This change will be removed from this device and never sent. This cannot be undone."
-          confirmLabel="Discard"
+          label={t('sync.rejected.discard')}
+          title={t('sync.rejected.discardTitle')}
+          question={t('sync.rejected.discardQuestion')}
+          confirmLabel={t('sync.rejected.discard')}
           onConfirm={() => review.discard(entry.seq!)}
         />
       </Group>

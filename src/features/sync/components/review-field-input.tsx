@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { dateFormats, type FieldSpec } from '../../../../sync';
 import { parseTypedDate } from '../../../lib/dates';
 import { useCenterSelect } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 type Props = {
   spec: FieldSpec;
@@ -20,7 +21,9 @@ const withValue = (options: NonNullable<FieldSpec['options']>, value: string, sh
 /** One field of a refused change, edited with the input its own form uses (R10). */
 export function ReviewFieldInput({ spec, value, shown, error, onChange }: Props) {
   const centers = useCenterSelect();
-  const common = { label: spec.label, error, size: 'md' as const };
+  const { label } = useT();
+  const common = { label: label(spec.label), error, size: 'md' as const };
+  const options = (list: NonNullable<FieldSpec['options']>) => list.map((o) => ({ ...o, label: label(o.label) }));
   switch (spec.input) {
     case 'center':
       return <Select {...common} data={centers} value={value || null} onChange={(v) => onChange(v ?? '')} searchable />;
@@ -28,7 +31,7 @@ export function ReviewFieldInput({ spec, value, shown, error, onChange }: Props)
       return (
         <Select
           {...common}
-          data={withValue(spec.options ?? [], value, shown)}
+          data={options(withValue(spec.options ?? [], value, shown))}
           value={value || null}
           onChange={(v) => onChange(v ?? '')}
           allowDeselect={false}

@@ -7,6 +7,7 @@ import { useOnline } from '../../../lib/use-store';
 import { describeEntry, usePendingEntries, useReviewItems } from '../hooks/use-review';
 import { ConflictCard } from './conflict-card';
 import { RejectedCard } from './rejected-card';
+import { messageOf, useT } from '../../../lib/i18n';
 
 /** /sync: what is waiting to be sent, and what needs the user (R10, R14). */
 export function SyncPage() {
@@ -16,30 +17,31 @@ export function SyncPage() {
   const online = useOnline();
   const saved = useLiveQuery(() => lastSyncedAt(), [], null);
   const lastAt = status.lastSyncAt ?? saved;
+  const { t, label, number } = useT();
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Sync</Title>
+        <Title order={2}>{label('Sync')}</Title>
         <Group gap="xs">
           <Button variant="light" onClick={() => void review.retry()} disabled={!online}>
-            Retry now
+            {t('sync.page.retry')}
           </Button>
           <Button onClick={() => void syncNow()} loading={status.syncing} disabled={!online}>
-            Sync now
+            {t('sync.page.syncNow')}
           </Button>
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        {online ? 'Online.' : 'Offline: changes are kept on this device and sent when the network is back.'}{' '}
-        {lastAt ? `Last sync ${showDateTime(lastAt)}.` : 'Not synced yet.'}
-        {status.error ? ` ${status.error.message}` : ''}
+        {online ? t('sync.page.online') : t('sync.page.offline')}{' '}
+        {lastAt ? t('sync.page.lastSync', { at: showDateTime(lastAt) }) : t('sync.page.notYet')}
+        {status.error ? ` ${messageOf(status.error.message)}` : ''}
       </Text>
 
       <Title order={3} size="h4">
-        Needs your attention ({items.length})
+        {t('sync.page.attention', { n: number(items.length) })}
       </Title>
-      {items.length === 0 && <Text size="sm">Nothing to review.</Text>}
+      {items.length === 0 && <Text size="sm">{t('sync.page.nothing')}</Text>}
       {items.map((item) =>
         item.kind === 'conflict' ? (
           <ConflictCard key={`c${item.conflict.id}`} item={item} />
@@ -49,17 +51,17 @@ export function SyncPage() {
       )}
 
       <Title order={3} size="h4">
-        Waiting to be sent ({pending.length})
+        {t('sync.page.waiting', { n: number(pending.length) })}
       </Title>
       {pending.length === 0 ? (
-        <Text size="sm">Everything is sent.</Text>
+        <Text size="sm">{t('sync.page.allSent')}</Text>
       ) : (
-        <Table striped withTableBorder aria-label="Waiting to be sent">
+        <Table striped withTableBorder aria-label={t('sync.page.waitingTable')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Change</Table.Th>
-              <Table.Th>Tries</Table.Th>
-              <Table.Th>Last problem</Table.Th>
+              <Table.Th>{t('sync.page.change')}</Table.Th>
+              <Table.Th>{t('sync.page.tries')}</Table.Th>
+              <Table.Th>{t('sync.page.lastProblem')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -67,7 +69,7 @@ export function SyncPage() {
               <Table.Tr key={entry.seq}>
                 <Table.Td>{describeEntry(entry.entity, entry.op, entry.payload)}</Table.Td>
                 <Table.Td>{entry.attempts}</Table.Td>
-                <Table.Td>{entry.lastError ?? '—'}</Table.Td>
+                <Table.Td>{entry.lastError ? messageOf(entry.lastError) : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

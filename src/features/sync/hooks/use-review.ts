@@ -10,21 +10,30 @@ import {
 } from '../../../../sync';
 import { showDate } from '../../../lib/dates';
 import { useCenterNames } from '../../../lib/use-lookups';
+import { textOf } from '../../../lib/i18n';
+import { languageStore, translateLabel, type TextKey } from '../../../../sync/shell';
 
 export const useReviewItems = () => useLiveQuery(() => review.items(), [], []);
 export const usePendingEntries = () => useLiveQuery(() => pendingEntries(), [], []);
 
-const opLabels: Record<string, string> = { create: 'New', update: 'Edit', delete: 'Delete' };
+const opLabels: Record<string, TextKey> = {
+  create: 'sync.op.create',
+  update: 'sync.op.update',
+  delete: 'sync.op.delete',
+};
 
-/** How a queued change reads to a person: "Edit · Child Asha", "New · Meal". */
+const labelNow = (english: string) => translateLabel(english, languageStore.getState().language);
+
+/** How a queued change reads to a person, in the language shown: "Edit · Child Asha", "New · Meal". */
 export function describeEntry(entity: string, op: string, row: Record<string, unknown> | null): string {
   const name = typeof row?.name === 'string' ? ` ${row.name}` : '';
-  return `${opLabels[op] ?? op} · ${entityLabelOf(entity)}${name}`;
+  const opLabel = opLabels[op];
+  return `${opLabel ? textOf(opLabel) : op} · ${labelNow(entityLabelOf(entity))}${name}`;
 }
 
 export const showValue = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && value.startsWith('local-file:')) return 'file (on this device)';
+  if (typeof value === 'string' && value.startsWith('local-file:')) return textOf('sync.review.localFile');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
@@ -41,7 +50,7 @@ export function showFieldValue(field: string, spec: FieldSpec, value: unknown, n
   if (spec.input === 'child') return names.children.get(String(value)) ?? showValue(value);
   if (spec.input === 'date') return showDate(value) || showValue(value);
   if (spec.input === 'choice')
-    return spec.options?.find((o) => o.value === String(value))?.label ?? codeLabel(field, showValue(value));
+    return labelNow(spec.options?.find((o) => o.value === String(value))?.label ?? codeLabel(field, showValue(value)));
   return showValue(value);
 }
 

@@ -9,6 +9,7 @@ import { useUser } from '../../../lib/use-store';
 import { deleteTag } from '../hooks/save-tag';
 import { usePullTags, useTagsPage } from '../hooks/use-tags';
 import { TagModal } from './tag-modal';
+import { useT } from '../../../lib/i18n';
 
 const noFilters = [] as const;
 
@@ -19,44 +20,55 @@ export function TagListPage() {
   const { page, setPage } = useListSearchParams(noFilters);
   const result = useTagsPage(page);
   const [editing, setEditing] = useState<LocalTag | 'new' | null>(null);
+  const { t } = useT();
 
   const columns = useMemo<DataColumn<LocalTag>[]>(
     () => [
       {
         key: 'name',
-        header: 'Tag Name',
-        render: (t) => <NameCell name={t.name} state={t._sync} />,
+        header: t('admin.common.tagName'),
+        render: (tag) => <NameCell name={tag.name} state={tag._sync} />,
       },
-      { key: 'created_at', header: 'Created Date Time', nowrap: true, render: (t) => showDateTime(t.created_at) },
+      {
+        key: 'created_at',
+        header: t('admin.common.createdAt'),
+        nowrap: true,
+        render: (tag) => showDateTime(tag.created_at),
+      },
       {
         key: 'action',
-        header: 'Action',
-        render: (t) =>
+        header: t('column.action'),
+        render: (tag) =>
           canManage && (
             <RowActions>
-              <EditAction name={t.name} onClick={() => setEditing(t)} />
+              <EditAction name={tag.name} onClick={() => setEditing(tag)} />
               <DeleteAction
-                name={t.name}
-                title="Delete tag"
-                question={`Delete ${t.name ?? 'this tag'}?`}
+                name={tag.name}
+                title={t('admin.tags.delete')}
+                question={t('admin.common.deleteNamed', { name: tag.name ?? t('admin.tags.this') })}
                 success={messages.tagDeleted}
-                onDelete={() => deleteTag(t.cid)}
+                onDelete={() => deleteTag(tag.cid)}
               />
             </RowActions>
           ),
       },
     ],
-    [canManage],
+    [canManage, t],
   );
 
   return (
     <Stack>
-      <ListHeader title="Tag Details" addLabel="Add Tag" canAdd={canManage} onAdd={() => setEditing('new')} />
+      <ListHeader
+        title={t('admin.tags.title')}
+        addLabel={t('admin.tags.add')}
+        canAdd={canManage}
+        onAdd={() => setEditing('new')}
+      />
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalTag>
-          label="Tag Details"
+          label={t('admin.tags.title')}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

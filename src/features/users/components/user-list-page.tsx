@@ -11,6 +11,7 @@ import { deleteUser } from '../hooks/save-user';
 import { usePullUsers, useRoleOptions, useUserImage, useUsersPage } from '../hooks/use-users';
 import { UserModal } from './user-modal';
 import { useCenters } from '../../../lib/use-lookups';
+import { useT } from '../../../lib/i18n';
 
 const filterKeys = ['centertypeId', 'role_id', 'name'] as const;
 
@@ -47,33 +48,38 @@ export function UserListPage() {
   });
   const result = useUsersPage(ownCenter === null ? filter : { ...filter, centertypeId: ownCenter }, page);
   const [editing, setEditing] = useState<LocalUser | 'new' | null>(null);
+  const { t, label } = useT();
   const roleNames = useMemo(() => new Map(roles.map((r) => [r.id, r.name])), [roles]);
   const centerNames = useMemo(() => new Map(centers.map((c) => [c.id, c.name])), [centers]);
 
   const columns = useMemo<DataColumn<LocalUser>[]>(
     () => [
-      { key: 'name', header: 'Name', render: (u) => <UserName user={u} /> },
-      { key: 'email', header: 'Email', render: (u) => u.email ?? '' },
-      { key: 'mobile_number', header: 'Phone No.', nowrap: true, render: (u) => u.mobile_number ?? '' },
-      { key: 'role', header: 'Role', render: (u) => u.role?.name ?? roleNames.get(Number(u.role_id)) ?? '' },
+      { key: 'name', header: t('admin.common.name'), render: (u) => <UserName user={u} /> },
+      { key: 'email', header: t('admin.common.email'), render: (u) => u.email ?? '' },
+      { key: 'mobile_number', header: t('admin.common.phone'), nowrap: true, render: (u) => u.mobile_number ?? '' },
+      {
+        key: 'role',
+        header: t('admin.common.role'),
+        render: (u) => u.role?.name ?? roleNames.get(Number(u.role_id)) ?? '',
+      },
       {
         key: 'center',
-        header: 'Center',
+        header: t('admin.common.center'),
         render: (u) => u.center_data?.name ?? centerNames.get(Number(u.centerId ?? u.centertypeId)) ?? '',
       },
-      { key: 'join_date', header: 'Join Date', nowrap: true, render: (u) => showDate(u.join_date) },
+      { key: 'join_date', header: t('admin.users.joinDate'), nowrap: true, render: (u) => showDate(u.join_date) },
       {
         key: 'status',
-        header: 'Status',
+        header: t('admin.common.status'),
         render: (u) => (
           <Badge color={Number(u.status) === 1 ? 'green' : 'gray'}>
-            {Number(u.status) === 1 ? 'Enable' : 'Disable'}
+            {label(Number(u.status) === 1 ? 'Enable' : 'Disable')}
           </Badge>
         ),
       },
       {
         key: 'action',
-        header: 'Action',
+        header: t('column.action'),
         render: (u) =>
           canManage && (
             <RowActions>
@@ -81,8 +87,8 @@ export function UserListPage() {
               {u.id !== me.id && (
                 <DeleteAction
                   name={u.name}
-                  title="Delete user"
-                  question={`Delete ${u.name ?? 'this user'}?`}
+                  title={t('admin.users.delete')}
+                  question={t('admin.common.deleteNamed', { name: u.name ?? t('admin.users.this') })}
                   success={messages.userDeleted}
                   onDelete={() => deleteUser(u.cid)}
                 />
@@ -91,14 +97,14 @@ export function UserListPage() {
           ),
       },
     ],
-    [canManage, centerNames, me.id, roleNames],
+    [canManage, centerNames, me.id, roleNames, t, label],
   );
 
   return (
     <Stack>
       <ListHeader
-        title="Users Management List"
-        addLabel="Add User"
+        title={t('admin.users.title')}
+        addLabel={t('admin.users.add')}
         canAdd={canManage}
         onAdd={() => setEditing('new')}
       />
@@ -110,7 +116,7 @@ export function UserListPage() {
       >
         <Group align="flex-end" wrap="wrap">
           <Select
-            label="Center"
+            label={t('admin.common.center')}
             size="md"
             searchable
             clearable={ownCenter === null}
@@ -120,7 +126,7 @@ export function UserListPage() {
             onChange={(v) => setDraft({ ...draft, centertypeId: v ?? '' })}
           />
           <Select
-            label="Role"
+            label={t('admin.common.role')}
             size="md"
             clearable
             data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
@@ -128,13 +134,13 @@ export function UserListPage() {
             onChange={(v) => setDraft({ ...draft, role_id: v ?? '' })}
           />
           <TextInput
-            label="Name"
+            label={t('admin.common.name')}
             size="md"
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
           />
           <Button type="submit" size="md" variant="light">
-            Search
+            {t('common.search')}
           </Button>
           <Button
             size="md"
@@ -144,15 +150,15 @@ export function UserListPage() {
               setFilter({});
             }}
           >
-            Reset
+            {t('common.reset')}
           </Button>
         </Group>
       </form>
       {result === null ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common.loading')} />
       ) : (
         <DataTable<LocalUser>
-          label="Users Management List"
+          label={t('admin.users.title')}
           rows={result.rows}
           columns={columns}
           rowKey={(r) => r.cid}

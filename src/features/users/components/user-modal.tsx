@@ -17,8 +17,9 @@ import { saveUser, userInput, type UserValues } from '../hooks/save-user';
 import { useRoleOptions } from '../hooks/use-users';
 import { useCenters } from '../../../lib/use-lookups';
 import { FormActions } from '../../../components/form-actions';
+import { useT } from '../../../lib/i18n';
+import { texts, type TextKey } from '../../../../sync/shell';
 
-const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: s.label }));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** Add User / Update User: every field; the e-mail fixed once created, the password optional on update. */
@@ -26,6 +27,8 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
   const roles = useRoleOptions();
   const centers = useCenters();
   const mode = user ? 'update' : 'create';
+  const { t, label } = useT();
+  const statusOptions = statusFlags.map((s) => ({ value: String(s.value), label: label(s.label) }));
   const {
     form,
     busy,
@@ -50,18 +53,18 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
     draftKey: `user:${user?.cid ?? 'new'}`,
     save: (values) => saveUser(values, user ? { cid: user.cid, email: user.email } : undefined),
     onSaved: () => {
-      toast.success(user ? 'User updated successfully' : 'User added successfully');
+      toast.success(texts[user ? 'admin.users.updated' : 'admin.users.added']);
       onClose();
     },
   });
 
-  const field = (name: keyof UserValues, label: string, required: boolean, normalise: string = name) => (
+  const field = (name: keyof UserValues, labelKey: TextKey, required: boolean, normalise: string = name) => (
     <Controller
       name={name}
       control={form.control}
       render={({ field: f }) => (
         <TextInput
-          label={label}
+          label={t(labelKey)}
           withAsterisk={required}
           size="md"
           value={f.value as string}
@@ -72,18 +75,18 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
   );
 
   return (
-    <Modal opened onClose={onClose} title={user ? 'Update User' : 'Add User'} size="lg">
+    <Modal opened onClose={onClose} title={t(user ? 'admin.users.update' : 'admin.users.add')} size="lg">
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <DraftNotice draft={draft} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            {field('name', 'Name', true)}
+            {field('name', 'admin.common.name', true)}
             <Controller
               name="email"
               control={form.control}
               render={({ field: f }) => (
                 <TextInput
-                  label="Email"
+                  label={t('admin.common.email')}
                   withAsterisk
                   size="md"
                   type="email"
@@ -98,7 +101,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               control={form.control}
               render={({ field: f }) => (
                 <PasswordInput
-                  label="Password"
+                  label={t('admin.users.password')}
                   withAsterisk={!user}
                   size="md"
                   autoComplete="new-password"
@@ -112,7 +115,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               control={form.control}
               render={({ field: f }) => (
                 <Select
-                  label="Status"
+                  label={t('admin.common.status')}
                   withAsterisk
                   size="md"
                   data={statusOptions}
@@ -121,14 +124,14 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
                 />
               )}
             />
-            {field('mobile_number', 'Phone No.', true, 'mobileno')}
+            {field('mobile_number', 'admin.common.phone', true, 'mobileno')}
             <Controller
               name="join_date"
               control={form.control}
               render={({ field: f }) => (
                 <DateInput
                   dateParser={parseTypedDate}
-                  label="Join Date"
+                  label={t('admin.users.joinDate')}
                   size="md"
                   valueFormat={dateFormats.display}
                   placeholder={dateFormats.display}
@@ -143,7 +146,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               control={form.control}
               render={({ field: f }) => (
                 <Select
-                  label="Center"
+                  label={t('admin.common.center')}
                   withAsterisk
                   size="md"
                   searchable
@@ -158,7 +161,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               control={form.control}
               render={({ field: f }) => (
                 <Select
-                  label="Role"
+                  label={t('admin.common.role')}
                   withAsterisk
                   size="md"
                   data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
@@ -172,10 +175,10 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               control={form.control}
               render={({ field: f }) => (
                 <FileInput
-                  label="Image"
+                  label={t('admin.common.image')}
                   size="md"
                   accept={uploadLimits.imageAccept}
-                  placeholder="JPG, JPEG, PNG"
+                  placeholder={t('admin.common.imageHint')}
                   value={f.value}
                   onChange={f.onChange}
                   clearable
@@ -188,7 +191,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
             control={form.control}
             render={({ field: f }) => (
               <Textarea
-                label="Comment"
+                label={t('admin.common.comment')}
                 withAsterisk
                 size="md"
                 autosize
@@ -198,7 +201,7 @@ export function UserModal({ user, onClose }: { user?: LocalUser; onClose: () => 
               />
             )}
           />
-          <FormActions label={user ? 'Update' : 'Save'} busy={busy} onCancel={onClose} />
+          <FormActions label={user ? t('admin.common.update') : t('common.save')} busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
