@@ -95,7 +95,11 @@ describe.each(databaseKinds)('child list queries (%s)', (kind) => {
   });
 
   it('a new entry, a deleted one and a moved one change the child it belongs to', async () => {
-    const [first, second] = (await list({})).data.filter((c) => c.last_status.history_status !== 'mhp');
+    // Two children with a Present Status other than MHP (a child with no live entry has none, and
+    // the list's status filter cannot name it): which children the seed gives one depends on the day.
+    const [first, second] = (await list({})).data.filter(
+      (c) => c.last_status.history_status && c.last_status.history_status !== 'mhp',
+    );
     const ids = async (status: string) => (await list({ history_status: status })).data.map((c) => c.id);
     const entry = async (child: number, status: string) => {
       const [row] = await h.db
