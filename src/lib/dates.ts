@@ -34,11 +34,19 @@ export function showDate(value: unknown): string {
 }
 
 /** A timestamp (ISO text or epoch ms) shown dd-MM-yyyy HH:mm in local time; blank or junk shows ''. */
-export function showDateTime(value: unknown, { words = false }: { words?: boolean } = {}): string {
-  if (typeof value !== 'string' && typeof value !== 'number') return '';
-  if (value === '') return '';
+export function showDateTime(value: unknown): string {
+  const at = dateAndTime(value);
+  return at ? `${at.date} ${at.time}` : '';
+}
+
+/**
+ * A timestamp's date (dd-MM-yyyy) and time (HH:mm) apart, in local time, for a sentence of
+ * the catalogue to put in its own words ('on {{date}} at {{time}}'); null when blank or junk.
+ */
+export function dateAndTime(value: unknown): { date: string; time: string } | null {
+  if ((typeof value !== 'string' && typeof value !== 'number') || value === '') return null;
   const at = dayjs(value);
-  return at.isValid() ? at.format(`${dateFormats.display}${words ? ' [at]' : ''} HH:mm`) : '';
+  return at.isValid() ? { date: at.format(dateFormats.display), time: at.format('HH:mm') } : null;
 }
 
 /** What the server stores: yyyy-MM-dd from a Date or any typed format (DD-MM-YYYY, DD-MM-YY, yyyy-MM-dd); null when not a date. */

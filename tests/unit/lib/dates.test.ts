@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedDate, showDate, showDateTime, storeDate } from '../../../src/lib/dates';
+import { dateAndTime, parseTypedDate, showDate, showDateTime, storeDate } from '../../../src/lib/dates';
 
 describe('date helpers (shown dd-MM-yyyy, stored yyyy-MM-dd, filters typed DD-MM-YY)', () => {
   it('shows a stored date or a timestamp day first', () => {
@@ -14,7 +14,9 @@ describe('date helpers (shown dd-MM-yyyy, stored yyyy-MM-dd, filters typed DD-MM
     const at = new Date(2024, 2, 7, 9, 5);
     expect(showDateTime(at.toISOString())).toBe('07-03-2024 09:05');
     expect(showDateTime(at.getTime())).toBe('07-03-2024 09:05');
-    expect(showDateTime(at.getTime(), { words: true })).toBe('07-03-2024 at 09:05');
+    expect(dateAndTime(at.getTime())).toEqual({ date: '07-03-2024', time: '09:05' });
+    expect(dateAndTime('')).toBeNull();
+    expect(dateAndTime('not a date')).toBeNull();
     expect(showDateTime('')).toBe('');
     expect(showDateTime('junk')).toBe('');
     expect(showDateTime(undefined)).toBe('');

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { languageStore } from '../../../sync/device/language-store';
 import { buildGroupReport, buildReport, reportPeriods } from '../../../sync/contract';
 import { toCsv } from '../../../src/lib/csv';
 import { reportCsvRows } from '../../../src/features/reports/components/report-table';
@@ -66,5 +67,37 @@ describe('CSV exports hold no live formula', () => {
     expect(cellsOf(csv).filter((cell) => startsAsFormula.test(cell))).toEqual([]);
     expect(cellsOf(csv)).toContain(`'${formulas[0]}`);
     expect(csv).toMatch(/\r\nTotal(,0){12}\r\n\r\nPrevious balance \(not included in Total\),3,4,7$/);
+  });
+});
+
+describe('CSV exports are headed in the language shown (README "Languages")', () => {
+  afterEach(() => languageStore.getState().setLanguage('en'));
+
+  it('report.csv and group-report.csv exported in Hindi are headed in Hindi; their counts are the same numbers', () => {
+    const periods = reportPeriods('2024-04-01', '2025-03-31', '2025-06-30');
+    const report = buildReport(new Map(), periods, {
+      centerId: 2,
+      center_name: 'Udaan',
+      balance: { male: 3, female: 4 },
+    });
+    const group = buildGroupReport(new Map([['2|education|Male', 4]]), periods, [{ id: 2, name: 'Udaan' }], new Map());
+    const english = { report: reportCsvRows(report), group: groupReportCsvRows(group) };
+    languageStore.getState().setLanguage('hi');
+    const hindi = { report: reportCsvRows(report), group: groupReportCsvRows(group) };
+
+    expect(english.report[0]![0]).toBe('Category');
+    expect(hindi.report[0]![0]).toBe('प्रकार');
+    expect(hindi.report[0]![1]).toBe('इस अवधि में (01-04-2024 से 31-03-2025 तक)');
+    expect(hindi.report[1]!.slice(1, 4)).toEqual(['लड़के', 'लड़कियाँ', 'कुल']);
+    expect(hindi.report.at(-1)![0]).toBe('पिछला बैलेंस (कुल में नहीं जोड़ा)');
+    expect(hindi.group[0]).toEqual(['प्रकार', 'Udaan', 'कुल']);
+    // No English word is left in the Hindi export (acronyms such as CWC stay); the numbers are the same.
+    const words = (rows: (string | number)[][]) =>
+      rows.flat().filter((cell) => typeof cell === 'string' && /[a-z]{3}/.test(cell) && cell !== 'Udaan');
+    expect(words(hindi.report)).toEqual([]);
+    expect(words(hindi.group)).toEqual([]);
+    const numbers = (rows: (string | number)[][]) => rows.flat().filter((cell) => typeof cell === 'number');
+    expect(numbers(hindi.report)).toEqual(numbers(english.report));
+    expect(numbers(hindi.group)).toEqual(numbers(english.group));
   });
 });

@@ -1,6 +1,8 @@
 import { REPORT_NO_VALUE, type ReportAnswer, type ReportCell, type ReportPeriod } from '../../../../sync';
 import { showDate } from '../../../lib/dates';
 import { texts, type TextKey } from '../../../../sync/shell';
+import { textOf } from '../../../lib/i18n';
+import { labelNow } from './label-now';
 
 /*
  * The report answer as table rows (screen, chart and CSV read the same rows): per
@@ -77,21 +79,23 @@ export function detailsQuery(r: ReportAnswer, category: string | null, column: C
 }
 
 /**
- * The previous balance is the count carried over from before the system (the balances
- * dated in the period); it is not one of the counted categories, so Total leaves it out.
- * It stands after Total, set apart and saying so, so nobody adds it in.
+ * Header, category rows, the totals row, then apart the previous balance, as CSV rows,
+ * headed in the language shown (a CSV exported in Hindi is headed in Hindi, its counts as
+ * they are), as the group report's CSV is.
  */
-export const previousBalanceLabel = texts['report.previousBalance'];
-export const previousBalanceNote = texts['report.notInTotal'];
-
-/** Header, category rows, the totals row, then apart the previous balance, as CSV rows. */
 export function reportCsvRows(r: ReportAnswer): (string | number)[][] {
-  const head1 = ['Category', ...periodsShown.flatMap((p) => [periodTitle(r, p), '', ''])];
-  const head2 = ['', ...periodsShown.flatMap(() => ['M', 'F', 'Total'])];
-  const body = r.categories.map((c) => [c.title, ...columns.map((col) => countOf(blockOf(r, c.key), col))]);
-  const totals = ['Total', ...columns.map((_, i) => body.reduce((s, row) => s + Number(row[i + 1]), 0))];
+  const gender = (col: Column) =>
+    col.gender === 'Male'
+      ? textOf('report.male')
+      : col.gender === 'Female'
+        ? textOf('report.female')
+        : textOf('common.total');
+  const head1 = [textOf('report.category'), ...periodsShown.flatMap((p) => [periodTitle(r, p, textOf), '', ''])];
+  const head2 = ['', ...columns.map(gender)];
+  const body = r.categories.map((c) => [labelNow(c.title), ...columns.map((col) => countOf(blockOf(r, c.key), col))]);
+  const totals = [textOf('common.total'), ...columns.map((_, i) => body.reduce((s, row) => s + Number(row[i + 1]), 0))];
   const balance = [
-    `${previousBalanceLabel} (${previousBalanceNote})`,
+    `${textOf('report.previousBalance')} (${textOf('report.notInTotal')})`,
     r.previousyeardata.male,
     r.previousyeardata.female,
     r.previousyeardata.countgender,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { showDateTime } from '../../../lib/dates';
+import { dateAndTime } from '../../../lib/dates';
 import { entityFieldOf, review, type ReviewItem } from '../../../../sync';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { childProfileHref } from '../../../lib/child-links';
@@ -21,8 +21,7 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
   const deleting = Boolean(conflict.mine._delete);
   const fields = Object.keys(conflict.mine).filter((f) => f !== '_delete');
   const [choice, setChoice] = useState<Record<string, Side>>(() => Object.fromEntries(fields.map((f) => [f, 'mine'])));
-  const changedAt =
-    typeof theirs?.updated_at === 'string' ? showDateTime(theirs.updated_at, { words: true }) || null : null;
+  const changedAt = typeof theirs?.updated_at === 'string' ? dateAndTime(theirs.updated_at) : null;
   const perField = Boolean(theirs) && !deleting && fields.length > 1;
   const show = useFieldReader(conflict.entity, [conflict.base, conflict.mine, theirs]);
   const { t, label } = useT();
@@ -43,7 +42,7 @@ export function ConflictCard({ item }: { item: Extract<ReviewItem, { kind: 'conf
       <Group gap="md" mb="xs">
         {changedAt && (
           <Text size="sm" c="dark.6" data-testid="conflict-changed-at">
-            {t('sync.conflict.changedAt', { at: changedAt })}
+            {t('sync.conflict.changedAt', changedAt)}
           </Text>
         )}
         {conflict.entity === 'children' && row && (

@@ -166,7 +166,7 @@ export const servicesTextsHi: Readonly<Record<keyof typeof servicesTexts, string
   'sync.conflict.changedThere': 'सर्वर पर बदला गया',
   'sync.conflict.changedBoth': 'दो जगह बदला गया',
   'sync.conflict.deletedThere': 'सर्वर पर हटाया गया',
-  'sync.conflict.changedAt': 'सर्वर पर {{at}} को बदला गया',
+  'sync.conflict.changedAt': 'सर्वर पर {{date}} को {{time}} बजे बदला गया',
   'sync.conflict.openChild': 'इस बच्चे को खोलें',
   'sync.conflict.fields': 'टकराने वाले खाने',
   'sync.conflict.field': 'खाना',

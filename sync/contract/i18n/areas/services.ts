@@ -178,7 +178,7 @@ export const servicesTexts = {
   'sync.conflict.changedThere': 'Changed on the server',
   'sync.conflict.changedBoth': 'Changed in two places',
   'sync.conflict.deletedThere': 'Deleted on the server',
-  'sync.conflict.changedAt': 'Changed on the server on {{at}}',
+  'sync.conflict.changedAt': 'Changed on the server on {{date}} at {{time}}',
   'sync.conflict.openChild': 'Open this child',
   'sync.conflict.fields': 'Conflicting fields',
   'sync.conflict.field': 'Field',
