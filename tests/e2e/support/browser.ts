@@ -4,8 +4,11 @@ import { afterAll, beforeAll, inject } from 'vitest';
 /** Debian's Chromium, never a downloaded browser; CHROME_PATH overrides. */
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Every Chromium this worker has open, so a failed attempt can say what its pages showed. */
+const launched = new Set<Browser>();
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,
     args: [
@@ -19,6 +22,40 @@ export function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
+  return browser;
+}
+
+/**
+ * What every open page of this worker shows, a line each: its address, title, the sync
+ * chip, and the text of its open dialogs, toasts and alerts. Printed with a failed attempt
+ * (report-attempts.ts), so a wait that ran out says what was on screen instead.
+ */
+export async function pagesOnScreen(): Promise<string> {
+  const lines: string[] = [];
+  for (const browser of launched)
+    for (const context of browser.contexts())
+      for (const page of context.pages()) {
+        const shown = page.evaluate(() => {
+          const texts = (selector: string) =>
+            [...document.querySelectorAll<HTMLElement>(selector)]
+              .filter((element) => element.getClientRects().length > 0)
+              .map((element) => (element.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 300));
+          const one = (selector: string) => texts(selector)[0] ?? '';
+          return [
+            `title "${one('[data-testid="page-title"]')}"`,
+            `sync "${one('[data-testid="sync-indicator"]')}"`,
+            ...texts('[role="dialog"]').map((text) => `dialog "${text}"`),
+            ...texts('.mantine-Notification-root').map((text) => `toast "${text}"`),
+            ...texts('[role="alert"]').map((text) => `alert "${text}"`),
+          ].join(' · ');
+        });
+        const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('(no answer in 5 s)'), 5_000));
+        const what = await Promise.race([shown, timeout]).catch((error: unknown) => `(unreadable: ${String(error)})`);
+        lines.push(`  ${page.url()} · ${what}`);
+      }
+  return lines.join('\n');
 }
 
 /** The viewports the app was tried at: a phone, a shelter's tablet, a head-office laptop. */
