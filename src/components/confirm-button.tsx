@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { messages } from '../../sync/shell';
 import { useT } from '../lib/i18n';
+import { toast } from './toast';
 
 type Props = ButtonProps & {
   label: ReactNode;
@@ -22,11 +24,19 @@ export function ConfirmButton({ label, title, question, confirmLabel, onConfirm,
     setRefused((await refusal?.()) ?? null);
     setOpen(true);
   };
+  // A failure on this device (a storage error under the write) says so and frees the dialog;
+  // before, it left the dialog spinning with no word said.
   const confirm = async () => {
     setBusy(true);
-    await onConfirm();
-    setBusy(false);
-    setOpen(false);
+    try {
+      await onConfirm();
+    } catch (error) {
+      console.error('[ashray] confirmed action failed', error);
+      toast.error(messages.somethingWentWrong);
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
   };
   return (
     <>

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   ChangeAction,
   DeleteAction,
@@ -66,5 +67,28 @@ describe('row actions (spec part 1, section 6: a hide-action mode leaves only vi
     expect(JSON.parse(localStorage.getItem('ashray.rowActions.onlyView') ?? '{}')).toMatchObject({
       state: { onlyView: true },
     });
+  });
+});
+
+describe('a confirmed delete that fails on this device', () => {
+  it('says "Something went wrong!" and closes its dialog instead of spinning with no word said', async () => {
+    const failing = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <DeleteAction
+        name="Asha"
+        title="Delete child"
+        question="Delete Asha?"
+        success="Deleted"
+        onDelete={() => Promise.reject(new Error('The database connection is closing'))}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Asha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete child' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Something went wrong!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete child' })).toBeNull());
+    expect(screen.queryByText('Deleted')).toBeNull();
+    expect(failing).toHaveBeenCalled();
+    failing.mockRestore();
   });
 });
