@@ -149,7 +149,9 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     await typeDate('To Date', '03-01-19', page);
     await page.getByRole('button', { name: 'Search' }).click();
     // The meal type reads as its number: "Meal type options: 1, 2, 3, 4." (part 2, section 5).
-    const meal = page.getByTestId('data-row').filter({ hasText: '27' });
+    // The row of this meal, by its date and count: until the search has applied, the list
+    // still shows the latest meals, and some of those hold a 27 too.
+    const meal = page.getByTestId('data-row').filter({ hasText: '03-01-2019' }).filter({ hasText: '27' });
     await meal.getByText('4', { exact: true }).waitFor();
     await meal.getByText('Pending').waitFor();
     await meal.getByRole('button', { name: 'Delete' }).click();
