@@ -6,28 +6,13 @@ import { sessionDb } from '../../../sync/db/session-db';
 import { languageStore } from '../../../sync/device/language-store';
 import { replayInBackground } from '../../../sync/engine/background-replay';
 import { json, loginUser } from '../support/login-answer';
+import { queueOne } from './queued';
 
 /*
  * The service worker has no localStorage, where the page keeps the language: the page keeps
  * it in the session row too, and the Background Sync replay (R5) asks the server's messages
  * in it (README "Languages"), so a change refused while the app is closed reads in Hindi.
  */
-
-const queueOne = () =>
-  currentDb().outbox.add({
-    mutationId: crypto.randomUUID(),
-    entity: 'children',
-    op: 'create',
-    cid: 'c1',
-    payload: { name: 'Asha' },
-    fileKeys: [],
-    baseUpdatedAt: null,
-    dependsOn: [],
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    status: 'queued',
-  });
 
 /** The Accept-Language of each request the worker's own fetch made. */
 function workerFetch() {

@@ -13,6 +13,7 @@ import {
 import { readLookup, refreshLookup } from '../../../sync/device/lookups-cache';
 import { lockStore } from '../../../sync/device/idle-lock';
 import { json, loginUser } from '../support/login-answer';
+import { queueOne } from './queued';
 
 const user = loginUser();
 
@@ -27,22 +28,6 @@ function serverAnswering(routes: Record<string, () => Response>) {
   });
   return calls;
 }
-
-const queueOne = () =>
-  currentDb().outbox.add({
-    mutationId: crypto.randomUUID(),
-    entity: 'children',
-    op: 'create',
-    cid: 'c1',
-    payload: { name: 'Asha' },
-    fileKeys: [],
-    baseUpdatedAt: null,
-    dependsOn: [],
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    status: 'queued',
-  });
 
 describe('session: sign in online, open offline, sign out safely', () => {
   beforeEach(async () => {
