@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,10 +181,19 @@ export default async function setup(project: TestProject) {
     const specOnlyChecked = checkWireLog('SPEC_ONLY servers', logs.filter((_, i) => i % 2 === 1).flat());
     const problems = [...normal.problems, ...specOnlyChecked.problems];
     console.log(`e2e ${wireSummary()}`);
-    // Coverage per server mode, then over both (a row sent in either mode counts).
-    console.log(wireCoverage(normal.sent, 'wire coverage, normal server'));
-    console.log(wireCoverage(specOnlyChecked.sent, 'wire coverage, SPEC_ONLY server'));
-    console.log(wireCoverage(wire.byEndpoint, 'wire coverage, both modes'));
+    // Coverage per server mode, then over both (a row sent in either mode counts). The
+    // unsent rows go to a file and only the counts to the console: printed last, the
+    // whole lists pushed a failed run's test summary out of the log's tail.
+    const coverage = [
+      wireCoverage(normal.sent, 'wire coverage, normal server'),
+      wireCoverage(specOnlyChecked.sent, 'wire coverage, SPEC_ONLY server'),
+      wireCoverage(wire.byEndpoint, 'wire coverage, both modes'),
+    ];
+    const coverageFile = join(root, '.tmp', 'wire-coverage.txt');
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    writeFileSync(coverageFile, `${coverage.join('\n')}\n`);
+    for (const report of coverage) console.log(report.split('\n')[0]);
+    console.log(`the documented rows no journey sent, with their reasons: ${coverageFile}`);
     if (problems.length > 0) throw new Error(`Requests off the endpoint table:\n${[...new Set(problems)].join('\n')}`);
     const unexplained = unexplainedRows(normal.sent, specOnlyChecked.sent);
     if (strictCoverage && unexplained.length > 0)
