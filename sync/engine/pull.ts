@@ -136,14 +136,13 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
     deps.onProgress?.(entity, result.rows);
     if (!more) break;
   }
-  const sentDuring = ((await db.syncState.get(LAST_SENT))?.lastPullAt ?? null) !== sentBefore;
-  if (result.mode === 'full' && !sentDuring) {
+  if (result.mode === 'full') {
     // Pages by offset shift when records are added or removed while they are read (by
     // another device): a record may then be on no page read. Such a listing removes only
     // what the previous full pull missed too.
     const [total] = totals;
     const steady = totals.size === 1 && total !== undefined && total === seen.size;
-    result.deleted += await removeMissing(db, descriptor, entity, seen, steady);
+    result.deleted += await removeMissing(db, descriptor, entity, seen, steady, sentBefore);
   }
   const saved = await db.syncState.get(entity);
   await db.syncState.put({ collection: entity, cursor: saved?.cursor ?? null, lastPullAt: (deps.now ?? Date.now)() });
@@ -364,10 +363,15 @@ async function removeMissing(
   collection: EntityName,
   seen: Set<number>,
   steady: boolean,
+  sentBefore: number | null,
 ): Promise<number> {
   const table = db.entity(descriptor.table);
   const key = unlistedKey(collection);
   return db.transaction('rw', [table, db.syncState], async () => {
+    // Asked inside the transaction that removes: a replay's answer (its id written back and
+    // LAST_SENT moved, in one transaction) then lands either wholly before this read, and
+    // the removal waits for the next pull, or wholly after the removal.
+    if (((await db.syncState.get(LAST_SENT))?.lastPullAt ?? null) !== sentBefore) return 0;
     // Keys only (index reads): a head office device holds every center's rows, and reading
     // them whole here would cost as much as the pull itself.
     const [ids, cids, synced] = await Promise.all([
