@@ -139,8 +139,17 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+  const controlled = () => Boolean(navigator.serviceWorker.controller);
+  if (await page.evaluate(controlled)) return;
+  try {
+    await page.waitForFunction(controlled, null, { timeout: 10_000 });
+  } catch {
+    // The worker claims the documents open when it activates (clientsClaim); a document
+    // whose navigation was still in flight then is not among them, and stays uncontrolled
+    // until it loads again, as the app would at the user's next visit. The worker is
+    // active (ready above), so the reload is answered by it.
+    await page.reload();
+    await page.waitForFunction(controlled, null, { timeout: 30_000 });
   }
 }
 

@@ -1,6 +1,6 @@
 import { REPORT_NO_VALUE, type ReportAnswer, type ReportCell, type ReportPeriod } from '../../../../sync';
 import { showDate } from '../../../lib/dates';
-import { texts, type TextKey } from '../../../../sync/shell';
+import type { TextKey } from '../../../../sync/shell';
 import { textOf } from '../../../lib/i18n';
 import { labelNow } from './label-now';
 
@@ -19,20 +19,16 @@ export const columns: Column[] = periodsShown.flatMap((period) => [
   { period, gender: null },
 ]);
 
-/** A period's heading in the words of `say` (English, the catalogue's, by default: the CSV's). */
+/** A period's heading in the words of `say`: the screen's `t`, or `textOf` for the CSV. */
 export function periodTitle(
   r: ReportAnswer,
   period: ReportPeriod | 'all',
-  say: (key: TextKey, values?: Record<string, string>) => string = english,
+  say: (key: TextKey, values?: Record<string, string>) => string,
 ): string {
   if (period === 'new') return say('report.period.new', { from: showDate(r.from_date), to: showDate(r.to_date) });
   if (period === 'pre') return say('report.period.pre', { from: showDate(r.from_last), to: showDate(r.to_last) });
   if (period === 'till') return say('report.period.till', { to: showDate(r.till_to) });
   return say('common.total');
-}
-
-function english(key: TextKey, values: Record<string, string> = {}): string {
-  return texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
 export const blockOf = (r: ReportAnswer, key: string) => r[key] as Block;
