@@ -1,7 +1,11 @@
 import { createMiddleware } from 'hono/factory';
-import { pickLanguage, translateMessage, type Language } from '../../sync/contract/i18n';
+import { pickLanguage, provideHindi, translateMessage, type Language } from '../../sync/contract/i18n';
+import { hindi } from '../../sync/contract/i18n/hindi';
 import type { Envelope } from '../../sync/contract';
 import { serverTextsHi } from './messages-hi';
+
+// The server answers in Hindi from its first request: its tables are known at start.
+provideHindi(hindi);
 
 const translateAll = (language: Language, body: Envelope<unknown>): Envelope<unknown> => {
   const say = (text: string) => translateMessage(text, language, serverTextsHi);

@@ -4,11 +4,9 @@ import { indianCount } from './counts';
 import {
   languageLocales,
   languageStore,
-  labelsHi,
   messages,
-  messagesHi,
+  provideHindi,
   texts,
-  textsHi,
   translateLabel,
   translateMessage,
   type Language,
@@ -16,17 +14,17 @@ import {
 } from '../../sync/shell';
 
 /*
- * The catalogues, both bundled (they are small) so a switch works offline and at once:
- * `text` the screens' words (sync/contract/i18n/texts.ts), `message` the spec's messages,
- * `label` the contract's list labels, keyed by their English label (English needs no table).
+ * The catalogues: `text` the screens' words (sync/contract/i18n/texts.ts), `message` the
+ * spec's messages, `label` the contract's list labels, keyed by their English label (English
+ * needs no table). English is bundled; Hindi is a chunk of its own, loaded when it is chosen
+ * (or before the first screen of a device that chose it), and precached by the service
+ * worker like every chunk, so a switch works offline. The language shown changes once its
+ * tables are in.
  */
 void i18next.use(initReactI18next).init({
-  lng: languageStore.getState().language,
+  lng: 'en',
   fallbackLng: 'en',
-  resources: {
-    en: { text: texts, message: messages, label: {} },
-    hi: { text: textsHi, message: messagesHi, label: labelsHi },
-  },
+  resources: { en: { text: texts, message: messages, label: {} } },
   ns: ['text', 'message', 'label'],
   defaultNS: 'text',
   keySeparator: false,
@@ -35,13 +33,48 @@ void i18next.use(initReactI18next).init({
   initAsync: false,
 });
 
+let hindiLoaded: Promise<void> | null = null;
+let hindiIn = false;
+
+/** Loads the Hindi tables once, into i18next and the contract's translators. */
+export function loadHindi(): Promise<void> {
+  hindiLoaded ??= import('../../sync/contract/i18n/hindi').then(
+    ({ hindi }) => {
+      provideHindi(hindi);
+      i18next.addResourceBundle('hi', 'text', hindi.texts);
+      i18next.addResourceBundle('hi', 'message', hindi.messages);
+      i18next.addResourceBundle('hi', 'label', hindi.labels);
+      hindiIn = true;
+    },
+    (error: unknown) => {
+      hindiLoaded = null; // asked again at the next switch
+      throw error;
+    },
+  );
+  return hindiLoaded;
+}
+
 const showLanguage = (language: Language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
-showLanguage(languageStore.getState().language);
-languageStore.subscribe(({ language }) => {
+
+/** Shows `language` once its tables are in (at once when they are); a switch made meanwhile wins. */
+async function show(language: Language): Promise<void> {
+  if (language === 'hi' && !hindiIn) await loadHindi();
+  if (current() !== language) return;
   if (i18next.language !== language) void i18next.changeLanguage(language);
   showLanguage(language);
+}
+
+/**
+ * The language the device chose, shown: awaited before the first screen renders, so a
+ * device set to Hindi does not open in English for a moment (src/app/main.tsx).
+ */
+export const languageReady = (): Promise<void> => show(current()).catch((error: unknown) => console.error(error));
+
+showLanguage('en');
+languageStore.subscribe(({ language }) => {
+  void show(language).catch((error: unknown) => console.error(error));
 });
 
 type Values = Record<string, string | number>;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../sync/contract';
-import { messagesHi, pickLanguage } from '../../sync/contract/i18n';
+import { pickLanguage } from '../../sync/contract/i18n';
+import { hindi } from '../../sync/contract/i18n/hindi';
+
+const messagesHi = hindi.messages;
 import { createHarness, databaseKinds, json, type Harness } from './harness';
 
 type Body = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: unknown };

@@ -7,7 +7,7 @@ import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';
 import { showTimeAgo } from '../../lib/dates';
 import { useT } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-store';
-import { chipKeyOf, summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
+import { summarizeSync, type SyncSummary, type SyncTone } from './sync-summary';
 import classes from './sync-indicator.module.css';
 
 function useSyncSummary(): SyncSummary & { pending: number; lastAt: number | null } {
@@ -16,7 +16,12 @@ function useSyncSummary(): SyncSummary & { pending: number; lastAt: number | nul
   const counts = useLiveQuery(() => outboxCounts(), [], { pending: 0, attention: 0 });
   const saved = useLiveQuery(() => lastSyncedAt(), [], null);
   const lastAt = status.lastSyncAt ?? saved;
-  return { ...summarizeSync({ online, status, ...counts, lastAt }), pending: counts.pending, lastAt };
+  const { t, label, message } = useT();
+  return {
+    ...summarizeSync({ online, status, ...counts, lastAt }, { t, label, message }),
+    pending: counts.pending,
+    lastAt,
+  };
 }
 
 const icons: Record<SyncTone, typeof IconCloudCheck> = {
@@ -36,7 +41,6 @@ export function SyncIndicator() {
   const syncing = useStore(syncStatusStore, (s) => s.syncing);
   const Icon = icons[summary.tone];
   const { t } = useT();
-  const chip = chipKeyOf(summary.short);
   const last = summary.lastAt ? t('sync.lastSync', { ago: showTimeAgo(summary.lastAt) }) : t('sync.notYet');
   return (
     <UnstyledButton
@@ -51,7 +55,7 @@ export function SyncIndicator() {
       <VisuallyHidden>{t('sync.status')}</VisuallyHidden>
       {syncing ? <Loader size={14} aria-label={t('sync.syncing')} /> : <Icon size={18} aria-hidden />}
       <Text span size="sm" fw={600} data-testid={summary.tone === 'attention' ? 'sync-attention' : 'connectivity'}>
-        {chip ? t(chip.key, { count: chip.count }) : summary.short}
+        {summary.short}
       </Text>
       {summary.pending > 0 && summary.tone !== 'attention' && (
         <Text span size="sm" data-testid="pending-count">

@@ -1,5 +1,4 @@
 import { collectionLabels, type SyncStatus } from '../../../sync';
-import { countOf } from '../../lib/words';
 import { texts, type TextKey } from '../../../sync/shell';
 
 /**
@@ -27,14 +26,11 @@ type Input = {
   lastAt: number | null;
 };
 
-const changes = (n: number) => countOf(n, 'change');
-const saved = (n: number) => (n > 0 ? `${changes(n)} saved on this device` : 'your work is saved on this device');
-
 /**
  * What a person calls the collections a server may not send (our extension lists, DESIGN.md,
  * The wire): the three calls over child history are one thing to the user.
  */
-const missingLabels: Record<string, string> = {
+export const missingLabels: Record<string, string> = {
   history: 'child history',
   historyActions: 'child history',
   bulkUpdates: 'child history',
@@ -48,89 +44,88 @@ const missingLabels: Record<string, string> = {
   notifications: 'notifications',
 };
 
+/** The words of the screens, in the language shown: useT's, or the catalogue's English. */
+export type Say = {
+  t: (key: TextKey, values?: Record<string, string | number>) => string;
+  label: (english: string) => string;
+  message: (text: string) => string;
+};
+
+const english: Say = {
+  t: (key, values = {}) => texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')),
+  label: (words) => words,
+  message: (text) => text,
+};
+
+/** A counted text's key in the right number (the catalogue's `_one` and `_other`). */
+const counted = <K extends string>(key: K, n: number) => `${key}_${n === 1 ? 'one' : 'other'}` as const;
+
 /** "child history, activity logs and meals": each missing collection once, in words. */
-export function missingWords(missing: readonly string[]): string {
+export function missingWords(missing: readonly string[], say: Say = english): string {
   const words = [
     ...new Set(
       missing.map(
         (c) => missingLabels[c] ?? collectionLabels[c] ?? c.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
       ),
     ),
-  ];
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
-}
-/** The chip's words in English, the catalogue's (sync/contract/i18n/texts.ts). */
-const chip = (key: TextKey, count?: number) => ({ short: texts[key].replace('{{count}}', String(count)) });
-
-const chipKeys = new Map(
-  (Object.entries(texts) as [TextKey, string][])
-    .filter(([key]) => key.startsWith('sync.short.'))
-    .map(([key, words]) => [new RegExp(`^${words.replace('{{count}}', '(\\d+)')}$`), key] as const),
-);
-
-/** The catalogue key of the chip's words and the count in them, for the screen to show them in its language. */
-export function chipKeyOf(short: string): { key: TextKey; count: number } | null {
-  for (const [pattern, key] of chipKeys) {
-    const match = pattern.exec(short);
-    if (match) return { key, count: Number(match[1] ?? 0) };
-  }
-  return null;
+  ].map(say.label);
+  return words.length > 1
+    ? say.t('sync.words.list', { most: words.slice(0, -1).join(', '), last: words.at(-1)! })
+    : (words[0] ?? '');
 }
 
 const retryable = new Set(['network', 'timeout', 'busy', 'rate-limited', 'server']);
 
-export function summarizeSync({ online, status, pending, attention, lastAt }: Input): SyncSummary {
+/** What the header says about sync, worded by `say` (the catalogue's English by default). */
+export function summarizeSync({ online, status, pending, attention, lastAt }: Input, say: Say = english): SyncSummary {
+  const chip = (key: TextKey, count?: number) => ({ short: say.t(key, { count: count ?? 0 }) });
   if (attention > 0) {
     return {
       tone: 'attention',
       ...chip('sync.short.review', attention),
-      sentence: `${changes(attention)} need${attention === 1 ? 's' : ''} your decision on the Sync page.`,
+      sentence: say.t(counted('sync.sentence.review', attention), { count: attention }),
     };
   }
   if (status.paused)
-    return {
-      tone: 'attention',
-      ...chip('sync.short.signIn'),
-      sentence: 'Sign in again to send your changes. They are kept on this device.',
-    };
+    return { tone: 'attention', ...chip('sync.short.signIn'), sentence: say.t('sync.sentence.signIn') };
   if (!online) {
     return {
       tone: 'offline',
       ...chip('sync.short.offline'),
       sentence:
         pending > 0
-          ? `Offline — ${changes(pending)} saved on this device`
-          : 'Offline — your work is saved on this device',
+          ? say.t(counted('sync.sentence.offline', pending), { count: pending })
+          : say.t('sync.sentence.offlineSaved'),
     };
   }
   if (status.error?.reason === 'timeout') {
     return {
       tone: 'offline',
       ...chip('sync.short.slow'),
-      sentence: `The connection is too slow: the server did not answer in time — ${saved(pending)}, sent when it answers`,
+      sentence:
+        pending > 0
+          ? say.t(counted('sync.sentence.slow', pending), { count: pending })
+          : say.t('sync.sentence.slowSaved'),
     };
   }
   if (status.error && retryable.has(status.error.reason)) {
     return {
       tone: 'offline',
       ...chip('sync.short.waiting'),
-      sentence: `The server is not answering — ${changes(pending)} saved on this device, sent when it answers`,
+      sentence: say.t(counted('sync.sentence.waiting', pending), { count: pending }),
     };
   }
-  if (status.error) return { tone: 'attention', ...chip('sync.short.error'), sentence: status.error.message };
+  if (status.error)
+    return { tone: 'attention', ...chip('sync.short.error'), sentence: say.message(status.error.message) };
   if (status.refused.length > 0) {
-    const what = status.refused.map((c) => collectionLabels[c] ?? c).join(', ');
-    return {
-      tone: 'limited',
-      ...chip('sync.short.limited'),
-      sentence: `Your role does not let this device read ${what}. Ask an administrator if you need it.`,
-    };
+    const what = status.refused.map((c) => say.label(collectionLabels[c] ?? c)).join(', ');
+    return { tone: 'limited', ...chip('sync.short.limited'), sentence: say.t('sync.sentence.limited', { what }) };
   }
   if (status.missing?.length) {
     return {
       tone: 'limited',
       ...chip('sync.short.online'),
-      sentence: `This server does not send ${missingWords(status.missing)} to keep on this device; what is read from it online is kept for offline.`,
+      sentence: say.t('sync.sentence.missing', { what: missingWords(status.missing, say) }),
     };
   }
   if (status.syncing || lastAt === null) return { tone: 'working', ...chip('sync.short.syncing'), sentence: null };

@@ -6,6 +6,5 @@
 export * from './languages';
 export * from './translate';
 export { texts, type TextKey } from './texts';
-export { textsHi } from './texts-hi';
-export { messagesHi } from './messages-hi';
-export { labelsHi } from './labels-hi';
+// The Hindi tables are not exported here: the app loads them as a chunk of its own
+// (src/lib/i18n.ts), and the server and tests import ./hindi.

@@ -9,6 +9,20 @@ import { servicesLabelsHi } from './areas/services-hi';
  * A label missing here shows in English; tests/unit/i18n lists which lists must be whole.
  */
 export const labelsHi: Readonly<Record<string, string>> = {
+  // What a device keeps, as the sync notice names it (permissions.ts collectionLabels, src/app/layout/sync-summary.ts).
+  children: 'बच्चे',
+  'child documents': 'बच्चों के दस्तावेज़',
+  'child history': 'बच्चों का इतिहास',
+  'activity log': 'गतिविधि लॉग',
+  'activity logs': 'गतिविधि लॉग',
+  'CWC produce records': 'CWC पेशी रिकॉर्ड',
+  'CWC refer records': 'CWC रेफ़र रिकॉर्ड',
+  beneficiaries: 'लाभार्थी',
+  "beneficiaries' documents": 'लाभार्थियों के दस्तावेज़',
+  meals: 'खाना',
+  'previous balances': 'पिछला बैलेंस',
+  schemes: 'योजनाएँ',
+  notifications: 'सूचनाएँ',
   // Dashboard tiles (constants/dashboard.ts).
   'Children Supported': 'मदद पाए बच्चे',
   'Shelter Provided': 'आश्रय दिया',

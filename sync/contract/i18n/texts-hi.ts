@@ -49,6 +49,24 @@ export const textsHi: Readonly<Record<TextKey, string>> = {
   'sync.short.limited': 'सीमित',
   'sync.short.online': 'ऑनलाइन',
   'sync.short.syncing': 'सिंक हो रहा है',
+  'sync.sentence.review_one': '{{count}} बदलाव पर आपका फ़ैसला चाहिए, सिंक पेज पर देखें।',
+  'sync.sentence.review_other': '{{count}} बदलावों पर आपका फ़ैसला चाहिए, सिंक पेज पर देखें।',
+  'sync.sentence.signIn': 'अपने बदलाव भेजने के लिए फिर से लॉगिन करें। वे इस डिवाइस पर रखे हैं।',
+  'sync.sentence.offline_one': 'ऑफ़लाइन — {{count}} बदलाव इस डिवाइस पर सेव है',
+  'sync.sentence.offline_other': 'ऑफ़लाइन — {{count}} बदलाव इस डिवाइस पर सेव हैं',
+  'sync.sentence.offlineSaved': 'ऑफ़लाइन — आपका काम इस डिवाइस पर सेव है',
+  'sync.sentence.slow_one':
+    'नेटवर्क बहुत धीमा है: सर्वर ने समय पर जवाब नहीं दिया — {{count}} बदलाव इस डिवाइस पर सेव है, जवाब मिलने पर भेजा जाएगा',
+  'sync.sentence.slow_other':
+    'नेटवर्क बहुत धीमा है: सर्वर ने समय पर जवाब नहीं दिया — {{count}} बदलाव इस डिवाइस पर सेव हैं, जवाब मिलने पर भेजे जाएँगे',
+  'sync.sentence.slowSaved':
+    'नेटवर्क बहुत धीमा है: सर्वर ने समय पर जवाब नहीं दिया — आपका काम इस डिवाइस पर सेव है, जवाब मिलने पर भेजा जाएगा',
+  'sync.sentence.waiting_one': 'सर्वर जवाब नहीं दे रहा — {{count}} बदलाव इस डिवाइस पर सेव है, जवाब मिलने पर भेजा जाएगा',
+  'sync.sentence.waiting_other': 'सर्वर जवाब नहीं दे रहा — {{count}} बदलाव इस डिवाइस पर सेव हैं, जवाब मिलने पर भेजे जाएँगे',
+  'sync.sentence.limited': 'आपकी भूमिका इस डिवाइस को {{what}} पढ़ने नहीं देती। ज़रूरत हो तो किसी एडमिनिस्ट्रेटर से पूछें।',
+  'sync.sentence.missing':
+    'यह सर्वर {{what}} इस डिवाइस पर रखने के लिए नहीं भेजता; ऑनलाइन पढ़ा गया हिस्सा ऑफ़लाइन के लिए रखा जाता है।',
+  'sync.words.list': '{{most}} और {{last}}',
   'dashboard.title': 'डैशबोर्ड',
   'dashboard.notLoaded': 'इस डिवाइस पर डैशबोर्ड अभी नहीं आया है; ऑनलाइन होते ही दिखेगा।',
   'dashboard.lastUpdated': 'पिछली बार {{at}} को बदला',

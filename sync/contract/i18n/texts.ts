@@ -53,6 +53,26 @@ export const texts = {
   'sync.short.limited': 'Limited',
   'sync.short.online': 'Online',
   'sync.short.syncing': 'Syncing',
+  'sync.sentence.review_one': '{{count}} change needs your decision on the Sync page.',
+  'sync.sentence.review_other': '{{count}} changes need your decision on the Sync page.',
+  'sync.sentence.signIn': 'Sign in again to send your changes. They are kept on this device.',
+  'sync.sentence.offline_one': 'Offline — {{count}} change saved on this device',
+  'sync.sentence.offline_other': 'Offline — {{count}} changes saved on this device',
+  'sync.sentence.offlineSaved': 'Offline — your work is saved on this device',
+  'sync.sentence.slow_one':
+    'The connection is too slow: the server did not answer in time — {{count}} change saved on this device, sent when it answers',
+  'sync.sentence.slow_other':
+    'The connection is too slow: the server did not answer in time — {{count}} changes saved on this device, sent when it answers',
+  'sync.sentence.slowSaved':
+    'The connection is too slow: the server did not answer in time — your work is saved on this device, sent when it answers',
+  'sync.sentence.waiting_one':
+    'The server is not answering — {{count}} change saved on this device, sent when it answers',
+  'sync.sentence.waiting_other':
+    'The server is not answering — {{count}} changes saved on this device, sent when it answers',
+  'sync.sentence.limited': 'Your role does not let this device read {{what}}. Ask an administrator if you need it.',
+  'sync.sentence.missing':
+    'This server does not send {{what}} to keep on this device; what is read from it online is kept for offline.',
+  'sync.words.list': '{{most}} and {{last}}',
   'dashboard.title': 'Dashboard',
   'dashboard.notLoaded': 'The dashboard has not been loaded on this device yet; it appears once you are online.',
   'dashboard.lastUpdated': 'Last updated {{at}}',

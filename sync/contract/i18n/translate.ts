@@ -1,11 +1,22 @@
 import { messages, type MessageKey } from '../messages';
+import type { HindiTables } from './hindi';
 import type { Language } from './languages';
-import { labelsHi } from './labels-hi';
-import { messagesHi } from './messages-hi';
+
+/*
+ * The Hindi tables are given to this module once loaded (`provideHindi`): the server at
+ * start, the app when Hindi is first chosen (a chunk of its own). Until then a text asked
+ * for in Hindi is the English, as a text the tables do not know is.
+ */
+let hindiTables: Pick<HindiTables, 'labels' | 'messages'> | null = null;
+
+/** Makes the Hindi tables known to translateLabel and translateMessage. */
+export function provideHindi(tables: Pick<HindiTables, 'labels' | 'messages'>): void {
+  hindiTables = tables;
+}
 
 /** A contract label (an option's, a status's, a tile's, a screen's title) in `language`; English as written. */
 export const translateLabel = (label: string, language: Language): string =>
-  language === 'hi' ? (labelsHi[label] ?? label) : label;
+  language === 'hi' ? (hindiTables?.labels[label] ?? label) : label;
 
 const keyOfMessage = new Map<string, MessageKey>(
   (Object.entries(messages) as [MessageKey, string][]).map(([key, text]) => [text, key]),
@@ -30,9 +41,9 @@ const patternsHi: ReadonlyArray<[RegExp, (label: string) => string]> = [
  * not carry). A text not known is returned as it is.
  */
 export function translateMessage(text: string, language: Language, extra?: ReadonlyMap<string, string>): string {
-  if (language === 'en') return text;
+  if (language === 'en' || !hindiTables) return text;
   const key = keyOfMessage.get(text);
-  if (key) return messagesHi[key];
+  if (key) return hindiTables.messages[key];
   const own = extra?.get(text);
   if (own) return own;
   for (const [pattern, build] of patternsHi) {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { missingWords, summarizeSync } from '../../../src/app/layout/sync-summary';
 import { canReadCollection } from '../../../sync/entities/registry';
+import { hindi } from '../../../sync/contract/i18n/hindi';
+import type { TextKey } from '../../../sync/contract/i18n';
+
+/** The screens' words in Hindi, as useT gives them once the Hindi tables are in. */
+const inHindi = {
+  t: (key: TextKey, values: Record<string, string | number> = {}) =>
+    hindi.texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')),
+  label: (english: string) => hindi.labels[english] ?? english,
+  message: (text: string) => text,
+};
 
 const calm = { syncing: false, error: null, paused: false, refused: [] };
 
@@ -93,6 +103,32 @@ describe('the header sync summary', () => {
     expect(none.sentence).toBe(
       'The connection is too slow: the server did not answer in time — your work is saved on this device, sent when it answers',
     );
+  });
+});
+
+describe('the header sync summary in Hindi', () => {
+  it('the chip, the offline sentence with its count, and the collections a server does not send, all in Hindi', () => {
+    const offline = summarizeSync({ online: false, status: calm, pending: 1, attention: 0, lastAt: 1 }, inHindi);
+    expect(offline).toEqual({
+      tone: 'offline',
+      short: hindi.texts['sync.short.offline'],
+      sentence: 'ऑफ़लाइन — 1 बदलाव इस डिवाइस पर सेव है',
+    });
+    const missing = summarizeSync(
+      {
+        online: true,
+        status: { ...calm, missing: ['history', 'activityLogs', 'meals'] },
+        pending: 0,
+        attention: 0,
+        lastAt: 1,
+      },
+      inHindi,
+    );
+    expect(missing.sentence).toBe(
+      'यह सर्वर बच्चों का इतिहास, गतिविधि लॉग और खाना इस डिवाइस पर रखने के लिए नहीं भेजता; ऑनलाइन पढ़ा गया हिस्सा ऑफ़लाइन के लिए रखा जाता है।',
+    );
+    // Not one Latin letter is left in what a Hindi device reads (CWC aside, a name in both).
+    for (const tone of [offline, missing]) expect(`${tone.short} ${tone.sentence}`).not.toMatch(/[A-Za-z]/);
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
+  collectionLabels,
   dashboardTiles,
   genders,
   messages,
@@ -10,8 +11,12 @@ import {
   reportCategories,
   statusLabels,
 } from '../../../sync/contract';
-import { labelsHi, messagesHi, texts, textsHi } from '../../../sync/contract/i18n';
+import { texts } from '../../../sync/contract/i18n';
+import { hindi as hindiTables } from '../../../sync/contract/i18n/hindi';
+
+const { labels: labelsHi, messages: messagesHi, texts: textsHi } = hindiTables;
 import { sidebarFor } from '../../../src/app/layout/sidebar-items';
+import { missingLabels } from '../../../src/app/layout/sync-summary';
 import { screenRoutes } from '../../../src/routes/route-table';
 
 /*
@@ -79,6 +84,8 @@ describe('the catalogues (sync/contract/i18n)', () => {
       ...reportCategories.map((c) => c.title),
       ...screenRoutes.map((r) => r.title),
       ...sidebarFor(admin).flatMap((g) => [g.label, ...(g.children ?? []).map((c) => c.label)]),
+      ...Object.values(collectionLabels),
+      ...Object.values(missingLabels),
     ];
     expect(shown.filter((label) => !(label in labelsHi))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { languageStore } from '../../../sync/device/language-store';
@@ -7,6 +7,7 @@ import { childrenLabelsHi, childrenTextsHi } from '../../../sync/contract/i18n/a
 import { ChildProfilePage } from '../../../src/features/children';
 import { adminUser, makeChild, seedChildren } from '../children/factories';
 import { offlineDevice, renderChildrenAt, teardownDevice } from '../children/helpers';
+import { loadHindi } from '../../../src/lib/i18n';
 
 /*
  * The child's screens in Hindi (sync/contract/i18n/areas/children-hi.ts): with the device's
@@ -49,6 +50,9 @@ const englishLeft = () => shownTexts().filter((text) => patterns.some((p) => p.t
 const hasDevanagari = (text: string) => /\p{Script=Devanagari}/u.test(text);
 
 const setLanguage = (language: 'en' | 'hi') => act(() => languageStore.getState().setLanguage(language));
+
+// Hindi is a chunk the app loads when it is chosen; here it is in before any switch.
+beforeAll(loadHindi);
 
 describe("the child's screens in Hindi and back in English", () => {
   afterEach(() => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { setFetch } from '../../../sync/net/transport';
 import { languageStore } from '../../../sync/device/language-store';
@@ -8,6 +8,7 @@ import { MealListPage } from '../../../src/features/meals';
 import { SyncPage } from '../../../src/features/sync';
 import { render } from '../../render';
 import { adminUser, freshDeviceSignedInAs } from '../children/factories';
+import { loadHindi } from '../../../src/lib/i18n';
 
 /*
  * The services area's screens in Hindi (README "Languages"): Meal Management and the Sync
@@ -23,6 +24,9 @@ const englishOf = (...prefixes: string[]) =>
     .filter((english) => english.length > 2);
 
 const shownText = () => document.body.textContent ?? '';
+
+// Hindi is a chunk the app loads when it is chosen; here it is in before any switch.
+beforeAll(loadHindi);
 
 describe('the services screens in Hindi and back in English', () => {
   beforeEach(async () => {

@@ -1,10 +1,11 @@
 import Papa from 'papaparse';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { languageStore } from '../../../sync/device/language-store';
 import { buildGroupReport, buildReport, reportPeriods } from '../../../sync/contract';
 import { toCsv } from '../../../src/lib/csv';
 import { reportCsvRows } from '../../../src/features/reports/components/report-table';
 import { groupReportCsvRows } from '../../../src/features/reports/components/group-report-table';
+import { loadHindi } from '../../../src/lib/i18n';
 
 /*
  * The CSV exports of part 2 (report.csv, group-report.csv; section 9) are opened in a
@@ -26,6 +27,9 @@ const startsAsFormula = /^[=+\-@\t\r]/;
 
 /** The cells of an export as a spreadsheet reads them (the BOM dropped). */
 const cellsOf = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, '')).data.flat();
+
+// Hindi is a chunk the app loads when it is chosen; here it is in before any switch.
+beforeAll(loadHindi);
 
 describe('CSV exports hold no live formula', () => {
   it('toCsv: text beginning with =, +, -, @, tab or carriage return gets a leading apostrophe; numbers stay numbers', () => {
