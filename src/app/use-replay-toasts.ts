@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { replayNoticeStore } from '../../sync';
 import { toast, toastedRecently } from '../components/toast';
+import { textOf } from '../lib/i18n';
 
 /** More accepted saves than this in one replay are told as one count, not a toast each. */
 const ACCEPTED_ONE_BY_ONE = 2;
@@ -17,7 +18,7 @@ export function useReplayToasts(): void {
       replayNoticeStore.subscribe(({ accepted, refused }) => {
         for (const message of refused) toast.error(message);
         if (accepted.length > ACCEPTED_ONE_BY_ONE) {
-          toast.success(`${accepted.length} changes saved on this device reached the server`);
+          toast.success(textOf('sync.toast.reached', { count: accepted.length }));
           return;
         }
         for (const message of accepted) if (!toastedRecently(message)) toast.success(message);

@@ -67,6 +67,7 @@ export const textsHi: Readonly<Record<TextKey, string>> = {
   'sync.sentence.missing':
     'यह सर्वर {{what}} इस डिवाइस पर रखने के लिए नहीं भेजता; ऑनलाइन पढ़ा गया हिस्सा ऑफ़लाइन के लिए रखा जाता है।',
   'sync.words.list': '{{most}} और {{last}}',
+  'sync.toast.reached': 'इस डिवाइस पर सेव {{count}} बदलाव सर्वर तक पहुँच गए',
   'dashboard.title': 'डैशबोर्ड',
   'dashboard.notLoaded': 'इस डिवाइस पर डैशबोर्ड अभी नहीं आया है; ऑनलाइन होते ही दिखेगा।',
   'dashboard.lastUpdated': 'पिछली बार {{at}} को बदला',

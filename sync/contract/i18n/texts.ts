@@ -73,6 +73,7 @@ export const texts = {
   'sync.sentence.missing':
     'This server does not send {{what}} to keep on this device; what is read from it online is kept for offline.',
   'sync.words.list': '{{most}} and {{last}}',
+  'sync.toast.reached': '{{count}} changes saved on this device reached the server',
   'dashboard.title': 'Dashboard',
   'dashboard.notLoaded': 'The dashboard has not been loaded on this device yet; it appears once you are online.',
   'dashboard.lastUpdated': 'Last updated {{at}}',
