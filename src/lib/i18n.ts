@@ -34,7 +34,6 @@ void i18next.use(initReactI18next).init({
 });
 
 let hindiLoaded: Promise<void> | null = null;
-let hindiIn = false;
 
 /** Loads the Hindi tables once, into i18next and the contract's translators. */
 export function loadHindi(): Promise<void> {
@@ -44,7 +43,6 @@ export function loadHindi(): Promise<void> {
       i18next.addResourceBundle('hi', 'text', hindi.texts);
       i18next.addResourceBundle('hi', 'message', hindi.messages);
       i18next.addResourceBundle('hi', 'label', hindi.labels);
-      hindiIn = true;
     },
     (error: unknown) => {
       hindiLoaded = null; // asked again at the next switch
@@ -60,7 +58,7 @@ const showLanguage = (language: Language) => {
 
 /** Shows `language` once its tables are in (at once when they are); a switch made meanwhile wins. */
 async function show(language: Language): Promise<void> {
-  if (language === 'hi' && !hindiIn) await loadHindi();
+  if (language === 'hi' && !i18next.hasResourceBundle('hi', 'label')) await loadHindi();
   if (current() !== language) return;
   if (i18next.language !== language) void i18next.changeLanguage(language);
   showLanguage(language);
