@@ -1,5 +1,5 @@
 import { collectionLabels, type SyncStatus } from '../../../sync';
-import { texts, type TextKey } from '../../../sync/shell';
+import { fillText, texts, type TextKey } from '../../../sync/shell';
 
 /**
  * What the header says about sync, in one place. Offline and an unreachable server are
@@ -52,7 +52,7 @@ export type Say = {
 };
 
 const english: Say = {
-  t: (key, values = {}) => texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')),
+  t: (key, values) => fillText(texts, key, values),
   label: (words) => words,
   message: (text) => text,
 };

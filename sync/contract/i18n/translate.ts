@@ -14,6 +14,13 @@ export function provideHindi(tables: Pick<HindiTables, 'labels' | 'messages'>): 
   hindiTables = tables;
 }
 
+/** A catalogue's text with its {{placeholders}} filled, outside i18next (a table of either language). */
+export const fillText = <K extends string>(
+  table: Readonly<Record<K, string>>,
+  key: K,
+  values: Readonly<Record<string, string | number>> = {},
+): string => table[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
 /** A contract label (an option's, a status's, a tile's, a screen's title) in `language`; English as written. */
 export const translateLabel = (label: string, language: Language): string =>
   language === 'hi' ? (hindiTables?.labels[label] ?? label) : label;

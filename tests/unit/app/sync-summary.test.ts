@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { missingWords, summarizeSync } from '../../../src/app/layout/sync-summary';
 import { canReadCollection } from '../../../sync/entities/registry';
 import { hindi } from '../../../sync/contract/i18n/hindi';
-import type { TextKey } from '../../../sync/contract/i18n';
+import { fillText, type TextKey } from '../../../sync/contract/i18n';
 
 /** The screens' words in Hindi, as useT gives them once the Hindi tables are in. */
 const inHindi = {
-  t: (key: TextKey, values: Record<string, string | number> = {}) =>
-    hindi.texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')),
+  t: (key: TextKey, values?: Record<string, string | number>) => fillText(hindi.texts, key, values),
   label: (english: string) => hindi.labels[english] ?? english,
   message: (text: string) => text,
 };
