@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoPassword, lastSyncAt, newContext, sharedBrowser, viewports } from './support/browser';
+import { demoPassword, lastSyncAt, newContext, openInApp, sharedBrowser, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { LoginPage } from './pages/login-page';
 import { exitRestoreRoutes } from '../../sync/contract/permissions';
@@ -32,7 +32,7 @@ class Audit {
    * its pagination line.
    */
   async list(path: string, { rows = false } = {}) {
-    await this.page.goto(path);
+    await openInApp(this.page, path);
     if (rows) await this.page.getByTestId('data-row').first().waitFor({ timeout: 60_000 });
     await this.check(path, this.page.getByTestId('pagination-text'));
   }
@@ -77,12 +77,12 @@ describe('part 2 accessible (axe-core: no serious or critical violation)', () =>
       await audit.dialog('beneficiaries type', education, 'Select Beneficiaries Type');
 
       for (const path of exitPaths) await audit.list(path);
-      await page.goto('/restoration');
+      await openInApp(page, '/restoration');
       await audit.dialog('exit filters', page.getByRole('button', { name: 'Filters', exact: true }), 'Filters');
 
       for (const kind of ['produce', 'refer']) {
         await audit.list(`/${kind}`);
-        await page.goto(`/${kind}/add`);
+        await openInApp(page, `/${kind}/add`);
         await audit.check(`/${kind}/add`, page.getByRole('button', { name: 'Submit' }));
       }
 
@@ -111,13 +111,13 @@ describe('part 2 accessible (axe-core: no serious or critical violation)', () =>
 
       await audit.list('/notifications', { rows: true });
 
-      await page.goto('/reports');
+      await openInApp(page, '/reports');
       await audit.check('/reports', page.getByTestId('report-source'));
       await page.getByTestId('report-table').locator('tr[data-category]').getByRole('button').first().click();
       await page.waitForURL('**/reports/report-details?**');
       await audit.check('report details', page.getByTestId('pagination-text'));
 
-      await page.goto('/groupReports');
+      await openInApp(page, '/groupReports');
       await audit.check('/groupReports', page.getByTestId('group-report-table'));
       await page.getByTestId('group-report-table').getByRole('button').first().click();
       await page.waitForURL('**/groupReports/report-details?**');

@@ -89,7 +89,8 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs">{menuReady && <AppSidebar onNavigate={close} />}</AppShell.Navbar>
-        <AppShell.Main>
+        {/* Where the screen below is (a test reads it to know an in-app navigation has shown). */}
+        <AppShell.Main data-location={pathname + search}>
           <SyncNotice />
           <FirstSyncProgress />
           <Outlet />

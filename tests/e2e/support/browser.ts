@@ -153,6 +153,22 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Goes to `path` inside the running app, as a link in it would (react-router reads the
+ * history entry on popstate), where `page.goto` would load the whole app again: for a test
+ * that visits many screens of one session and is about the screens, not their first load.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  // The layout marks its main element with the location it shows once the new screen is in
+  // (a screen's chunk may hold the old one on screen meanwhile).
+  await page.locator(`main[data-location="${path}"]`).waitFor();
+}
+
 /** Signs in through the API, for tests that need data the UI shows. */
 export async function apiLogin(email: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/login`, {
