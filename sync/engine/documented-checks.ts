@@ -25,10 +25,18 @@ import { compareStamps, type Fields } from './reconcile';
  * write wins) and a create whose answer was lost may be made twice.
  */
 
-/** Whether `server` is remembered as a backend without our extensions (its pull fell back). */
+/**
+ * Whether `server` may ignore our headers: remembered as a backend without our extensions
+ * (its pull fell back), or not known yet. What a server lacks is learnt when a sync ends,
+ * and forgotten at each sign-in; a first sync of head office against the trust's backend
+ * takes minutes, and a create resent meanwhile (its answer lost to a closed tab) would
+ * otherwise go out again unlooked-up and be made twice (R7). Against our server the checks
+ * only cost a read until then.
+ */
 export async function lacksWriteProtocol(db: AppDb, server: string | undefined): Promise<boolean> {
   if (server === undefined) return false;
-  return (await readMissingExtensions(db, server)).missing.length > 0;
+  const known = await readMissingExtensions(db, server);
+  return known.probedAt === null || known.missing.length > 0;
 }
 
 /** The entity's documented view of one record by its id, if it has one. */

@@ -143,6 +143,22 @@ describe('writes against a backend without If-Match and Idempotency-Key (SPEC_ON
     },
   );
 
+  it('R7: before its first sync has ended (what the server lacks not known yet), a lost create is looked up before it goes again', async () => {
+    // A device just signed in, its first sync still running: nothing recorded of this server.
+    const d = new Device(server.fetch, token, undefined, { collections: ['children', 'history'] });
+    devices.push(d);
+    const name = unique('unprobed');
+    const cid = await createChild(d, name);
+    d.net.inject('drop-response');
+    await d.engine.replay();
+    const from = d.net.delivered.length;
+    await d.engine.replay();
+    const onServer = await server.childrenNamed(name, token);
+    expect(onServer).toHaveLength(1);
+    expect((await d.db.entity('children').get(cid))?.id).toBe(onServer[0].id);
+    expect(sentSince(d, from)).toEqual(['POST /api/child-registrations']);
+  });
+
   it('R7: a lost create of a child that a pull brought in meanwhile keeps one row on the device', async () => {
     const d = await device();
     const name = unique('pulled');
