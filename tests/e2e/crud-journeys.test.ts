@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   baseUrl,
@@ -51,6 +51,11 @@ function serverApi(origin: string) {
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body: Json = {}) => call<T>('POST', path, body),
+    /** The server's children named `name`. */
+    childrenNamed: async (name: string) =>
+      (await call<{ id: number; name: string }[]>('POST', '/child-registrations?per_page=100', { name })).filter(
+        (c) => c.name === name,
+      ),
     /** The server's id of the child named `name`. */
     childId: async (name: string) => {
       const found = await call<{ id: number; name: string }[]>('POST', '/child-registrations?per_page=100', { name });
@@ -90,9 +95,18 @@ const servers = [
 ] as const;
 
 describe.each(servers)('writes and reads through the screens ($mode)', ({ origin, specOnly }) => {
+  // One administrator's device for the journeys against this server, as one person works
+  // through them in a day: signed in, installed and holding its lookups once, not per journey
+  // (each journey opens its own screens first).
+  let device: { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    device = await adminDevice(origin());
+  }, 180_000);
+  afterAll(() => device?.context.close());
+
   it('administration: a center added, edited, disabled, deleted; a tag, a role and a user edited and deleted', async () => {
     const api = serverApi(origin());
-    const { context, page } = await adminDevice(origin());
+    const { page } = device;
     const id = stamp();
 
     // Centers (part 1 sections 2, 6, 7): /center_add, /center_update, /center_status, /center_delete.
@@ -190,12 +204,11 @@ describe.each(servers)('writes and reads through the screens ($mode)', ({ origin
     await users.delete(`${user} B`, 'Delete user');
     await users.toast('User deleted successfully').first().waitFor();
     await eventually(listUsers, (list) => list.length === 0);
-    await context.close();
   }, 600_000);
 
   it('CWC: a produce edited and deleted; a refer added, edited and deleted', async () => {
     const api = serverApi(origin());
-    const { context, page } = await adminDevice(origin());
+    const { page } = device;
     type Cwc = { id: number; comment: string; cwccaseno?: string };
     for (const kind of ['produce', 'refer'] as const) {
       const cwc = new CwcPages(page, kind);
@@ -239,12 +252,11 @@ describe.each(servers)('writes and reads through the screens ($mode)', ({ origin
       await cwc.toast('deleted successfully').first().waitFor();
       await eventually(listed, (list) => !list.some((r) => r.comment.startsWith(comment)));
     }
-    await context.close();
   }, 600_000);
 
   it('part 2 management: a meal added, edited and deleted; a scheme and a previous balance edited', async () => {
     const api = serverApi(origin());
-    const { context, page } = await adminDevice(origin());
+    const { page } = device;
     const lists = new AdminListPage(page, '/manage-meals', 'Meal Management');
 
     // Meals (part 2 section 7: addMeal, updateMeal, deleteMeal).
@@ -326,12 +338,11 @@ describe.each(servers)('writes and reads through the screens ($mode)', ({ origin
     await balances.submit('Update Previous Balance', 'Update');
     await balances.toast('Previous balance updated successfully').first().waitFor();
     await eventually(listBalances, (list) => list.find((b) => b.comment === comment)?.male === 9);
-    await context.close();
   }, 600_000);
 
   it("a child's profile: education, MHP, follow-up and transfer entries and a document deleted; the activity log's newest entry deleted", async () => {
     const api = serverApi(origin());
-    const { context, page } = await adminDevice(origin());
+    const { context, page } = device;
     const profile = new ActionsProfilePage(page);
     const name = `Journey Child ${stamp()}`;
 
@@ -477,11 +488,12 @@ describe.each(servers)('writes and reads through the screens ($mode)', ({ origin
         .click();
       await eventually(logs, (list) => list.length === before - 1);
     }
-    await context.close();
+    // Registered once, however the device's drains met the screens' reloads (R7).
+    expect((await api.childrenNamed(name)).map((c) => c.id)).toEqual([childId]);
   }, 600_000);
 
   it('reads: a group report count opens its details; the part 2 child lists and the short stay register', async () => {
-    const { context, page } = await adminDevice(origin());
+    const { page } = device;
     if (specOnly) {
       // The first sync has found which extensions this server lacks (DESIGN.md, Pull).
       await page.locator('[data-testid="sync-indicator"][data-tone="limited"]').waitFor({ timeout: 120_000 });
@@ -519,6 +531,5 @@ describe.each(servers)('writes and reads through the screens ($mode)', ({ origin
           .waitFor({ timeout: 60_000 });
       else expect(await page.getByTestId('fetched-at').count(), path).toBe(0);
     }
-    await context.close();
   }, 600_000);
 });
