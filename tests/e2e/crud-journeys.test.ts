@@ -48,18 +48,18 @@ function serverApi(origin: string) {
     });
     return ((await response.json()) as { data: T }).data;
   };
+  /** The server's children named `name`. */
+  const childrenNamed = async (name: string) =>
+    (await call<{ id: number; name: string }[]>('POST', '/child-registrations?per_page=100', { name })).filter(
+      (c) => c.name === name,
+    );
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body: Json = {}) => call<T>('POST', path, body),
-    /** The server's children named `name`. */
-    childrenNamed: async (name: string) =>
-      (await call<{ id: number; name: string }[]>('POST', '/child-registrations?per_page=100', { name })).filter(
-        (c) => c.name === name,
-      ),
+    childrenNamed,
     /** The server's id of the child named `name`. */
     childId: async (name: string) => {
-      const found = await call<{ id: number; name: string }[]>('POST', '/child-registrations?per_page=100', { name });
-      const child = found.find((c) => c.name === name);
+      const [child] = await childrenNamed(name);
       if (!child) throw new Error(`${name} is not on the server`);
       return child.id;
     },

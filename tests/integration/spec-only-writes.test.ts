@@ -25,11 +25,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A device that has synced once, so it knows this server lacks our extensions. */
-async function device(): Promise<Device> {
+/**
+ * A device that has synced once, so it knows this server lacks our extensions; with
+ * `synced: false` one just signed in, its first sync not ended: nothing known of the server.
+ */
+async function device({ synced = true } = {}): Promise<Device> {
   const d = new Device(server.fetch, token, undefined, { collections: ['children', 'history'] });
   devices.push(d);
-  await d.engine.sync();
+  if (synced) await d.engine.sync();
   return d;
 }
 
@@ -144,9 +147,7 @@ describe('writes against a backend without If-Match and Idempotency-Key (SPEC_ON
   );
 
   it('R7: before its first sync has ended (what the server lacks not known yet), a lost create is looked up before it goes again', async () => {
-    // A device just signed in, its first sync still running: nothing recorded of this server.
-    const d = new Device(server.fetch, token, undefined, { collections: ['children', 'history'] });
-    devices.push(d);
+    const d = await device({ synced: false });
     const name = unique('unprobed');
     const cid = await createChild(d, name);
     d.net.inject('drop-response');
