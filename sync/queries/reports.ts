@@ -519,12 +519,12 @@ export async function dashboardTrends(months = 12, now = new Date()): Promise<Re
     const i = typeof day === 'string' ? index.get(day.slice(0, 7)) : undefined;
     if (i !== undefined) trends[tile][i] += by;
   };
-  const [kept, meals] = await Promise.all([keptTrendCounts(db), db.entity('meals').toArray()]);
+  const [kept, meals] = await Promise.all([keptTrendCounts(db), db.mealFacts.values()]);
   for (const [month, n] of kept.arrivals) bump('children_supported', month, n);
   for (const { status, month, n } of kept.entries) {
     for (const [tile, rule] of Object.entries(trendOf)) if (rule?.statuses?.includes(status)) bump(tile, month, n);
   }
-  for (const meal of meals as Row[])
+  for (const meal of meals)
     if (!meal._deleted) bump('meals_distributed', meal.meal_date, Number(meal.child_count ?? 0));
   return trends;
 }

@@ -288,6 +288,28 @@ describe("the device's report from the kept counts (and its details from the kep
     expect((await dashboardTrends(12, now)).school_going!.at(-1)).toBe(1);
   });
 
+  it("the dashboard's meals trend counts the children fed by month, follows writes and reads the meals whole once", async () => {
+    const now = new Date('2025-01-15T00:00:00Z');
+    const db = currentDb();
+    const meal = (id: number, day: string, fed: number) => ({
+      cid: serverCid(id),
+      id,
+      meal_date: day,
+      child_count: fed,
+      center_id: 1,
+      _sync: 'synced' as const,
+      _base: null,
+    });
+    await db.entity('meals').bulkPut([meal(1, '2024-12-03', 10), meal(2, '2024-12-20', 5), meal(3, '2025-01-02', 7)]);
+    expect((await dashboardTrends(12, now)).meals_distributed!.slice(-2)).toEqual([15, 7]);
+    const fullReads = db.mealFacts.fullReads;
+    // A pull page of meals: one changed, one new, one removed.
+    await db.entity('meals').bulkPut([meal(2, '2024-12-20', 8), meal(4, '2025-01-09', 3)]);
+    await db.entity('meals').delete(serverCid(3));
+    expect((await dashboardTrends(12, now)).meals_distributed!.slice(-2)).toEqual([18, 3]);
+    expect(db.mealFacts.fullReads).toBe(fullReads);
+  });
+
   it("registered beneficiaries are each child's latest entry of the service, paged", async () => {
     // Education entries belong to the odd children, each child's in one month (child 11: Nov).
     const page = await listRegisteredBeneficiaries('education', {}, 1, 4);
