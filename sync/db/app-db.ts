@@ -170,14 +170,23 @@ const historyV4 = schemaV2.history!;
  * | children | [short_stay_status+dateofarrival] | short stay register |
  * | children | [short_stay_status+centerdetailId+dateofarrival] | short stay register by center |
  *
+ * | meals | cid (primary) | every read and write by row |
+ * | meals | &id | pull, replay |
+ * | meals | _sync | the full pull's diff (R16) |
+ *
  * Dropped in v10: history centerId, history_status, updated_at; children centerdetailId
  * (a center's children are counted over the list index, queries/admin.ts), updated_at,
- * _deleted. The small tables keep theirs: a few hundred rows each, their cost is not seen.
+ * _deleted. Dropped in v12: meals center_id, meal_date, meal_type: Meal Management filters
+ * and sorts the table in memory (queries/part2-lists.ts) and the dashboard's trend reads
+ * its mirror; a year of three or four meals a day at each center is thousands of rows, each
+ * of those indexes one more write per row of every pull page. The other small tables keep
+ * theirs: a few hundred rows each, their cost is not seen.
  */
 const historyV10 =
   'cid, &id, childregId, _sync, [history_status+transfer_date], [history_status+centerId+transfer_date]';
 const childrenV10 =
   'cid, &id, name, _sync, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]';
+const mealsV12 = 'cid, &id, _sync';
 
 /**
  * The per-user database (one per signed-in user and API origin). Every schema
@@ -283,6 +292,8 @@ export class AppDb extends Dexie {
     this.version(10).stores({ history: historyV10, children: childrenV10, [KEPT_COUNTS]: 'key' });
     // v11: the access log's queue (device/access-log.ts), append-only, sent oldest first.
     this.version(11).stores({ accessQueue: '++seq' });
+    // v12: meals keep only the indexes a query reads (mealsV12).
+    this.version(12).stores({ meals: mealsV12 });
     // A new database has no rows, so its counts are current from the start.
     this.on('populate', (tx) => tx.table(KEPT_COUNTS).put({ key: 'meta', version: KEPT_COUNTS_VERSION }));
     this.use(childIndexMiddleware('children', this.childIndex));

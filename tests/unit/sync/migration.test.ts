@@ -172,8 +172,8 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
 
     const db = new AppDb(name);
     await db.open();
-    // Opened at the current version: v11 adds the access log's queue, empty.
-    expect(db.verno).toBe(11);
+    // Opened at the current version (v11 adds the access log's queue, empty; v12 trims meals).
+    expect(db.verno).toBe(12);
     expect(await db.accessQueue.count()).toBe(0);
     expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect(await db.entity('history').count()).toBe(3);
@@ -218,6 +218,66 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
     expect((await db.keptCounts.get('meta')) as unknown).toEqual({ key: 'meta', version: KEPT_COUNTS_VERSION });
     await db.entity('children').update('s1', { gender: 'Female' });
     expect(await keptReportCounts(db, p, null)).toEqual(await fromRows());
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('v12: a v11 database with a queued meal keeps it and its meals; meals lose the indexes no query reads', async () => {
+    const name = `migration-v11-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(11).stores({
+      ...schemaV2,
+      outbox: `${schemaV2.outbox}, *dependsOn`,
+      meals: `${schemaV2.meals}, meal_type`,
+      accessQueue: '++seq',
+    });
+    await old.open();
+    const meal = (cid: string, id: number | undefined, day: string, sync: string) => ({
+      cid,
+      ...(id === undefined ? {} : { id }),
+      center_id: 2,
+      meal_type: 1,
+      meal_date: day,
+      child_count: 20,
+      _sync: sync,
+    });
+    await old
+      .table('meals')
+      .bulkPut([meal('s1', 1, '2025-01-01', 'synced'), meal('local-m', undefined, '2025-01-02', 'pending')]);
+    const entry = {
+      mutationId: 'm-m',
+      entity: 'meals',
+      op: 'create',
+      cid: 'local-m',
+      payload: { center_id: 2, meal_type: 1, meal_date: '2025-01-02', child_count: 20 },
+      fileKeys: [],
+      baseUpdatedAt: null,
+      dependsOn: [],
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      status: 'queued',
+    };
+    await old.table('outbox').add(entry);
+    old.close();
+
+    const db = new AppDb(name);
+    await db.open();
+    expect(db.verno).toBe(12);
+    expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
+    expect(await db.entity('meals').toArray()).toEqual([
+      meal('local-m', undefined, '2025-01-02', 'pending'),
+      meal('s1', 1, '2025-01-01', 'synced'),
+    ]);
+    expect(
+      db
+        .entity('meals')
+        .schema.indexes.map((i) => i.name)
+        .sort(),
+    ).toEqual(['_sync', 'id']);
+    // What reads meals by index: the pull and the replay by server id, the full pull's diff by sync state.
+    expect(await db.entity('meals').where('id').equals(1).primaryKeys()).toEqual(['s1']);
+    expect(await db.entity('meals').where('_sync').equals('pending').primaryKeys()).toEqual(['local-m']);
     db.close();
     await Dexie.delete(name);
   });
