@@ -4,6 +4,29 @@ import { AppDb, schemaV1, schemaV2 } from '../../../sync/db/app-db';
 import { KEPT_COUNTS_VERSION } from '../../../sync/db/kept-counts';
 import { keptReportCounts } from '../../../sync/queries/kept-reports';
 import { countReportRows, reportPeriods, reportRowsFrom } from '../../../sync/contract';
+import { queuedEntry } from './queued';
+
+/** The names of a table's indexes (its primary key left out), sorted. */
+const indexNames = (db: AppDb, table: 'history' | 'children' | 'meals') =>
+  db
+    .entity(table)
+    .schema.indexes.map((i) => i.name)
+    .sort();
+
+/**
+ * Queues `entry` in `old`, closes it and opens it as the app does: at the current version,
+ * with the entry queued as it was.
+ */
+async function openWithQueued(old: Dexie, entry: Record<string, unknown>): Promise<AppDb> {
+  await old.table('outbox').add(entry);
+  old.close();
+  const db = new AppDb(old.name);
+  await db.open();
+  // The current version: v11 adds the access log's queue, empty; v12 trims meals.
+  expect(db.verno).toBe(12);
+  expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
+  return db;
+}
 
 describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox)', () => {
   it('a version 1 database with queued entries opens on the current version with nothing lost', async () => {
@@ -152,40 +175,23 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
         _base: null,
       },
     ]);
-    const entry = {
+    const entry = queuedEntry({
       mutationId: 'm-h',
       entity: 'historyActions',
       op: 'medical',
       cid: 'local-h',
       payload: { childregId: 1, history_status: 'medical_issue', transfer_date: '2024-09-01' },
-      fileKeys: [],
-      baseUpdatedAt: null,
-      dependsOn: [],
       attempts: 1,
       sent: true,
       nextAttemptAt: 5,
-      lastError: null,
-      status: 'queued',
-    };
-    await old.table('outbox').add(entry);
-    old.close();
-
-    const db = new AppDb(name);
-    await db.open();
-    // Opened at the current version (v11 adds the access log's queue, empty; v12 trims meals).
-    expect(db.verno).toBe(12);
+    });
+    const db = await openWithQueued(old, entry);
     expect(await db.accessQueue.count()).toBe(0);
-    expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect(await db.entity('history').count()).toBe(3);
-    const indexes = (table: 'history' | 'children') =>
-      db
-        .entity(table)
-        .schema.indexes.map((i) => i.name)
-        .sort();
-    expect(indexes('history')).toEqual(
+    expect(indexNames(db, 'history')).toEqual(
       ['id', 'childregId', '_sync', '[history_status+transfer_date]', '[history_status+centerId+transfer_date]'].sort(),
     );
-    expect(indexes('children')).toEqual(
+    expect(indexNames(db, 'children')).toEqual(
       [
         'id',
         'name',
@@ -244,37 +250,18 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
     await old
       .table('meals')
       .bulkPut([meal('s1', 1, '2025-01-01', 'synced'), meal('local-m', undefined, '2025-01-02', 'pending')]);
-    const entry = {
-      mutationId: 'm-m',
+    const entry = queuedEntry({
       entity: 'meals',
       op: 'create',
       cid: 'local-m',
       payload: { center_id: 2, meal_type: 1, meal_date: '2025-01-02', child_count: 20 },
-      fileKeys: [],
-      baseUpdatedAt: null,
-      dependsOn: [],
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      status: 'queued',
-    };
-    await old.table('outbox').add(entry);
-    old.close();
-
-    const db = new AppDb(name);
-    await db.open();
-    expect(db.verno).toBe(12);
-    expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
+    });
+    const db = await openWithQueued(old, entry);
     expect(await db.entity('meals').toArray()).toEqual([
       meal('local-m', undefined, '2025-01-02', 'pending'),
       meal('s1', 1, '2025-01-01', 'synced'),
     ]);
-    expect(
-      db
-        .entity('meals')
-        .schema.indexes.map((i) => i.name)
-        .sort(),
-    ).toEqual(['_sync', 'id']);
+    expect(indexNames(db, 'meals')).toEqual(['_sync', 'id']);
     // What reads meals by index: the pull and the replay by server id, the full pull's diff by sync state.
     expect(await db.entity('meals').where('id').equals(1).primaryKeys()).toEqual(['s1']);
     expect(await db.entity('meals').where('_sync').equals('pending').primaryKeys()).toEqual(['local-m']);
