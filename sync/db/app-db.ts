@@ -169,7 +169,6 @@ const historyV4 = schemaV2.history!;
  * | children | _sync | the child list's unsynced rows, short stay register, full pull's diff |
  * | children | [short_stay_status+dateofarrival] | short stay register |
  * | children | [short_stay_status+centerdetailId+dateofarrival] | short stay register by center |
- *
  * | meals | cid (primary) | every read and write by row |
  * | meals | &id | pull, replay |
  * | meals | _sync | the full pull's diff (R16) |
