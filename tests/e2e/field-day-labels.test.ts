@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { codeLabels, recordFieldLabels, statusLabel } from '../../sync/contract';
-import { demoPassword, launchChromium, newContext, rowSent } from './support/browser';
+import { demoPassword, launchChromium, newContext, rowSent, waitForServiceWorker } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage } from './pages/children-wizard';
@@ -69,6 +69,10 @@ describe('a conflict a field worker can decide, on a phone', () => {
     await headerB.waitForTone('synced');
     await new ChildrenListPage(pageB).open();
     await new ChildrenListPage(pageB).row(name).waitFor();
+    // Both devices open screens offline next: the app must be installed on them first (its
+    // service worker answers those navigations), which on a busy machine may come after
+    // the first sync.
+    await Promise.all([waitForServiceWorker(pageA), waitForServiceWorker(pageB)]);
 
     await office.setOffline(true);
     await field.setOffline(true);
