@@ -22,15 +22,13 @@ export class ChildrenWizardPage {
   }
 
   async pick(label: string, option: string) {
-    await this.page.getByRole('textbox', { name: label, exact: true }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    const list = await openOptions(this.page, label);
+    await list.getByRole('option', { name: option, exact: true }).click();
   }
 
   /** Picks the first option a select offers, returning its label. */
   async pickFirst(label: string): Promise<string> {
-    await this.page.getByRole('textbox', { name: label, exact: true }).click();
-    // A closing dropdown keeps its options in the page for a moment: take a visible one.
-    const option = this.page.getByRole('option').filter({ visible: true }).first();
+    const option = (await openOptions(this.page, label)).getByRole('option').first();
     await option.waitFor();
     const text = (await option.textContent()) ?? '';
     await option.click();
@@ -82,8 +80,25 @@ export class ChildrenWizardPage {
     if (row.audio) await files.nth(1).setInputFiles(row.audio);
   }
 
-  next() {
-    return this.page.getByRole('button', { name: 'Next' }).click();
+  /**
+   * Next, then waits, as a person would, until the step changed or the app asks whether
+   * the child is one already registered; a step the app kept (a field it found wrong) fails
+   * here with the app's words, not at a later click.
+   */
+  async next() {
+    const active = this.page.locator('.mantine-Stepper-step[data-progress]');
+    const before = await active.textContent();
+    await this.page.getByRole('button', { name: 'Next' }).click();
+    const moved = this.page
+      .locator('.mantine-Stepper-step[data-progress]')
+      .filter({ hasNotText: before ?? '' })
+      .or(this.page.getByTestId('possible-matches'));
+    try {
+      await moved.first().waitFor({ timeout: 30_000 });
+    } catch (error) {
+      const problems = await this.page.locator('.mantine-InputWrapper-error').allTextContents();
+      throw new Error(`Next stayed on ${before}: ${problems.join('; ') || 'no field marked'}`, { cause: error });
+    }
   }
 
   finish() {
@@ -100,4 +115,17 @@ export async function answerAsNewChild(page: Page, next: Locator): Promise<void>
   const question = page.getByTestId('possible-matches');
   await question.or(next).first().waitFor();
   if (await question.isVisible()) await question.getByRole('button', { name: /as a new child$/ }).click();
+}
+
+/**
+ * Opens the select labelled `label` and returns its own list of options: the list the
+ * textbox controls (aria-controls), not any option on the page, since a dropdown closed a
+ * moment ago keeps its options on screen while it fades out (longer on a busy machine).
+ */
+export async function openOptions(page: Page, label: string): Promise<Locator> {
+  const box = page.getByRole('textbox', { name: label, exact: true });
+  await box.click();
+  const open = box.and(page.locator('[aria-controls]'));
+  await open.waitFor();
+  return page.locator(`[id="${await open.getAttribute('aria-controls')}"]`);
 }
