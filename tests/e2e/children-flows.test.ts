@@ -17,6 +17,8 @@ import { AppShell } from './pages/app-shell';
 import { ChildProfilePage } from './pages/child-profile';
 import { ChildrenListPage } from './pages/children-list';
 import { LoginPage } from './pages/login-page';
+import { png } from './pages/children-wizard';
+import { registerOnServer, type ServerChild } from './support/server-child';
 
 /*
  * The children flows in Chromium: quick add with its photo, the photo kept for
@@ -33,14 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// A 1x1 PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-type ServerChild = { id: number; name: string; image: string | null; f_name: string | null; centerdetailId: number };
 
 const api = async <T>(path: string, token: string, init: { method?: string; json?: unknown; body?: FormData } = {}) => {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -60,31 +54,6 @@ const serverChild = async (name: string) =>
     await api<{ data: ServerChild[] }>('/child-registrations?per_page=100', admin, { method: 'POST', json: { name } })
   ).body.data.find((c) => c.name === name);
 
-/** Registers a complete child through the API (so the wizard's steps all pass when it is edited). */
-async function registerOnServer(name: string): Promise<ServerChild> {
-  const [state] = await apiGet<{ id: number }[]>('/state/101', admin);
-  const [district] = await apiGet<{ id: number }[]>(`/districts/${state!.id}`, admin);
-  const form = new FormData();
-  const fields = {
-    name,
-    dateofarrival: '2025-03-14',
-    gender: 'Male',
-    ReferredBy: 'produce',
-    short_stay_status: 'no',
-    address: 'Platform 2, New Delhi',
-    countryId: '101',
-    stateId: String(state!.id),
-    district: String(district!.id),
-    reference_type: 'Self',
-    centerdetailId: '2',
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
-  const { status, body } = await api<{ data: ServerChild }>('/child_add', admin, { method: 'POST', body: form });
-  expect(status).toBe(200);
-  return body.data;
-}
-
 /** Whether the row's thumbnail is a picture that decoded (not the initial letter). */
 const photoShows = (list: ChildrenListPage, name: string) =>
   list
@@ -94,7 +63,7 @@ const photoShows = (list: ChildrenListPage, name: string) =>
 describe('children flows (spec part 1 sections 2 and 3)', () => {
   it('quick add with its photo; the photo shows offline; an edit made offline reaches the server; logout clears the photos', async () => {
     const prefix = `Flow ${Date.now()}`;
-    const edited = await registerOnServer(`${prefix} Edit`);
+    const edited = await registerOnServer(`${prefix} Edit`, admin);
     const context = await newContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
@@ -149,8 +118,8 @@ describe('children flows (spec part 1 sections 2 and 3)', () => {
 
   it('bulk update of two children made offline reaches the server as their history; delete asks first and says so', async () => {
     const prefix = `Bulk ${Date.now()}`;
-    const a = await registerOnServer(`${prefix} A`);
-    const b = await registerOnServer(`${prefix} B`);
+    const a = await registerOnServer(`${prefix} A`, admin);
+    const b = await registerOnServer(`${prefix} B`, admin);
     const context = await newContext(browser);
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { codeLabels, recordFieldLabels, statusLabel } from '../../sync/contract';
-import { demoPassword, launchChromium, newContext, rowSent, waitForServiceWorker } from './support/browser';
+import { apiLogin, demoPassword, launchChromium, newContext, rowSent, waitForServiceWorker } from './support/browser';
+import { registerOnServer } from './support/server-child';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
-import { ChildrenWizardPage } from './pages/children-wizard';
 import { ChildProfilePage } from './pages/child-profile';
 import { codesOnScreen, rawCodes, SyncHeader } from './pages/field-day';
 
@@ -21,16 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function register(page: Page, name: string) {
-  const wizard = new ChildrenWizardPage(page);
-  await wizard.open();
-  await wizard.fillRequired(name);
-  await wizard.next();
-  await wizard.next();
-  await wizard.finish();
-  await page.waitForURL('**/child-registration');
-}
 
 describe('labels, not codes', () => {
   it('the child list, its Present Status filter and the sync page show no raw code', async () => {
@@ -54,25 +44,24 @@ describe('labels, not codes', () => {
 describe('a conflict a field worker can decide, on a phone', () => {
   it('names the field by its label, says when the server changed it, links the child, and Keep theirs asks first', async () => {
     const name = `Phone Conflict ${Date.now()}`;
+    // The child comes from another device (the API): this journey is about the conflict,
+    // the wizard has its own. Both devices then sign in and bring it with their first sync.
+    await registerOnServer(name, await apiLogin('admin@demo.test'));
     const office = await newContext(browser);
     const field = await newContext(browser, phone);
     const pageA = await office.newPage();
     const pageB = await field.newPage();
-    await new LoginPage(pageA).signIn('admin@demo.test', demoPassword());
-    await register(pageA, name);
-    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
-    await new LoginPage(pageB).signIn('superadmin@demo.test', demoPassword());
     const headerB = new SyncHeader(pageB);
-    // B's first sync after sign-in began after A's child reached the server, so it brings
-    // the child; Sync now stays disabled while it runs (a superadmin's first sync pulls every
-    // center's records, long on a busy machine), so the office waits for it as a person would.
-    await headerB.waitForTone('synced');
-    await new ChildrenListPage(pageB).open();
-    await new ChildrenListPage(pageB).row(name).waitFor();
-    // Both devices open screens offline next: the app must be installed on them first (its
-    // service worker answers those navigations), which on a busy machine may come after
-    // the first sync.
-    await Promise.all([waitForServiceWorker(pageA), waitForServiceWorker(pageB)]);
+    const ready = async (page: Page, email: string) => {
+      await new LoginPage(page).signIn(email, demoPassword());
+      // Sync now stays disabled while the first sync runs (a superadmin's pulls every
+      // center's records, long on a busy machine), so the test waits for it as a person would.
+      await new SyncHeader(page).waitForTone('synced', 120_000);
+      // Both devices open screens offline next: the app must be installed on them first
+      // (its service worker answers those navigations), which may come after the first sync.
+      await waitForServiceWorker(page);
+    };
+    await Promise.all([ready(pageA, 'admin@demo.test'), ready(pageB, 'superadmin@demo.test')]);
 
     await office.setOffline(true);
     await field.setOffline(true);
