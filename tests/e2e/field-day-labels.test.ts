@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { codeLabels, recordFieldLabels, statusLabel } from '../../sync/contract';
-import { apiLogin, demoPassword, launchChromium, newContext, rowSent, waitForServiceWorker } from './support/browser';
+import { apiLogin, demoPassword, launchChromium, newContext, rowSent } from './support/browser';
 import { registerOnServer } from './support/server-child';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildProfilePage } from './pages/child-profile';
-import { codesOnScreen, rawCodes, SyncHeader } from './pages/field-day';
+import { codesOnScreen, rawCodes, signedInForOffline, SyncHeader } from './pages/field-day';
 
 const phone = { width: 390, height: 844 };
 // Statuses are not among the codes to hide: beyond the spec's seven labels, "Other statuses
@@ -52,16 +52,10 @@ describe('a conflict a field worker can decide, on a phone', () => {
     const pageA = await office.newPage();
     const pageB = await field.newPage();
     const headerB = new SyncHeader(pageB);
-    const ready = async (page: Page, email: string) => {
-      await new LoginPage(page).signIn(email, demoPassword());
-      // Sync now stays disabled while the first sync runs (a superadmin's pulls every
-      // center's records, long on a busy machine), so the test waits for it as a person would.
-      await new SyncHeader(page).waitForTone('synced', 120_000);
-      // Both devices open screens offline next: the app must be installed on them first
-      // (its service worker answers those navigations), which may come after the first sync.
-      await waitForServiceWorker(page);
-    };
-    await Promise.all([ready(pageA, 'admin@demo.test'), ready(pageB, 'superadmin@demo.test')]);
+    await Promise.all([
+      signedInForOffline(pageA, 'admin@demo.test'),
+      signedInForOffline(pageB, 'superadmin@demo.test'),
+    ]);
 
     await office.setOffline(true);
     await field.setOffline(true);

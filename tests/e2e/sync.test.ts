@@ -5,7 +5,6 @@ import {
   baseUrl,
   demoPassword,
   launchChromium,
-  lastSyncAt,
   newContext,
   waitForOfflineData,
   waitForServiceWorker,
@@ -15,6 +14,8 @@ import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { ChildrenWizardPage } from './pages/children-wizard';
 import { ChildProfilePage } from './pages/child-profile';
+import { signedInForOffline } from './pages/field-day';
+import { registerOnServer } from './support/server-child';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -144,22 +145,18 @@ describe('offline sync end to end (SPEC R1-R14)', () => {
 
   it('two devices edit the same field offline: the second to sync resolves the conflict in /sync and the server keeps the choice', async () => {
     const name = `Conflict Child ${Date.now()}`;
+    // The child comes from another device (the API): this journey is about the conflict.
+    // Both devices then sign in side by side and bring it with their first sync.
+    await registerOnServer(name, await apiLogin('admin@demo.test'));
     const first = await newContext(browser);
     const second = await newContext(browser);
     const pageA = await first.newPage();
     const pageB = await second.newPage();
-    await new LoginPage(pageA).signIn('admin@demo.test', demoPassword());
-    await register(pageA, name);
-    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
-    await new LoginPage(pageB).signIn('superadmin@demo.test', demoPassword());
+    await Promise.all([
+      signedInForOffline(pageA, 'admin@demo.test'),
+      signedInForOffline(pageB, 'superadmin@demo.test'),
+    ]);
     const listB = new ChildrenListPage(pageB);
-    await listB.open();
-    // Sync now stays disabled while the sign-in's first sync runs: a head office user's,
-    // every center's children, outlasted a click's wait on a loaded machine. The device
-    // holds the child once that sync has ended; Sync now then asks once more.
-    await expect.poll(() => lastSyncAt(pageB), { timeout: 120_000 }).not.toBeNull();
-    await pageB.getByRole('link', { name: 'Sync status' }).click();
-    await pageB.getByRole('button', { name: 'Sync now' }).click();
     await listB.open();
     await listB.row(name).waitFor();
 

@@ -27,6 +27,18 @@ export async function deviceReadyOffline(
   return { context, page };
 }
 
+/**
+ * Signs `page` in as `email` and waits, as a person would before leaving the network, for
+ * the first sync to end (a superadmin's brings every center's records: long on a busy
+ * machine) and for the app to be installed: its service worker answers the screens opened
+ * offline, and may finish installing after the first sync.
+ */
+export async function signedInForOffline(page: Page, email: string): Promise<void> {
+  await new LoginPage(page).signIn(email, demoPassword());
+  await new SyncHeader(page).waitForTone('synced', 120_000);
+  await waitForServiceWorker(page);
+}
+
 /** Admin calls that set up a field worker's account (a custom role and its user). */
 export async function adminCall<T>(path: string, body: Record<string, unknown>, form = false): Promise<T> {
   const token = await apiLogin('admin@demo.test');
