@@ -7,12 +7,10 @@ import {
   specOnlyBaseUrl,
   waitForOfflineData,
   waitForServiceWorker,
-  rowSent,
 } from './support/browser';
-import { ChildrenListPage } from './pages/children-list';
 import { ChildProfilePage } from './pages/child-profile';
-import { ChildrenWizardPage } from './pages/children-wizard';
 import { LoginPage } from './pages/login-page';
+import { registerOnServer } from './support/server-child';
 
 /*
  * Main journeys against the SPEC_ONLY server (server/core/spec-only.ts), a backend of the
@@ -169,29 +167,12 @@ describe('main journeys against a server with only the documented calls (SPEC_ON
     second.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/child_view/')) views.push(new URL(r.url()).pathname);
     });
-    // Device A registers the child; device B signs in after and pulls it.
-    const pageA = await signedIn(first, 'admin@demo.test');
-    await waitForLimitedSync(pageA);
-    const wizard = new ChildrenWizardPage(pageA);
-    await wizard.open();
-    await wizard.fillRequired(name);
-    await wizard.next();
-    await wizard.next();
-    await wizard.finish();
-    await pageA.waitForURL('**/child-registration');
-    await rowSent(new ChildrenListPage(pageA).row(name), 60_000);
-    // The row may show before its Pending mark does: the server's list is what says it arrived.
-    let arrived: Awaited<ReturnType<typeof specOnlyChildren>>[number] | undefined;
-    await expect
-      .poll(async () => (arrived = (await specOnlyChildren({ name })).find((c) => c.name === name)), {
-        timeout: 60_000,
-      })
-      .toBeDefined();
-    if (!arrived) throw new Error(`${name} never reached the server`);
-    const child = arrived;
-    // The same user on a second device: both keep the child's center on the device, so both edit it offline.
-    const pageB = await signedIn(second, 'admin@demo.test');
-    await waitForLimitedSync(pageB);
+    // The child comes from another device (the documented /child_add): this journey is
+    // about the conflict. The same user then signs in on two devices side by side: both keep
+    // the child's center on the device, so both edit it offline.
+    const child = await registerOnServer(name, await specOnlyToken(), specOnlyBaseUrl());
+    const [pageA, pageB] = await Promise.all([signedIn(first, 'admin@demo.test'), signedIn(second, 'admin@demo.test')]);
+    await Promise.all([waitForLimitedSync(pageA), waitForLimitedSync(pageB)]);
     // The edit form offline needs the lookups its selects offer (states, districts, centers).
     await Promise.all([waitForOfflineData(pageA), waitForOfflineData(pageB)]);
     // Opening the list offline is a page load the service worker answers: it must have

@@ -1,5 +1,5 @@
 import { png } from '../pages/children-wizard';
-import { apiGet, baseUrl } from './browser';
+import { baseUrl } from './browser';
 
 export type ServerChild = {
   id: number;
@@ -14,9 +14,13 @@ export type ServerChild = {
  * wizard's steps all pass when it is edited): for a journey about what comes after the
  * registration, which the wizard's own journeys cover.
  */
-export async function registerOnServer(name: string, token: string): Promise<ServerChild> {
-  const [state] = await apiGet<{ id: number }[]>('/state/101', token);
-  const [district] = await apiGet<{ id: number }[]>(`/districts/${state!.id}`, token);
+export async function registerOnServer(name: string, token: string, base = baseUrl()): Promise<ServerChild> {
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${base}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await response.json()) as { data: T }).data;
+  };
+  const [state] = await get<{ id: number }[]>('/state/101');
+  const [district] = await get<{ id: number }[]>(`/districts/${state!.id}`);
   const form = new FormData();
   const fields = {
     name,
@@ -33,7 +37,7 @@ export async function registerOnServer(name: string, token: string): Promise<Ser
   };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
-  const response = await fetch(`${baseUrl()}/api/child_add`, {
+  const response = await fetch(`${base}/api/child_add`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
     body: form,
