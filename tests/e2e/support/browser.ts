@@ -180,8 +180,9 @@ export async function apiLogin(email: string): Promise<string> {
   return body.data.token;
 }
 
-export async function apiGet<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
+/** A documented GET's `data`, from the normal server or the one at `base` (SPEC_ONLY). */
+export async function apiGet<T>(path: string, token: string, base = baseUrl()): Promise<T> {
+  const response = await fetch(`${base}/api${path}`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
   });
   return ((await response.json()) as { data: T }).data;

@@ -1,5 +1,5 @@
 import { png } from '../pages/children-wizard';
-import { baseUrl } from './browser';
+import { apiGet, baseUrl } from './browser';
 
 export type ServerChild = {
   id: number;
@@ -15,12 +15,8 @@ export type ServerChild = {
  * registration, which the wizard's own journeys cover.
  */
 export async function registerOnServer(name: string, token: string, base = baseUrl()): Promise<ServerChild> {
-  const get = async <T>(path: string) => {
-    const response = await fetch(`${base}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    return ((await response.json()) as { data: T }).data;
-  };
-  const [state] = await get<{ id: number }[]>('/state/101');
-  const [district] = await get<{ id: number }[]>(`/districts/${state!.id}`);
+  const [state] = await apiGet<{ id: number }[]>('/state/101', token, base);
+  const [district] = await apiGet<{ id: number }[]>(`/districts/${state!.id}`, token, base);
   const form = new FormData();
   const fields = {
     name,
