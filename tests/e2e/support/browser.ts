@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser; CHROME_PATH overrides. */
@@ -51,12 +51,50 @@ export async function pagesOnScreen(): Promise<string> {
             ...texts('[role="alert"]').map((text) => `alert "${text}"`),
           ].join(' · ');
         });
-        const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('(no answer in 5 s)'), 5_000));
+        const timeout = new Promise<string>((resolve) => setTimeout(() => resolve(''), 5_000));
         const what = await Promise.race([shown, timeout]).catch((error: unknown) => `(unreadable: ${String(error)})`);
-        lines.push(`  ${page.url()} · ${what}`);
+        lines.push(`  ${page.url()} · ${what || `(no answer in 5 s) ${await busyStack(page)}`}`);
       }
   return lines.join('\n');
 }
+
+/**
+ * Where a page that does not answer is busy: its main thread paused through the DevTools
+ * protocol (Debugger.pause interrupts running script, where an evaluate waits for it to end),
+ * each frame with the bundle's text around it, since the build has no source maps.
+ */
+async function busyStack(page: Page): Promise<string> {
+  const session = debuggers.get(page);
+  if (!session) return '(no debugger on this page)';
+  try {
+    const paused = new Promise<{ callFrames: CallFrame[] }>((resolve) =>
+      session.once('Debugger.paused', (payload) => resolve(payload)),
+    );
+    await session.send('Debugger.pause');
+    const stopped = await Promise.race([paused, new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
+    if (!stopped) return '(not paused in 5 s: the main thread is not running script)';
+    const frames: string[] = [];
+    for (const frame of stopped.callFrames.slice(0, 12)) {
+      const { scriptId, lineNumber, columnNumber = 0 } = frame.location;
+      const { scriptSource } = await session.send('Debugger.getScriptSource', { scriptId });
+      const line = scriptSource.split('\n')[lineNumber] ?? '';
+      const near = line.slice(Math.max(0, columnNumber - 80), columnNumber + 80);
+      frames.push(
+        `\n      at ${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\//, '')}:${lineNumber + 1}:${columnNumber + 1} «${near}»`,
+      );
+    }
+    await session.send('Debugger.resume').catch(() => undefined);
+    return `busy in script:${frames.join('')}`;
+  } catch (error) {
+    return `(stack unreadable: ${String(error)})`;
+  }
+}
+
+type CallFrame = {
+  functionName: string;
+  url: string;
+  location: { scriptId: string; lineNumber: number; columnNumber?: number };
+};
 
 /** The viewports the app was tried at: a phone, a shelter's tablet, a head-office laptop. */
 export const viewports = {
@@ -99,7 +137,25 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: origin, viewport });
   await faithfulOffline(context);
+  context.on('page', (page) => void watchForHangs(page));
   return context;
+}
+
+/**
+ * Each page's DevTools session with its debugger on, from the page's start: a page whose main
+ * thread is stuck in script can then still be paused to say where (busyStack), where turning
+ * the debugger on would itself wait for the script to end.
+ */
+const debuggers = new WeakMap<Page, CDPSession>();
+
+async function watchForHangs(page: Page): Promise<void> {
+  try {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Debugger.enable');
+    debuggers.set(page, session);
+  } catch {
+    // The page closed first: nothing to watch.
+  }
 }
 
 /**
