@@ -152,6 +152,20 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
 /** A queued delete, whatever its operation is called (history's Centers table deletes with 'center_delete'). */
 const isDelete = (entry: OutboxEntry) => callOf(descriptorOf(entry.entity), entry.op).effect === 'delete';
 
+/** Whether two JSON-shaped values (records as the wire and IndexedDB hold them) are the same, whatever their keys' order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
+  );
+}
+
 /** What the device holds for a page's ids: local rows, their queued entries in order, open conflicts. */
 type PageState = {
   locals: Map<number, LocalRow>;
@@ -287,7 +301,12 @@ async function applyPage(
       const verdict = classifyRow(state, server, page);
       if (verdict.kind === 'stale') continue;
       if (verdict.kind === 'take') {
-        puts.push(takenRow(state, server, verdict.state));
+        // A listing without a cursor (a spec backend's) brings every record again each sync:
+        // one the device already holds as it is is not written again, or every screen's live
+        // query, the child list's search index and the kept counts would redo their work for
+        // the whole table every 30 s, for nothing (R16).
+        const taken = takenRow(state, server, verdict.state);
+        if (!sameJson(state.locals.get(server.id), taken)) puts.push(taken);
         // An open conflict compares against the newest server version, not the one seen at the
         // 409; a page read before that version (a full page asked before another device's save,
         // answered after the device read the record to decide the conflict) leaves it.
@@ -305,7 +324,7 @@ async function applyPage(
       if (applied.put) puts.push(applied.put);
       if (applied.conflict) conflicts++;
     }
-    await table.bulkPut(puts);
+    if (puts.length) await table.bulkPut(puts);
     for (const id of page.deleted) {
       const local = state.locals.get(id);
       if (!local) continue;

@@ -46,6 +46,46 @@ describe('a backend without our extensions (DESIGN.md, fallback)', () => {
     expect(syncStatusStore.getState()).toMatchObject({ error: null, missing: ['history'] });
   });
 
+  it('a listing the device already holds is not written again; a changed record is', async () => {
+    const d = new Device(specServer.fetch, specToken, undefined, { collections: ['children'] });
+    devices.push(d);
+    await d.engine.sync();
+    const children = d.db.entity('children');
+    const held = await children.count();
+    expect(held).toBeGreaterThan(0);
+    const written: unknown[] = [];
+    const onCreate = (key: unknown) => void written.push(key);
+    const onUpdate = (_: unknown, key: unknown) => void written.push(key);
+    children.hook('creating', onCreate);
+    children.hook('updating', onUpdate);
+    try {
+      // Every page of the documented list again (R16), and not one row rewritten.
+      const again = await d.engine.sync();
+      expect(again.pulled).toMatchObject([{ collection: 'children', mode: 'full', rows: held }]);
+      expect(written).toEqual([]);
+
+      // Another device's edit comes through the same listing: that record, and only it, is written.
+      const other = new Device(specServer.fetch, specToken, undefined, { collections: ['children'] });
+      devices.push(other);
+      await other.engine.sync();
+      const [first] = await other.db.entity('children').orderBy('id').limit(1).toArray();
+      await other.engine.write({
+        entity: 'children',
+        op: 'update',
+        cid: first!.cid,
+        fields: { f_name: 'Changed Elsewhere' },
+      });
+      await other.engine.replay();
+      expect(await other.db.outbox.count()).toBe(0);
+      await d.engine.sync();
+      expect(written).toEqual([`s${first!.id}`]);
+      expect(await children.get(`s${first!.id}`)).toMatchObject({ f_name: 'Changed Elsewhere', _sync: 'synced' });
+    } finally {
+      children.hook('creating').unsubscribe(onCreate);
+      children.hook('updating').unsubscribe(onUpdate);
+    }
+  });
+
   it('the normal server keeps the delta pull and misses nothing', async () => {
     const d = new Device(server.fetch, token, undefined, { collections: ['children', 'history'] });
     devices.push(d);
