@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { toasts } from '../support/browser';
 import { ChildrenListPage } from './children-list';
 import { ChildrenWizardPage } from './children-wizard';
+import { openOptions, pickFirstOption } from '../support/options';
 
 /** Page model of a child's profile side menu, its history tables and the action forms (spec part 1 section 4). */
 export class ActionsProfilePage {
@@ -100,18 +101,13 @@ export class ActionsProfilePage {
   }
 
   async pick(label: string, option: string) {
-    await this.dialog().getByRole('textbox', { name: label, exact: true }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).filter({ visible: true }).click();
+    const list = await openOptions(this.page, label, this.dialog());
+    await list.getByRole('option', { name: option, exact: true }).click();
   }
 
   /** Picks the first option a select offers, returning its label. */
-  async pickFirst(label: string): Promise<string> {
-    await this.dialog().getByRole('textbox', { name: label, exact: true }).click();
-    const option = this.page.getByRole('option').filter({ visible: true }).first();
-    await option.waitFor();
-    const text = (await option.textContent()) ?? '';
-    await option.click();
-    return text;
+  pickFirst(label: string): Promise<string> {
+    return pickFirstOption(this.page, label, this.dialog());
   }
 
   /** Presses Save and waits for the form to close. */

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { toasts } from '../support/browser';
+import { openOptions, pickFirstOption } from '../support/options';
 
 /**
  * Page model of an administration list (Centers, Tags, Roles, Users, SPS Management): its
@@ -52,18 +53,13 @@ export class AdminListPage {
   }
 
   /** Picks the first option of a select in `scope`, returning its label. */
-  async pickFirst(scope: Locator | Page, label: string): Promise<string> {
-    await scope.getByRole('textbox', { name: label, exact: true }).click();
-    const option = this.page.getByRole('option').filter({ visible: true }).first();
-    await option.waitFor();
-    const text = (await option.textContent()) ?? '';
-    await option.click();
-    return text;
+  pickFirst(scope: Locator | Page, label: string): Promise<string> {
+    return pickFirstOption(this.page, label, scope);
   }
 
   async pick(scope: Locator | Page, label: string, option: string) {
-    await scope.getByRole('textbox', { name: label, exact: true }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).filter({ visible: true }).click();
+    const list = await openOptions(this.page, label, scope);
+    await list.getByRole('option', { name: option, exact: true }).click();
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { openOptions, pickFirstOption } from '../support/options';
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
@@ -27,12 +28,8 @@ export class ChildrenWizardPage {
   }
 
   /** Picks the first option a select offers, returning its label. */
-  async pickFirst(label: string): Promise<string> {
-    const option = (await openOptions(this.page, label)).getByRole('option').first();
-    await option.waitFor();
-    const text = (await option.textContent()) ?? '';
-    await option.click();
-    return text;
+  pickFirst(label: string): Promise<string> {
+    return pickFirstOption(this.page, label);
   }
 
   async date(label: string, ddmmyyyy: string) {
@@ -115,17 +112,4 @@ export async function answerAsNewChild(page: Page, next: Locator): Promise<void>
   const question = page.getByTestId('possible-matches');
   await question.or(next).first().waitFor();
   if (await question.isVisible()) await question.getByRole('button', { name: /as a new child$/ }).click();
-}
-
-/**
- * Opens the select labelled `label` and returns its own list of options: the list the
- * textbox controls (aria-controls), not any option on the page, since a dropdown closed a
- * moment ago keeps its options on screen while it fades out (longer on a busy machine).
- */
-export async function openOptions(page: Page, label: string): Promise<Locator> {
-  const box = page.getByRole('textbox', { name: label, exact: true });
-  await box.click();
-  const open = box.and(page.locator('[aria-controls]'));
-  await open.waitFor();
-  return page.locator(`[id="${await open.getAttribute('aria-controls')}"]`);
 }

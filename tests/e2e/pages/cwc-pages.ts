@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { toasts } from '../support/browser';
+import { pickFirstOption } from '../support/options';
 
 /** Page model of /produce and /refer and their add pages. */
 export class CwcPages {
@@ -18,13 +19,8 @@ export class CwcPages {
     await this.page.getByText('Add Documents').waitFor();
   }
 
-  async pickFirst(label: string): Promise<string> {
-    await this.page.getByRole('textbox', { name: label, exact: true }).click();
-    const option = this.page.getByRole('option').first();
-    await option.waitFor();
-    const text = (await option.textContent()) ?? '';
-    await option.click();
-    return text;
+  pickFirst(label: string): Promise<string> {
+    return pickFirstOption(this.page, label);
   }
 
   /** Types into the form's own field (document rows have fields of the same label). */
