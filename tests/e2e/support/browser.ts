@@ -29,7 +29,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * What every open page of this worker shows, a line each: its address, title, the sync
- * chip, and the text of its open dialogs, toasts and alerts. Printed with a failed attempt
+ * chip, and the text of its open dialogs, toasts, alerts and field errors. Printed with a failed attempt
  * (report-attempts.ts), so a wait that ran out says what was on screen instead.
  */
 export async function pagesOnScreen(): Promise<string> {
@@ -49,6 +49,7 @@ export async function pagesOnScreen(): Promise<string> {
             ...texts('[role="dialog"]').map((text) => `dialog "${text}"`),
             ...texts('.mantine-Notification-root').map((text) => `toast "${text}"`),
             ...texts('[role="alert"]').map((text) => `alert "${text}"`),
+            ...texts('.mantine-InputWrapper-error').map((text) => `field error "${text}"`),
           ].join(' · ');
         });
         const timeout = new Promise<string>((resolve) => setTimeout(() => resolve(''), 5_000));
