@@ -13,6 +13,7 @@ import {
   toasts,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
+import { pickOption } from './support/options';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,15 +57,6 @@ const totalRow = async (page: Page) =>
 
 type Scope = Pick<Page, 'getByRole'>;
 
-async function pickOption(page: Page, label: string, index: number, scope: Scope = page) {
-  await scope.getByRole('textbox', { name: label, exact: true }).click();
-  const option = page.getByRole('option').nth(index);
-  await option.waitFor();
-  const text = (await option.textContent()) ?? '';
-  await option.click();
-  return text;
-}
-
 async function typeDate(label: string, value: string, scope: Scope) {
   const input = scope.getByRole('textbox', { name: label, exact: true });
   await input.fill(value);
@@ -82,7 +74,7 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
 
     await page.goto('/reports');
     await page.getByTestId('report-source').getByText('Counted by the server').waitFor();
-    const center = await pickOption(page, 'Center', 1);
+    const center = await pickOption(page, 'Center', page, 1);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/centerId=/);
     await page.getByTestId('report-source').getByText(center).waitFor();
@@ -137,9 +129,9 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Meal' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toasts(page, 'Center Name is required').waitFor();
-    await pickOption(page, 'Center Name', 2, dialog);
+    await pickOption(page, 'Center Name', dialog, 2);
     await typeDate('Date', '03-01-2019', dialog);
-    await pickOption(page, 'Meal Provided in a day', 3, dialog);
+    await pickOption(page, 'Meal Provided in a day', dialog, 3);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toasts(page, 'Children Count is required').waitFor();
     await dialog.getByRole('textbox', { name: 'Children Count' }).fill('27');
@@ -164,7 +156,7 @@ describe('part 2 reports (spec part 2 sections 2-9)', () => {
     await page.goto('/previous-balance');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Add Previous Balance' });
-    const centerName = await pickOption(page, 'Center', 2, form);
+    const centerName = await pickOption(page, 'Center', form, 2);
     await typeDate('Activity Date', '15-06-2018', form);
     await form.getByRole('textbox', { name: 'Comment' }).fill('Carried over from the old register');
     await form.getByRole('textbox', { name: 'Male', exact: true }).fill('7');

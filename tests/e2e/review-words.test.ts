@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, demoPassword, launchChromium } from './support/browser';
 import { LoginPage } from './pages/login-page';
+import { pickOption } from './support/options';
 
 /*
  * The review queue in words (sync/SPEC.md R10): a queued meal the server refuses (422)
@@ -16,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type Scope = Pick<Page, 'getByRole'>;
-
-async function pickOption(page: Page, label: string, index: number, scope: Scope) {
-  await scope.getByRole('textbox', { name: label, exact: true }).click();
-  const option = page.getByRole('option').nth(index);
-  await option.waitFor();
-  const text = (await option.textContent()) ?? '';
-  await option.click();
-  return text;
-}
 
 describe('the review queue reads in words', () => {
   it('a refused queued meal: "New · Meal", Center Name with the center\'s name, the date as a date; resubmit sends it', async () => {
@@ -45,11 +35,11 @@ describe('the review queue reads in words', () => {
     await page.goto('/manage-meals');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Meal' });
-    const center = (await pickOption(page, 'Center Name', 1, dialog)).trim();
+    const center = (await pickOption(page, 'Center Name', dialog, 1)).trim();
     const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
     await date.fill('05-02-2020');
     await date.press('Tab');
-    await pickOption(page, 'Meal Provided in a day', 1, dialog);
+    await pickOption(page, 'Meal Provided in a day', dialog, 1);
     await dialog.getByRole('textbox', { name: 'Children Count' }).fill('14');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

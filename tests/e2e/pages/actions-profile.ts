@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { toasts } from '../support/browser';
 import { ChildrenListPage } from './children-list';
 import { ChildrenWizardPage } from './children-wizard';
-import { openOptions, pickFirstOption } from '../support/options';
+import { openOptions, pickOption } from '../support/options';
 
 /** Page model of a child's profile side menu, its history tables and the action forms (spec part 1 section 4). */
 export class ActionsProfilePage {
@@ -107,7 +107,7 @@ export class ActionsProfilePage {
 
   /** Picks the first option a select offers, returning its label. */
   pickFirst(label: string): Promise<string> {
-    return pickFirstOption(this.page, label, this.dialog());
+    return pickOption(this.page, label, this.dialog());
   }
 
   /** Presses Save and waits for the form to close. */

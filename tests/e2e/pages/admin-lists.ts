@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { toasts } from '../support/browser';
-import { openOptions, pickFirstOption } from '../support/options';
+import { openOptions, pickOption } from '../support/options';
 
 /**
  * Page model of an administration list (Centers, Tags, Roles, Users, SPS Management): its
@@ -54,7 +54,7 @@ export class AdminListPage {
 
   /** Picks the first option of a select in `scope`, returning its label. */
   pickFirst(scope: Locator | Page, label: string): Promise<string> {
-    return pickFirstOption(this.page, label, scope);
+    return pickOption(this.page, label, scope);
   }
 
   async pick(scope: Locator | Page, label: string, option: string) {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { toasts } from '../support/browser';
 import { answerAsNewChild } from './children-wizard';
+import { openOptions } from '../support/options';
 
 /** Page model of /child-registration. */
 export class ChildrenListPage {
@@ -56,11 +57,8 @@ export class ChildrenListPage {
 
   /** Picks `option` of a select in the open `dialog`; the first option when none is given. */
   async pickIn(dialog: string, label: string, option?: string) {
-    await this.dialog(dialog).getByRole('textbox', { name: label, exact: true }).click();
-    const choice = option
-      ? this.page.getByRole('option', { name: option, exact: true })
-      : this.page.getByRole('option').filter({ visible: true }).first();
-    await choice.click();
+    const list = await openOptions(this.page, label, this.dialog(dialog));
+    await (option ? list.getByRole('option', { name: option, exact: true }) : list.getByRole('option').first()).click();
   }
 
   async typeIn(dialog: string, label: string, value: string) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { openOptions, pickFirstOption } from '../support/options';
+import { openOptions, pickOption } from '../support/options';
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
@@ -29,7 +29,7 @@ export class ChildrenWizardPage {
 
   /** Picks the first option a select offers, returning its label. */
   pickFirst(label: string): Promise<string> {
-    return pickFirstOption(this.page, label);
+    return pickOption(this.page, label);
   }
 
   async date(label: string, ddmmyyyy: string) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { toasts } from '../support/browser';
-import { pickFirstOption } from '../support/options';
+import { pickOption } from '../support/options';
 
 /** Page model of /produce and /refer and their add pages. */
 export class CwcPages {
@@ -20,7 +20,7 @@ export class CwcPages {
   }
 
   pickFirst(label: string): Promise<string> {
-    return pickFirstOption(this.page, label);
+    return pickOption(this.page, label);
   }
 
   /** Types into the form's own field (document rows have fields of the same label). */
