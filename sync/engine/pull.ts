@@ -153,7 +153,7 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
 const isDelete = (entry: OutboxEntry) => callOf(descriptorOf(entry.entity), entry.op).effect === 'delete';
 
 /** Whether two JSON-shaped values (records as the wire and IndexedDB hold them) are the same, whatever their keys' order. */
-export function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
