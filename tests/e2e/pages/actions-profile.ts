@@ -81,8 +81,8 @@ export class ActionsProfilePage {
 
   /** Opens a form from the edit mode's Action dropdown (Transfer, Escort/Exit, Restore). */
   async action(option: string) {
-    await this.page.getByRole('textbox', { name: 'Action', exact: true }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    const list = await openOptions(this.page, 'Action');
+    await list.getByRole('option', { name: option, exact: true }).click();
     await this.dialog().waitFor();
   }
 

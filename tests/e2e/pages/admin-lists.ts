@@ -92,8 +92,8 @@ export class CenterFormPage {
     // with the old name).
     await this.page.getByRole('button', { name: 'Next', exact: true }).waitFor();
     if (values.type) {
-      await this.page.getByRole('textbox', { name: 'Center', exact: true }).click();
-      await this.page.getByRole('option', { name: values.type, exact: true }).click();
+      const list = await openOptions(this.page, 'Center');
+      await list.getByRole('option', { name: values.type, exact: true }).click();
     }
     if (values.prefix) await this.page.getByRole('textbox', { name: 'Prefix', exact: true }).fill(values.prefix);
     await this.page.getByRole('textbox', { name: 'Center Name', exact: true }).fill(values.name);

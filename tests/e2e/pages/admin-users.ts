@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { openOptions } from '../support/options';
 
 export type NewUser = {
   name: string;
@@ -20,8 +21,8 @@ export class UsersPage {
   }
 
   private async choose(scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-    await scope.getByRole('textbox', { name: new RegExp(`^${label}`) }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    const list = await openOptions(this.page, new RegExp(`^${label}`), scope);
+    await list.getByRole('option', { name: option, exact: true }).click();
   }
 
   async add(user: NewUser) {

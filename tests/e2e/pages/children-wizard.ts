@@ -67,8 +67,8 @@ export class ChildrenWizardPage {
   async addDocument(index: number, row: { tag: string; date: string; file: FileSpec; audio?: FileSpec }) {
     await this.page.getByRole('button', { name: 'Add Document' }).click();
     const group = this.page.getByRole('group', { name: `Document ${index}` });
-    await group.getByRole('textbox', { name: 'Tag Name', exact: true }).click();
-    await this.page.getByRole('option', { name: row.tag, exact: true }).filter({ visible: true }).click();
+    const tags = await openOptions(this.page, 'Tag Name', group);
+    await tags.getByRole('option', { name: row.tag, exact: true }).click();
     const date = group.getByRole('textbox', { name: "Document's Date", exact: true });
     await date.fill(row.date);
     await date.press('Tab');

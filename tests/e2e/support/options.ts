@@ -9,7 +9,7 @@ type Scope = Pick<Page, 'getByRole'>;
  * since a dropdown closed a moment ago keeps its options on screen while it fades out (longer
  * on a busy machine), and a click on one of those picks nothing for this select.
  */
-export async function openOptions(page: Page, label: string, scope: Scope = page): Promise<Locator> {
+export async function openOptions(page: Page, label: string | RegExp, scope: Scope = page): Promise<Locator> {
   const box = scope.getByRole('textbox', { name: label, exact: true });
   await box.click();
   const open = box.and(page.locator('[aria-controls]'));
