@@ -6,6 +6,7 @@ import { currentDb, refreshUser, sessionStore, type SessionState } from './devic
 import { connectivityStore } from './device/connectivity';
 import { sessionUserKey } from './contract/auth';
 import { prefetchChildPhotos } from './device/photo-prefetch';
+import { handDataKeyToWorker } from './device/worker-key';
 import { recordAccess, sendAccessLog, type AccessInput } from './device/access-log';
 import { fetchChildRecordsInBackground } from './queries/child-records-background';
 import type { WriteAllResult, WriteRequest, WriteResult } from './engine/outbox';
@@ -165,7 +166,12 @@ export function bindSyncToSession(options: { collections?: EntityName[] } = {}):
     if (state.status !== 'signed-in' && engine) stopSync();
   };
   follow(sessionStore.getState());
-  return sessionStore.subscribe(follow);
+  const stopHanding = handDataKeyToWorker();
+  const stopFollowing = sessionStore.subscribe(follow);
+  return () => {
+    stopFollowing();
+    stopHanding();
+  };
 }
 
 /** Counts for the header: queued, and waiting for the user. */

@@ -7,7 +7,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
-import { replayInBackground } from './engine/background-replay';
+import { isDataKeyMessage, receiveDataKey, replayInBackground } from './engine/background-replay';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 type SyncEvent = ExtendableEvent & { tag: string };
@@ -20,11 +20,14 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 clientsClaim();
 
 // A new version waits until the app says no form has unsaved input.
+// An unlocked tab hands over the data key (or says it was dropped): the replay below reads
+// the sealed queue only with it (engine/background-replay.ts).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isDataKeyMessage(event.data)) receiveDataKey(event.data);
 });
 
 // Background Sync: the browser wakes the worker when the network is back, app open or not.
 self.addEventListener('sync', ((event: SyncEvent) => {
-  if (event.tag === 'ashray-replay') event.waitUntil(replayInBackground());
+  if (event.tag === 'ashray-replay') event.waitUntil(replayInBackground().then(() => undefined));
 }) as EventListener);

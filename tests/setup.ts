@@ -1,9 +1,16 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { setRequestTimeouts } from '../sync/net/transport';
+import { setDataKey } from '../sync/db/seal';
+
+// Rows are sealed with the data key an unlock puts in memory (db/seal.ts). A test that opens
+// an AppDb of its own works as an unlocked app does, under this key; the tests of the lock
+// and of sealing drop it or make their own.
+const TEST_DATA_KEY = new Uint8Array(32).fill(7);
+beforeEach(() => setDataKey(TEST_DATA_KEY));
 
 // findBy*/waitFor give up after 1 s by default; on a busy 2-core box a Dexie query behind
 // a screen can take longer. This bounds a wait for something that must happen; it times nothing.

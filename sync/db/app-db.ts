@@ -5,6 +5,8 @@ import { TableMirror, tableMirrorMiddleware } from './table-mirror';
 import { KEPT_COUNTS, KEPT_COUNTS_VERSION, type KeptCountRow } from './kept-counts';
 import { keptCountsMiddleware } from './kept-counts-writes';
 import type { AccessEntry } from '../contract';
+import { sealMiddleware, type SealedCore } from './seal-middleware';
+import { hasDataKey } from './seal';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
@@ -73,7 +75,15 @@ export type ConflictRow = {
  */
 export type AccessQueueRow = AccessEntry & { seq?: number; child_cids?: string[] };
 
-export type FileRow = { key: string; blob: Blob; name: string; type: string; createdAt: number };
+/**
+ * A file picked on this device, not uploaded yet. Its bytes, sealed with the row; `blob`
+ * only in a row from before sealing (v12 and earlier), until it is sealed (seal-existing.ts).
+ */
+export type FileRow = { key: string; bytes?: Uint8Array; blob?: Blob; name: string; type: string; createdAt: number };
+
+/** The file of a FileRow, as a Blob. */
+export const fileBlob = (row: FileRow): Blob =>
+  row.bytes ? new Blob([row.bytes as BlobPart], { type: row.type }) : (row.blob ?? new Blob([], { type: row.type }));
 
 /** Cached answers of small reads (lookups, dashboard, counts), keyed by what was asked. */
 export type LookupRow = { key: string; data: unknown; pulledAt: number };
@@ -165,7 +175,6 @@ const historyV4 = schemaV2.history!;
  * | history | [history_status+centerId+transfer_date] | exit lists filtered by center |
  * | children | cid (primary) | every read and write by row |
  * | children | &id | pull, replay, entries naming a child by id (exit lists, present-status, kept counts), photo prefetch order |
- * | children | name | the duplicate check while adding a child (queries/duplicates.ts) |
  * | children | _sync | the child list's unsynced rows, short stay register, full pull's diff |
  * | children | [short_stay_status+dateofarrival] | short stay register |
  * | children | [short_stay_status+centerdetailId+dateofarrival] | short stay register by center |
@@ -180,12 +189,15 @@ const historyV4 = schemaV2.history!;
  * its mirror; a year of three or four meals a day at each center is thousands of rows, each
  * of those indexes one more write per row of every pull page. The other small tables keep
  * theirs: a few hundred rows each, their cost is not seen.
+ * Dropped in v13: children name (an index is in clear, and a name identifies a child; the
+ * duplicate check reads names from the child list's index in memory).
  */
 const historyV10 =
   'cid, &id, childregId, _sync, [history_status+transfer_date], [history_status+centerId+transfer_date]';
 const childrenV10 =
   'cid, &id, name, _sync, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]';
 const mealsV12 = 'cid, &id, _sync';
+const childrenV13 = childrenV10.replace(' name,', '');
 
 /**
  * The per-user database (one per signed-in user and API origin). Every schema
@@ -201,6 +213,14 @@ export class AppDb extends Dexie {
   keptCounts!: Table<KeptCountRow, string>;
   /** Accesses to children's personal data not sent yet (device/access-log.ts). */
   accessQueue!: Table<AccessQueueRow, number>;
+  /** The tables below sealing (seal-middleware.ts), for sealing a database from before it in place. */
+  readonly sealedCore: SealedCore = { down: null };
+  /**
+   * Tables kept in clear: only the sync state (pull cursors of updated_at and ids, when each
+   * collection was last pulled, which extensions a server lacks): it names nobody. Every
+   * other table holds, or points to, what a child told.
+   */
+  readonly clearTables: readonly string[] = ['syncState'];
   /** The Child Registration List's filter, sort and search index, kept current by every write to children. */
   readonly childIndex = new ChildListIndex(() => this.entity('children').toArray());
   /**
@@ -293,11 +313,20 @@ export class AppDb extends Dexie {
     this.version(11).stores({ accessQueue: '++seq' });
     // v12: meals keep only the indexes a query reads (mealsV12).
     this.version(12).stores({ meals: mealsV12 });
+    // v13: rows are sealed (seal.ts) and keep in clear only what their indexes are made of,
+    // so no index may be on what identifies a child: children lose `name`. The rows of an
+    // upgraded database are sealed at its first unlock (seal-existing.ts), not here: the
+    // upgrade runs before any key is in memory.
+    this.version(13).stores({ children: childrenV13 });
     // A new database has no rows, so its counts are current from the start.
-    this.on('populate', (tx) => tx.table(KEPT_COUNTS).put({ key: 'meta', version: KEPT_COUNTS_VERSION }));
+    // Made while locked (no key to seal it with), it has no meta: its first read counts, and finds nothing.
+    this.on('populate', (tx) => {
+      if (hasDataKey(this.name)) void tx.table(KEPT_COUNTS).put({ key: 'meta', version: KEPT_COUNTS_VERSION });
+    });
     this.use(childIndexMiddleware('children', this.childIndex));
     this.use(tableMirrorMiddleware([this.historyFacts, this.childFacts, this.mealFacts]));
     this.use(keptCountsMiddleware());
+    this.use(sealMiddleware(this.sealedCore, this.clearTables));
     // Opened again (after a delete or a close): what the index held may no longer be there.
     this.on('ready', () => this.childIndex.invalidate(), true);
   }

@@ -1,5 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import { sessionDb, type PasswordVerifier } from '../db/session-db';
+import { appDbName } from '../db/app-db';
+import { sessionUserKey } from '../contract/auth';
+import { forgetDataKey, openDataKey } from './data-key';
 
 /*
  * The idle lock (DESIGN: Security on the device). A shared tablet left on a table must
@@ -8,6 +11,10 @@ import { sessionDb, type PasswordVerifier } from '../db/session-db';
  * against a PBKDF2 verifier saved at sign-in (the password itself is never stored).
  * The last activity is kept across reloads, so closing and reopening the tab after the
  * idle time opens the app locked too.
+ *
+ * Locking also drops the data key (device/data-key.ts): while locked, the records on the
+ * device cannot be read, not only not shown. A reload opens locked for the same reason
+ * (restoreSession): the key was only in the memory of the page that is gone.
  */
 
 /** Ten minutes: long enough for an interview with a child, short for an unattended tablet. */
@@ -17,7 +24,12 @@ export const PBKDF2_ITERATIONS = 600_000;
 export const LAST_ACTIVE_KEY = 'ashray-last-active';
 export const WRONG_PASSWORD = 'The password is not correct.';
 
-export type LockState = { locked: boolean };
+/**
+ * `reason`: 'idle' after the idle time, 'opened' when the app opened without the data key (a
+ * reload), 'password-changed' when an online sign-in's password (changed on the server) does
+ * not open the key this device wrapped with the previous one.
+ */
+export type LockState = { locked: boolean; reason?: 'idle' | 'opened' | 'password-changed' };
 export const lockStore = createStore<LockState>(() => ({ locked: false }));
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -75,14 +87,46 @@ export async function lockIfIdle(now = Date.now(), idleMs = IDLE_LOCK_MS): Promi
   if (last === null || now - last < idleMs) return false;
   // Without a verifier (a session saved before the lock existed) nothing could open it offline.
   if (!(await sessionDb.session.get('current'))?.verifier) return false;
-  lockStore.setState({ locked: true });
+  lock();
   return true;
 }
 
-/** Opens the lock when the password matches the one given at sign-in; works offline. */
+/** Locks now: the screen is covered and the data key leaves memory. */
+export function lock(reason: LockState['reason'] = 'idle'): void {
+  forgetDataKey();
+  lockStore.setState({ locked: true, reason });
+}
+
+/**
+ * The password the server accepted at a sign-in that did not open the device's key: held in
+ * memory only (as the key is) until the previous password opens the key at the lock, which
+ * then wraps the same key with this one; the data is not sealed again.
+ */
+let newPassword: { db: string; password: string } | null = null;
+
+/** After an online sign-in whose password does not unwrap the key of `db`: asks for the previous one. */
+export function lockForChangedPassword(db: string, password: string): void {
+  newPassword = { db, password };
+  lock('password-changed');
+}
+
+/**
+ * Opens the lock when the password unwraps the data key (or, for a database from before
+ * sealing, matches the verifier saved at sign-in, and a key is made for it); works offline.
+ */
 export async function unlock(password: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const verifier = (await sessionDb.session.get('current'))?.verifier;
-  if (!verifier || !(await checkVerifier(verifier, password))) return { ok: false, message: WRONG_PASSWORD };
+  const saved = await sessionDb.session.get('current');
+  if (!saved) return { ok: false, message: WRONG_PASSWORD };
+  const db = appDbName(sessionUserKey(saved.user), saved.apiOrigin);
+  const wrapped = (await sessionDb.keyrings.get(db)) !== undefined;
+  const checked = !wrapped && !!saved.verifier && (await checkVerifier(saved.verifier, password));
+  const opened = await openDataKey(db, password, { passwordChecked: checked });
+  if (opened === 'wrong-password') return { ok: false, message: WRONG_PASSWORD };
+  if (newPassword?.db === db && newPassword.password !== password) {
+    // The previous password opened the key: from now on the one the server accepted does.
+    await openDataKey(db, newPassword.password, { passwordChecked: true, serverAccepted: true });
+  }
+  newPassword = null;
   markActive();
   lockStore.setState({ locked: false });
   return { ok: true };
@@ -90,6 +134,7 @@ export async function unlock(password: string): Promise<{ ok: true } | { ok: fal
 
 /** A new sign-in or a sign-out opens the lock and starts the idle clock again. */
 export function resetLock(): void {
+  newPassword = null;
   markActive();
   lockStore.setState({ locked: false });
 }

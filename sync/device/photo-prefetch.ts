@@ -1,5 +1,6 @@
 import { currentDb } from './session';
-import { cachedPhoto, photoCacheName } from './photo-cache';
+import { cachedPhoto, dropClearPhotos, photoCacheName, sealedAddress } from './photo-cache';
+import { currentDataKey } from '../db/seal';
 import { childImageUrl } from '../queries/files';
 
 /**
@@ -25,6 +26,10 @@ export async function prefetchChildPhotos(
 ): Promise<number> {
   if (typeof caches === 'undefined') return 0;
   const db = currentDb();
+  const dataKey = currentDataKey(db.name);
+  if (!dataKey) return 0;
+  // Photos kept in clear before sealing go; the ones still wanted come back sealed below.
+  await dropClearPhotos(db.name);
   const cache = await caches.open(photoCacheName(db.name));
   const kept = new Set((await cache.keys()).map((request) => request.url));
   const urls = new Set<string>();
@@ -35,9 +40,10 @@ export async function prefetchChildPhotos(
     .reverse()
     .each((row) => {
       const url = childImageUrl(row.image);
-      if (url && !row._deleted && !kept.has(new URL(url, location.href).href)) urls.add(url);
+      if (url && !row._deleted) urls.add(url);
     });
-  const queue = [...urls];
+  const queue: string[] = [];
+  for (const url of urls) if (!kept.has(await sealedAddress(url, dataKey))) queue.push(url);
   let fetched = 0;
   const worker = async () => {
     for (let url = queue.shift(); url; url = queue.shift()) {

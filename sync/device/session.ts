@@ -9,7 +9,10 @@ import {
   type LoginForm,
 } from '../contract';
 import { sessionDb, type PasswordVerifier } from '../db/session-db';
-import { makeVerifier, resetLock } from './idle-lock';
+import { lock, lockForChangedPassword, makeVerifier, resetLock } from './idle-lock';
+import { dataKeyOwner, forgetDataKey, openDataKey } from './data-key';
+import { hasDataKey, onDataKey } from '../db/seal';
+import { sealExisting } from '../db/seal-existing';
 import { AppDb, appDbName } from '../db/app-db';
 import { apiUrl } from '../net/config';
 import { appTransport, request, requestTimeouts, setTokenSource, onUnauthenticated } from '../net/transport';
@@ -60,6 +63,13 @@ function openUserDb(user: SessionUser): AppDb {
   return db;
 }
 
+// A key in memory (an unlock or a sign-in): a database from before sealing is sealed in
+// place now, in the background; a run cut short goes on at the next unlock (seal-existing.ts).
+onDataKey((key) => {
+  if (key && db && dataKeyOwner() === db.name)
+    void sealExisting(db).catch((error: unknown) => console.error('[ashray] sealing stopped', error));
+});
+
 /** The signed-in user's database. Throws when nobody is signed in. */
 export function currentDb(): AppDb {
   if (!db) throw new Error('No signed-in user: the local database is closed.');
@@ -93,11 +103,13 @@ export async function restoreSession(): Promise<SessionState> {
   if (!user) {
     sessionStore.setState({ status: 'signed-out', user: null });
   } else {
-    // Opened at once: IndexedDB opens it while the app renders its first screen, which
-    // then reads an open database instead of waiting for it.
-    openUserDb(user)
-      .open()
-      .catch(() => undefined);
+    // The data key was in the memory of the page before this one: the records stay sealed
+    // until the password is given again (DESIGN: Security on the device), and the database
+    // opens at the unlock. Unlocked (a key in memory), it is opened at once: IndexedDB opens
+    // it while the app renders its first screen.
+    const local = openUserDb(user);
+    if (hasDataKey()) local.open().catch(() => undefined);
+    else lock('opened');
     mirror(user);
     sessionStore.setState({ status: 'signed-in', user });
   }
@@ -130,6 +142,7 @@ async function endSession(): Promise<void> {
   mirror(null);
   db?.close();
   db = null;
+  forgetDataKey();
   sessionStore.setState({ status: 'signed-out', user: null });
   resetLock();
 }
@@ -191,12 +204,24 @@ export async function signIn(form: LoginForm): Promise<SignInResult> {
     const user = sessionUserSchema.safeParse({ ...detailed, name: detailed.name || detailed.email });
     if (!user.success) return { ok: false, message: messages.serverNotResponding };
     const verifier = await makeVerifier(parsed.data.password);
+    // The data key before the database opens: a new database's first write is sealed too.
+    const dbName = appDbName(sessionUserKey(user.data), apiOrigin());
+    const opened = await openDataKey(dbName, parsed.data.password, {
+      passwordChecked: true,
+      serverAccepted: true,
+    });
     // The lock opens before the session goes live: opened after, it undid an idle lock that
     // came down while the sign-in was still finishing (the app is on screen from saveSession).
-    resetLock();
+    if (opened === 'wrong-password') {
+      // The password was changed on the server while no key was in memory: the database keeps
+      // its key wrapped by the old one, asked for once by the lock screen, which then wraps
+      // it with this one.
+      lockForChangedPassword(dbName, parsed.data.password);
+    } else resetLock();
     // Nothing is awaited once the session is live: the login form's navigation to the
     // dashboard follows at once, not after a person has already moved on to another screen.
     await saveSession(user.data, verifier, () => probeExtensionsAgain(meMissing));
+    if (opened !== 'wrong-password') void sealExisting(currentDb()).catch(() => undefined);
     return { ok: true, user: user.data };
   } catch (error) {
     if (!isSyncError(error)) return { ok: false, message: messages.serverNotResponding };
@@ -266,7 +291,10 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
     await endSession();
     // Photos can be fetched again; they never outlive the session, queued work or not.
     await clearPhotoCaches();
-    if (local && pending === 0 && accesses === 0) await local.delete();
+    if (local && pending === 0 && accesses === 0) {
+      await local.delete();
+      await sessionDb.keyrings.delete(local.name);
+    }
     return { ok: true };
   } finally {
     // Signed out by now (nobody's token to refuse) or still signed in after a refusal.

@@ -1,4 +1,5 @@
 import type { AppDb } from '../db/app-db';
+import { hasDataKey, onDataKey } from '../db/seal';
 import { isSyncError } from '../net/errors';
 import { pullCollection, type PullResult } from './pull';
 import { Replayer, type ReplaySummary } from './replay';
@@ -95,6 +96,8 @@ export class SyncEngine {
 
   /** A drain of the outbox; a failure on this device that ended it is shown as the sync's error. */
   async replay(): Promise<ReplaySummary> {
+    // Locked: the queue can be neither read nor written; it waits for the unlock (start).
+    if (!hasDataKey()) return { sent: 0, failed: 0, paused: false, busy: true, error: null };
     const summary = await this.replayer.run();
     if (summary.error) syncStatusStore.setState({ error: { reason: 'device', message: summary.error } });
     return summary;
@@ -102,6 +105,8 @@ export class SyncEngine {
 
   /** Push then pull every collection, once at a time; the header follows along. */
   sync(): Promise<SyncRun> {
+    if (!hasDataKey())
+      return Promise.resolve({ replay: { sent: 0, failed: 0, paused: false, busy: true, error: null }, pulled: [] });
     this.running ??= this.runSync().finally(() => (this.running = null));
     return this.running;
   }
@@ -208,6 +213,8 @@ export class SyncEngine {
     this.timer = setInterval(() => {
       if (online()) void this.sync();
     }, TIMER_MS);
+    // Unlocked (after a reload or the idle lock): what waited for the key goes now.
+    this.cleanups.push(onDataKey((key) => key && online() && onOnline()));
     if (online()) onOnline();
   }
 

@@ -31,7 +31,19 @@ const newId = () => crypto.randomUUID();
  * checked against the limits (R2), coalescing with a never-sent entry of the same
  * record (R3). Failures come back as values (R4).
  */
-export async function writeLocal(db: AppDb, request: WriteRequest): Promise<WriteResult> {
+/**
+ * The bytes of the files of `requests`, read before their transaction: it would end while a
+ * Blob is read, and a file is stored sealed with its bytes (db/seal.ts).
+ */
+async function fileBytes(requests: readonly WriteRequest[]): Promise<Map<Blob, Uint8Array>> {
+  const bytes = new Map<Blob, Uint8Array>();
+  for (const request of requests) {
+    for (const blob of Object.values(request.files ?? {})) bytes.set(blob, new Uint8Array(await blob.arrayBuffer()));
+  }
+  return bytes;
+}
+
+export async function writeLocal(db: AppDb, request: WriteRequest, read?: Map<Blob, Uint8Array>): Promise<WriteResult> {
   const descriptor = descriptorOf(request.entity);
   const call = callOf(descriptor, request.op);
   for (const blob of Object.values(request.files ?? {})) {
@@ -40,6 +52,7 @@ export async function writeLocal(db: AppDb, request: WriteRequest): Promise<Writ
   const table = db.entity(descriptor.table);
   const refTables = [...new Set(Object.values(descriptor.refs))].map((t) => db.entity(t));
   const cid = request.cid ?? newId();
+  const bytes = read ?? (await fileBytes([request]));
   try {
     return await db.transaction('rw', [table, db.outbox, db.files, ...refTables], async () => {
       const existing = await table.get(cid);
@@ -54,7 +67,13 @@ export async function writeLocal(db: AppDb, request: WriteRequest): Promise<Writ
       const fileKeys: string[] = [];
       for (const [field, blob] of Object.entries(request.files ?? {})) {
         const key = `${cid}:${field}:${newId()}`;
-        await db.files.put({ key, blob, name: fileName(blob, field), type: blob.type, createdAt: Date.now() });
+        await db.files.put({
+          key,
+          bytes: bytes.get(blob),
+          name: fileName(blob, field),
+          type: blob.type,
+          createdAt: Date.now(),
+        });
         fields[field] = `${LOCAL_FILE_PREFIX}${key}`;
         fileKeys.push(key);
       }
@@ -125,6 +144,7 @@ export async function writeLocalAll(db: AppDb, requests: readonly WriteRequest[]
     names.add(descriptor.table);
     for (const table of Object.values(descriptor.refs)) names.add(table);
   }
+  const bytes = await fileBytes(requests);
   try {
     return await db.transaction(
       'rw',
@@ -132,7 +152,7 @@ export async function writeLocalAll(db: AppDb, requests: readonly WriteRequest[]
       async () => {
         const cids: string[] = [];
         for (const request of requests) {
-          const result = await writeLocal(db, request);
+          const result = await writeLocal(db, request, bytes);
           if (!result.ok) throw new Refused(result);
           cids.push(result.cid);
         }

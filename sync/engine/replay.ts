@@ -1,4 +1,4 @@
-import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { fileBlob, type AppDb, type LocalRow, type OutboxEntry } from '../db/app-db';
 import { callOf, callParams, descriptorOf, entities, type EntityDescriptor } from '../entities/registry';
 import { buildPath, payloadFields, type WireEndpointName } from '../contract';
 import { isSyncError, SyncError } from '../net/errors';
@@ -443,7 +443,7 @@ export class Replayer {
       if (value === undefined || value === null) return;
       if (isLocalFile(value)) {
         const file = await this.deps.db.files.get(value.slice(LOCAL_FILE_PREFIX.length));
-        if (file) form.append(key, file.blob, file.name);
+        if (file) form.append(key, fileBlob(file), file.name);
       } else if (value instanceof Blob) {
         form.append(key, value);
       } else if (Array.isArray(value)) {

@@ -66,18 +66,19 @@ export function matchChild(details: NewChildDetails, child: LocalChild): LikelyM
 
 /**
  * The children on the device most likely to be the one about to be added, best first
- * (at most five). Names are compared from the name index alone; only similar names'
- * rows are read, so the check stays quick with every center's children on the device.
+ * (at most five). Names are compared from the child list's index in memory (names have no
+ * IndexedDB index: it would hold them in clear, db/seal.ts); only similar names' rows are
+ * read, so the check stays quick with every center's children on the device.
  */
 export async function likelyDuplicates(details: NewChildDetails): Promise<LikelyMatch[]> {
   if (!plain(details.name)) return [];
   const db = currentDb();
-  const table = db.entity('children');
-  const [names, cids] = await db.transaction('r', table, () =>
-    Promise.all([table.orderBy('name').keys(), table.orderBy('name').primaryKeys()]),
-  );
-  const similar = cids.filter((_cid, i) => nameLikeness(details.name, names[i]) >= SIMILAR_NAME);
-  const rows = (await table.bulkGet(similar)) as (LocalChild | undefined)[];
+  await db.childIndex.ready();
+  const similar = db.childIndex
+    .all()
+    .filter((entry) => nameLikeness(details.name, entry.name) >= SIMILAR_NAME)
+    .map((entry) => entry.cid);
+  const rows = (await db.entity('children').bulkGet(similar)) as (LocalChild | undefined)[];
   return rows
     .map((row) => (row ? matchChild(details, row) : null))
     .filter((m): m is LikelyMatch => m !== null)

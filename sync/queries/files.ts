@@ -1,7 +1,9 @@
 import { currentDb, sessionStore } from '../device/session';
+import { fileBlob } from '../db/app-db';
 import { LOCAL_FILE_PREFIX, isLocalFile } from '../engine/outbox';
 import { apiBase } from '../net/config';
 import { cachedPhoto } from '../device/photo-cache';
+import { onDataKey } from '../db/seal';
 import { request } from '../net/transport';
 import { buildPath, pathPrefix } from '../contract/endpoints';
 
@@ -10,7 +12,8 @@ export { isLocalFile };
 /** The Blob of a file picked on this device and not yet uploaded ('local-file:<key>' or the bare key). */
 export async function readLocalFile(ref: string): Promise<Blob | undefined> {
   const key = ref.startsWith(LOCAL_FILE_PREFIX) ? ref.slice(LOCAL_FILE_PREFIX.length) : ref;
-  return (await currentDb().files.get(key))?.blob;
+  const row = await currentDb().files.get(key);
+  return row ? fileBlob(row) : undefined;
 }
 
 /**
@@ -26,6 +29,15 @@ export function childImageUrl(image: unknown): string | null {
 }
 
 const objectUrls = new Map<string, Promise<string | null>>();
+
+// The files' bytes are in memory only while unlocked (DESIGN: Security on the device): the
+// lock, sign-out and a user change drop the key, and every object URL made goes with it.
+onDataKey((key) => {
+  if (key) return;
+  const made = [...objectUrls.values()];
+  objectUrls.clear();
+  for (const pending of made) void pending.then((url) => url && URL.revokeObjectURL(url));
+});
 
 /** An object URL of what `load` gives, remembered under `key` for the page's life; a null is tried again next time (offline now). */
 function rememberedObjectUrl(key: string, load: () => Promise<Blob | null>): Promise<string | null> {
@@ -101,7 +113,7 @@ export async function downloadStoredFile(ref: string, serverUrl: string | null):
   if (isLocalFile(ref)) {
     const key = ref.slice(LOCAL_FILE_PREFIX.length);
     const row = await currentDb().files.get(key);
-    return row ? { blob: row.blob, name: row.name } : null;
+    return row ? { blob: fileBlob(row), name: row.name } : null;
   }
   if (!serverUrl) return null;
   try {

@@ -12,6 +12,11 @@ import { restoreSession, currentDb } from '../../sync/device/session';
 import { countExitEntries, deviceReport, getChild, listChildren, listExitEntries } from '../../sync/queries';
 import { recordAccess } from '../../sync/device/access-log';
 import { firstRead, plainBulkPut } from './kept';
+import { dropDataKey, newDataKey, setDataKey } from '../../sync/db/seal';
+
+// Rows are sealed with the data key an unlock puts in memory (sync/db/seal.ts): the bench
+// works as an unlocked app does.
+setDataKey(newDataKey());
 import {
   countReportRows,
   exitRestoreStatusKeys,
@@ -37,10 +42,24 @@ const childFields = (i: number) => ({
   centerdetailId: 2,
 });
 
-async function fresh(name: string): Promise<AppDb> {
+async function fresh(name: string, options: { unsealed?: boolean } = {}): Promise<AppDb> {
   const db = new AppDb(`${name}-${Date.now()}`);
+  // As the app stored rows before sealing, for the comparison of the pull's time.
+  if (options.unsealed) db.unuse({ stack: 'dbcore', name: 'seal' });
   await db.open();
   return db;
+}
+
+/** Pulls children then history into an empty database, sealed or not; its time in ms. */
+async function timedPull(token: string, options: { unsealed?: boolean }) {
+  const db = await fresh(options.unsealed ? 'bench-pull-clear' : 'bench-pull', options);
+  const deps = { db, transport: transportFor(token), perPage: 1000 };
+  const started = performance.now();
+  await pullCollection(deps, 'children');
+  await pullCollection(deps, 'history');
+  const ms = performance.now() - started;
+  db.close();
+  return ms;
 }
 
 /** Queues `n` creates offline, then times the replay that sends them all. */
@@ -91,7 +110,28 @@ async function pull(token: string) {
   db.close();
   raw.close();
   const plainMs = await plainBulkPut(rows);
-  return { pullMs, rawMs, plainMs, children: children.rows, history: history.rows };
+  // Sealed against unsealed, in alternating order (the load of a shared box drifts).
+  const sealed: number[] = [];
+  const unsealed: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    if (round % 2 === 0) {
+      unsealed.push(await timedPull(token, { unsealed: true }));
+      sealed.push(await timedPull(token, {}));
+    } else {
+      sealed.push(await timedPull(token, {}));
+      unsealed.push(await timedPull(token, { unsealed: true }));
+    }
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    pullMs,
+    rawMs,
+    plainMs,
+    sealedMs: sum(sealed),
+    unsealedMs: sum(unsealed),
+    children: children.rows,
+    history: history.rows,
+  };
 }
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
@@ -121,6 +161,9 @@ async function list(n: number) {
   };
   await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
   await restoreSession();
+  // A restored session opens locked; the unlock puts the database's key in memory.
+  const key = newDataKey();
+  setDataKey(key, currentDb().name);
   const rows = Array.from({ length: n }, (_, i) => {
     const id = i + 1;
     const record = {
@@ -164,6 +207,14 @@ async function list(n: number) {
   await listChildren({ search: 'child' });
   const build = performance.now() - t0;
   const openIndexed = await time(() => listChildren({ page: 1 }));
+  // The first open after an unlock: the key was dropped with everything read from the rows,
+  // the index is made again from the sealed rows (each opened) (median of 5).
+  const afterUnlock = await time(async () => {
+    dropDataKey();
+    currentDb().childIndex.invalidate();
+    setDataKey(key, currentDb().name);
+    await listChildren({ page: 1 });
+  });
   const filter = await timeAfterEdit(() => listChildren({ filter: { centerId: 3 }, page: 1 }));
   const page = await timeAfterEdit(() => listChildren({ filter: { centerId: 3 }, page: 5 }));
   const byName = await timeAfterEdit(() => listChildren({ filter: { name: 'Child 19' }, page: 2 }));
@@ -198,6 +249,7 @@ async function list(n: number) {
     open,
     build,
     openIndexed,
+    afterUnlock,
     filter,
     page,
     byName,
@@ -227,6 +279,9 @@ async function report(n: number) {
   };
   await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
   await restoreSession();
+  // A restored session opens locked; the unlock puts the database's key in memory.
+  const key = newDataKey();
+  setDataKey(key, currentDb().name);
   const statuses = reportCategories.flatMap((c) => c.statuses);
   const children = Array.from({ length: n }, (_, i) => ({
     id: i + 1,

@@ -68,7 +68,7 @@ describe('child documents (spec part 1 sections 3 and 7)', () => {
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
     await waitForServiceWorker(page);
-    await waitForOfflineData(page, { tag });
+    await waitForOfflineData(page, { tags: true });
     const list = new ChildrenListPage(page);
     await list.open();
     // The device has finished its first sync, as a field worker's would before going out.

@@ -55,6 +55,7 @@ describe('children (spec part 1 sections 2 and 3)', () => {
     await page.waitForURL('**/child-registration');
     await list.row(name).getByText('Pending').waitFor();
 
+    // A reload (offline) opens on the lock screen: the password opens it offline (newContext).
     await page.reload();
     await list.row(name).getByText('Pending').waitFor();
     expect(await serverChildrenNamed(name).catch(() => [])).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoPassword, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import { demoPassword, gotoLocked, launchChromium, newContext, waitForServiceWorker } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenWizardPage } from './pages/children-wizard';
 
@@ -46,7 +46,7 @@ describe('idle lock (DESIGN: Security on the device)', () => {
 
     // Closed and reopened after the idle time (offline, from the service worker): still locked.
     await page.evaluate(() => localStorage.setItem('ashray-last-active', String(Date.now() - 60 * 60_000)));
-    await page.goto('/dashboard');
+    await gotoLocked(page, '/dashboard');
     await lock.waitFor();
     await lock.getByLabel('Password').fill(demoPassword());
     await lock.getByRole('button', { name: 'Unlock' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, demoPassword, launchChromium } from './support/browser';
+import { baseUrl, demoPassword, launchChromium, unlockOnLoad } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { pickOption } from './support/options';
 
@@ -22,6 +22,7 @@ describe('the review queue reads in words', () => {
   it('a refused queued meal: "New · Meal", Center Name with the center\'s name, the date as a date; resubmit sends it', async () => {
     // Without the service worker, every send of the outbox goes through the page, where the refusal is staged.
     const context = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block' });
+    unlockOnLoad(context);
     const page = await context.newPage();
     const refusal = {
       success: false,

@@ -19,6 +19,10 @@ const CHECK_EVERY_MS = 15_000;
 export function IdleLock({ children }: { children: ReactNode }) {
   const locked = useStore(lockStore, (s) => s.locked);
   const lastMark = useRef(0);
+  // Opened locked (a reload: the data key went with the page before), the screens under the
+  // lock would read sealed records: they mount at the first unlock.
+  const [everUnlocked, setEverUnlocked] = useState(!locked);
+  if (!locked && !everUnlocked) setEverUnlocked(true);
 
   useEffect(() => {
     void lockIfIdle().then((isLocked) => {
@@ -45,7 +49,7 @@ export function IdleLock({ children }: { children: ReactNode }) {
   return (
     <>
       <div inert={locked} aria-hidden={locked || undefined} style={locked ? { visibility: 'hidden' } : undefined}>
-        {children}
+        {everUnlocked && children}
       </div>
       {locked && <LockScreen />}
     </>
@@ -54,6 +58,7 @@ export function IdleLock({ children }: { children: ReactNode }) {
 
 function LockScreen() {
   const user = useUser();
+  const reason = useStore(lockStore, (s) => s.reason);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -85,6 +90,7 @@ function LockScreen() {
       role="dialog"
       aria-modal="true"
       aria-labelledby="lock-title"
+      data-testid="idle-lock"
     >
       <Center h="100%" p="md">
         <Paper
@@ -103,7 +109,13 @@ function LockScreen() {
                 {t('app.lock.title')}
               </Title>
             </Group>
-            <Text size="sm">{t('app.lock.text', { minutes: Math.round(IDLE_LOCK_MS / 60_000), name: user.name })}</Text>
+            <Text size="sm">
+              {reason === 'opened'
+                ? t('app.lock.textOpened', { name: user.name })
+                : reason === 'password-changed'
+                  ? t('app.lock.textPasswordChanged', { name: user.name })
+                  : t('app.lock.text', { minutes: Math.round(IDLE_LOCK_MS / 60_000), name: user.name })}
+            </Text>
             <PasswordInput
               label={t('login.password')}
               autoComplete="current-password"

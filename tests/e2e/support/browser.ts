@@ -130,7 +130,11 @@ export const demoPassword = () => inject('demoPassword');
 /** The e2e server with SPEC_ONLY=1: only the documented calls, as the trust's backend (global-setup.ts). */
 export const specOnlyBaseUrl = () => servers().specOnlyBaseUrl;
 
-/** A fresh browser profile (its own IndexedDB, storage and service worker), on `origin` (the normal server by default). */
+/**
+ * A fresh browser profile (its own IndexedDB, storage and service worker), on `origin` (the
+ * normal server by default). Its pages give the password when a page load opens on the lock
+ * screen (`unlockOnLoad`).
+ */
 export async function newContext(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
@@ -139,7 +143,65 @@ export async function newContext(
   const context = await browser.newContext({ baseURL: origin, viewport });
   await faithfulOffline(context);
   context.on('page', (page) => void watchForHangs(page));
+  unlockOnLoad(context);
   return context;
+}
+
+/** The `goto` of each page before `unlockOnLoad` taught it, for the tests of the lock screen. */
+const lockedGoto = new WeakMap<Page, Page['goto']>();
+
+/**
+ * A page load while someone is signed in opens on the lock screen: the data key went with
+ * the page before (DESIGN: Security on the device), and the user gives the password, as at
+ * the idle lock. So that a journey that reloads or opens an address reads as the user's day,
+ * every `goto` and `reload` of the context's pages gives it when the lock screen comes up.
+ */
+export function unlockOnLoad(context: BrowserContext): void {
+  const teach = (page: Page) => {
+    if (lockedGoto.has(page)) return;
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    lockedGoto.set(page, goto);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await unlockIfLocked(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await unlockIfLocked(page);
+      return response;
+    };
+  };
+  context.on('page', teach);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    teach(page);
+    return page;
+  };
+}
+
+/** Opens `url` as a new page load and leaves the lock screen it opens on up, for the tests of that screen. */
+export async function gotoLocked(page: Page, url: string): Promise<void> {
+  await (lockedGoto.get(page) ?? page.goto.bind(page))(url);
+}
+
+/**
+ * Right after a page load: when someone is signed in (the app's mirror of the session in
+ * localStorage), waits for the lock screen, or the sign-in form of a session that ended,
+ * and gives the lock screen the password.
+ */
+async function unlockIfLocked(page: Page): Promise<void> {
+  const signedIn = await page.evaluate(() => localStorage.getItem('user') !== null).catch(() => false);
+  if (!signedIn) return;
+  // Found by what they are, not by their English names: a device set to Hindi shows both in Hindi.
+  const lock = page.getByTestId('idle-lock');
+  await lock.or(page.locator('input[autocomplete="username"]')).first().waitFor({ timeout: 30_000 });
+  if (!(await lock.isVisible())) return;
+  await lock.locator('input[autocomplete="current-password"]').fill(demoPassword());
+  await lock.locator('button[type="submit"]').click();
+  await lock.waitFor({ state: 'detached' });
 }
 
 /**
@@ -247,11 +309,14 @@ export async function apiGet<T>(path: string, token: string, base = baseUrl()): 
 
 /**
  * Waits until the app has kept on the device what registration needs offline: India's
- * states and every state's districts (the shell prefetches them after sign-in).
+ * states and every state's districts (the shell prefetches them after sign-in); with
+ * `tags`, the document tags too. It reads the lookups' keys, which are in clear: what
+ * they hold is sealed (DESIGN: Security on the device). A tag added on the server before
+ * the sign-in is in the device's first copy of the tags.
  */
-export async function waitForOfflineData(page: Page, options: { tag?: string } = {}): Promise<void> {
+export async function waitForOfflineData(page: Page, options: { tags?: boolean } = {}): Promise<void> {
   await page.waitForFunction(
-    async (tag) => {
+    async (tags) => {
       const dbs = await indexedDB.databases();
       const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('ashray-u'));
       if (!name) return false;
@@ -268,19 +333,12 @@ export async function waitForOfflineData(page: Page, options: { tag?: string } =
         });
         const states = keys.filter((k) => String(k).startsWith('districts:')).length;
         if (!keys.includes('state:101') || !keys.includes('centers_list') || states < 36) return false;
-        if (tag === null) return true;
-        // And the document tags, with `tag` among them.
-        const tags = await new Promise<{ data?: { name: string }[] } | undefined>((resolve, reject) => {
-          const request = db.transaction('lookups').objectStore('lookups').get('tags_all');
-          request.onsuccess = () => resolve(request.result as { data?: { name: string }[] } | undefined);
-          request.onerror = () => reject(request.error);
-        });
-        return (tags?.data ?? []).some((t) => t.name === tag);
+        return !tags || keys.includes('tags_all');
       } finally {
         db.close();
       }
     },
-    options.tag ?? null,
+    options.tags === true,
     { timeout: 60_000, polling: 500 },
   );
 }

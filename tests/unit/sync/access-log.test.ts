@@ -7,6 +7,7 @@ import { deviceId, recordAccess, sendAccessLog } from '../../../sync/device/acce
 import { accessLogBatchSchema, MAX_ACCESS_BATCH_CHILDREN } from '../../../sync/contract';
 import { logAccess } from '../../../sync/public-api';
 import { json, loginUser } from '../support/login-answer';
+import { dropDataKey } from '../../../sync/db/seal';
 
 const user = loginUser({
   id: 9,
@@ -43,6 +44,8 @@ const stored = () => json(200, { success: true, data: { received: 1, stored: 1 }
 
 describe('the access log on the device', () => {
   beforeEach(async () => {
+    // Signed out, as each test starts: a send the last test left behind finds the data locked.
+    dropDataKey();
     localStorage.clear();
     for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
     sessionStore.setState({ status: 'signed-out', user: null });
@@ -189,6 +192,8 @@ describe('the access log on the device', () => {
       await vi.advanceTimersByTimeAsync(2_000);
       await vi.waitFor(() => expect(batches).toHaveLength(1));
       expect(batches[0]!.entries.map((e) => e.child_ids)).toEqual([[8]]);
+      // The send goes on until the queue is empty: an access queued before it ends goes with it.
+      await vi.waitFor(async () => expect(await currentDb().accessQueue.count()).toBe(0));
 
       await logAccess({ action: 'profile_view', childIds: [9] });
       connectivityStore.setState({ online: false });

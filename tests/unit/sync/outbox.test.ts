@@ -91,7 +91,7 @@ describe('local writes (R1-R4)', () => {
     if (!ok.ok) throw new Error(ok.message);
     const [entry] = await db.outbox.toArray();
     expect(entry.fileKeys).toHaveLength(1);
-    expect((await db.files.get(entry.fileKeys[0]))?.blob.size).toBe(64);
+    expect((await db.files.get(entry.fileKeys[0]))?.bytes?.length).toBe(64);
     expect(entry.payload.image).toBe(`local-file:${entry.fileKeys[0]}`);
 
     const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });

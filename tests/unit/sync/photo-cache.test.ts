@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedPhoto, clearPhotoCaches, photoCacheName } from '../../../sync/device/photo-cache';
+import {
+  cachedPhoto,
+  clearPhotoCaches,
+  dropClearPhotos,
+  photoCacheName,
+  sealedAddress,
+} from '../../../sync/device/photo-cache';
+import { dropDataKey, newDataKey, setDataKey } from '../../../sync/db/seal';
 
 /** Cache Storage as the browser has it, in memory (jsdom has none). */
 class MemoryCaches {
@@ -10,6 +17,8 @@ class MemoryCaches {
     return {
       match: async (url: string) => store.get(url)?.clone(),
       put: async (url: string, response: Response) => void store.set(url, response),
+      keys: async () => [...store.keys()].map((url) => new Request(url)),
+      delete: async (request: Request) => store.delete(request.url),
     };
   }
   async keys() {
@@ -21,7 +30,8 @@ class MemoryCaches {
 }
 
 const URL_A = 'http://localhost/api/files/children/a.png';
-const bytes = new Uint8Array([137, 80, 78, 71]);
+const bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
+const key = newDataKey();
 
 describe('child photos kept for offline (DESIGN: a photo cache the logout clears)', () => {
   let memory: MemoryCaches;
@@ -34,8 +44,12 @@ describe('child photos kept for offline (DESIGN: a photo cache the logout clears
     );
     vi.stubGlobal('caches', memory);
     vi.stubGlobal('fetch', fetchMock);
+    setDataKey(key);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    dropDataKey();
+  });
 
   it('fetches with the bearer token once, then serves the kept bytes with the network off', async () => {
     const first = await cachedPhoto(URL_A, 'ashray-u1', 'token-1');
@@ -52,7 +66,7 @@ describe('child photos kept for offline (DESIGN: a photo cache the logout clears
     await cachedPhoto(URL_A, 'ashray-u1', 'token-1');
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await cachedPhoto(URL_A, 'ashray-u2', 'token-2')).toBeNull();
-    expect([...memory.stores.get(photoCacheName('ashray-u1'))!.keys()]).toEqual([URL_A]);
+    expect([...memory.stores.get(photoCacheName('ashray-u1'))!.keys()]).toEqual([await sealedAddress(URL_A, key)]);
   });
 
   it('keeps nothing the server refused', async () => {
@@ -67,5 +81,40 @@ describe('child photos kept for offline (DESIGN: a photo cache the logout clears
     await memory.open('workbox-precache-v2');
     await clearPhotoCaches();
     expect(await memory.keys()).toEqual(['workbox-precache-v2']);
+  });
+
+  it('keeps the bytes sealed under the data key and the file under a keyed hash of its name (DESIGN: Security on the device)', async () => {
+    await cachedPhoto(URL_A, 'ashray-u1', 'token-1');
+    const store = memory.stores.get(photoCacheName('ashray-u1'))!;
+    const [[address, response]] = [...store.entries()];
+    expect(address).not.toContain('a.png');
+    expect(address).toMatch(/^http:\/\/localhost\/sealed-file\/[0-9a-f]{64}$/);
+    const kept = new Uint8Array(await response!.clone().arrayBuffer());
+    expect(kept.length).toBe(bytes.length + 24 + 16);
+    expect(Buffer.from(kept).includes(Buffer.from(bytes.subarray(0, 8)))).toBe(false);
+
+    // Another key (another user's database, or a key made again) neither finds nor opens it.
+    setDataKey(newDataKey());
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await cachedPhoto(URL_A, 'ashray-u1', 'token-1')).toBeNull();
+  });
+
+  it('locked, nothing is read from the cache, fetched or kept', async () => {
+    await cachedPhoto(URL_A, 'ashray-u1', 'token-1');
+    dropDataKey();
+    expect(await cachedPhoto(URL_A, 'ashray-u1', 'token-1')).toBeNull();
+    expect(await cachedPhoto('http://localhost/api/files/children/b.png', 'ashray-u1', 'token-1')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(memory.stores.get(photoCacheName('ashray-u1'))!.size).toBe(1);
+  });
+
+  it('a photo kept in clear before sealing is dropped, and kept sealed when fetched again', async () => {
+    const cache = await memory.open(photoCacheName('ashray-u1'));
+    await cache.put(URL_A, new Response(bytes));
+    await dropClearPhotos('ashray-u1');
+    expect(memory.stores.get(photoCacheName('ashray-u1'))!.size).toBe(0);
+    const again = await cachedPhoto(URL_A, 'ashray-u1', 'token-1');
+    expect(new Uint8Array(await again!.arrayBuffer())).toEqual(bytes);
+    expect([...memory.stores.get(photoCacheName('ashray-u1'))!.keys()]).toEqual([await sealedAddress(URL_A, key)]);
   });
 });

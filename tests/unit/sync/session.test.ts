@@ -11,7 +11,8 @@ import {
   STORAGE_KEY,
 } from '../../../sync/device/session';
 import { readLookup, refreshLookup } from '../../../sync/device/lookups-cache';
-import { lockStore } from '../../../sync/device/idle-lock';
+import { lockStore, unlock } from '../../../sync/device/idle-lock';
+import { forgetDataKey } from '../../../sync/device/data-key';
 import { json, loginUser } from '../support/login-answer';
 import { queueOne } from './queued';
 
@@ -66,7 +67,7 @@ describe('session: sign in online, open offline, sign out safely', () => {
     lockStore.setState({ locked: false });
   });
 
-  it('the saved session opens the app with the network off, and cached reads come back', async () => {
+  it('the saved session opens the app with the network off, locked, and after the unlock cached reads come back', async () => {
     serverAnswering({
       '/api/login': () => json(200, { success: true, data: user }),
       '/api/dashboard': () => json(200, { success: true, data: { children_supported: 12 } }),
@@ -75,8 +76,11 @@ describe('session: sign in online, open offline, sign out safely', () => {
     expect((await refreshLookup('dashboard', '/dashboard')).ok).toBe(true);
     sessionStore.setState({ status: 'loading', user: null });
     serverAnswering({});
+    forgetDataKey(); // a reload: the page that held the key is gone
     const state = await restoreSession();
     expect(state.status).toBe('signed-in');
+    expect(lockStore.getState().locked).toBe(true);
+    expect(await unlock('demo1234')).toEqual({ ok: true });
     expect((await readLookup<{ children_supported: number }>('dashboard'))?.data.children_supported).toBe(12);
     const offline = await refreshLookup('dashboard', '/dashboard');
     expect(offline.ok === false && offline.error.reason).toBe('network');

@@ -56,6 +56,11 @@ export function SyncPage() {
       {pending.length === 0 ? (
         <Text size="sm">{t('sync.page.allSent')}</Text>
       ) : (
+        <Text size="sm" c="dimmed">
+          {t('sync.page.sealedNote')}
+        </Text>
+      )}
+      {pending.length > 0 && (
         <Table striped withTableBorder aria-label={t('sync.page.waitingTable')}>
           <Table.Thead>
             <Table.Tr>

@@ -55,6 +55,10 @@ export const servicesTextsHi: Readonly<Record<keyof typeof servicesTexts, string
   'app.lock.title': 'Ashray लॉक है',
   'app.lock.text':
     '{{minutes}} मिनट तक इस्तेमाल न होने पर लॉक हुआ। {{name}}, आगे बढ़ने के लिए अपना पासवर्ड डालें; आपका लिखा कुछ भी नहीं खोया।',
+  'app.lock.textOpened':
+    'इस डिवाइस पर बच्चों के रिकॉर्ड पासवर्ड डालने तक बंद (सील) रहते हैं। {{name}}, आगे बढ़ने के लिए अपना पासवर्ड डालें।',
+  'app.lock.textPasswordChanged':
+    'आपका पासवर्ड बदल गया है। {{name}}, इस डिवाइस पर रखे रिकॉर्ड खोलने के लिए एक बार अपना पुराना पासवर्ड डालें; उसके बाद नया पासवर्ड ही उन्हें खोलेगा।',
   'app.lock.wrongPassword': 'पासवर्ड सही नहीं है।',
   'app.lock.unlock': 'लॉक खोलें',
   'app.lock.signOut': 'लॉगआउट करें',
@@ -154,6 +158,8 @@ export const servicesTextsHi: Readonly<Record<keyof typeof servicesTexts, string
   'sync.page.waiting': 'भेजे जाने के इंतज़ार में ({{n}})',
   'sync.page.waitingTable': 'भेजे जाने के इंतज़ार में',
   'sync.page.allSent': 'सब भेज दिया गया है।',
+  'sync.page.sealedNote':
+    'ये इस डिवाइस पर बंद (सील) रखे हैं। Ashray खुला रहने पर ये भेजे जाते हैं; Ashray बंद या लॉक होने पर ये अगली बार खोलने तक इंतज़ार करते हैं।',
   'sync.page.change': 'बदलाव',
   'sync.page.tries': 'कोशिशें',
   'sync.page.lastProblem': 'पिछली दिक्कत',

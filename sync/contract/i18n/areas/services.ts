@@ -59,6 +59,10 @@ export const servicesTexts = {
   'app.lock.title': 'Ashray is locked',
   'app.lock.text':
     'Locked after {{minutes}} minutes without use. {{name}}, enter your password to go on; nothing you were typing is lost.',
+  'app.lock.textOpened':
+    "Children's records on this device stay sealed until the password is given. {{name}}, enter your password to go on.",
+  'app.lock.textPasswordChanged':
+    'Your password was changed. {{name}}, enter your previous password once to open the records kept on this device; from then on the new one opens them.',
   'app.lock.wrongPassword': 'The password is not correct.',
   'app.lock.unlock': 'Unlock',
   'app.lock.signOut': 'Sign out',
@@ -165,6 +169,8 @@ export const servicesTexts = {
   'sync.page.waiting': 'Waiting to be sent ({{n}})',
   'sync.page.waitingTable': 'Waiting to be sent',
   'sync.page.allSent': 'Everything is sent.',
+  'sync.page.sealedNote':
+    'These are kept sealed on this device. They are sent while Ashray is unlocked; with Ashray closed or locked they wait for the next unlock.',
   'sync.page.change': 'Change',
   'sync.page.tries': 'Tries',
   'sync.page.lastProblem': 'Last problem',

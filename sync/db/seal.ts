@@ -1,0 +1,164 @@
+import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
+import { randomBytes } from '@noble/ciphers/utils.js';
+
+/*
+ * Records sealed at rest (DESIGN: Security on the device). A row keeps in clear only the
+ * fields its table's indexes are made of (ids, cid, center, dates, status codes, sync
+ * state: they identify nobody); everything else is one sealed field, `_sealed`: a 24-byte
+ * nonce and the XChaCha20-Poly1305 ciphertext of the other fields as JSON.
+ *
+ * Why not WebCrypto's AES-GCM: sealing happens inside IndexedDB transactions (a DBCore
+ * middleware, seal-middleware.ts), and an IndexedDB transaction commits as soon as the code
+ * waits for anything but its own requests. `crypto.subtle` answers in a later task, so a
+ * write sealed with it would find its transaction gone. @noble/ciphers seals synchronously;
+ * its XChaCha20-Poly1305 is several times faster than its pure-JS AES-GCM, and its 24-byte
+ * random nonces never repeat in practice under one key.
+ *
+ * The data key is held here, in memory only: set by an unlock (device/data-key.ts),
+ * dropped by the idle lock, sign-out, a reload or a closed tab.
+ */
+
+/** The one field of a sealed row that is not in clear. */
+export const SEALED = '_sealed';
+
+let dataKey: Uint8Array | null = null;
+/** The database the key is for; null in tests that open databases of their own under one key. */
+let keyOwner: string | null = null;
+const listeners = new Set<(key: Uint8Array | null) => void>();
+
+/** A read or write of sealed rows while no data key is in memory (the app is locked). */
+export class DataLockedError extends Error {
+  constructor() {
+    super('The data on this device is locked: unlock with the password first.');
+    this.name = 'DataLockedError';
+  }
+}
+
+export function setDataKey(key: Uint8Array, owner: string | null = null): void {
+  dataKey = key;
+  keyOwner = owner;
+  for (const listener of listeners) listener(key);
+}
+
+/** Forgets the data key: from now on sealed rows can be neither read nor written. */
+export function dropDataKey(): void {
+  if (!dataKey) return;
+  dataKey = null;
+  keyOwner = null;
+  for (const listener of listeners) listener(null);
+}
+
+/** Whether a key is in memory (for database `db`, when named). */
+export const hasDataKey = (db?: string): boolean => currentDataKey(db) !== null;
+
+/** The database whose key is in memory, if any. */
+export const dataKeyOwner = (): string | null => (dataKey ? keyOwner : null);
+
+/** The key in memory for `db`; throws when locked (or the key is another database's). */
+export function requireDataKey(db?: string): Uint8Array {
+  const key = currentDataKey(db);
+  if (!key) throw new DataLockedError();
+  return key;
+}
+
+/** Called with the new key (or null) whenever it is set or dropped. */
+export function onDataKey(listener: (key: Uint8Array | null) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const newDataKey = (): Uint8Array => randomBytes(32);
+
+const toBase64 = (bytes: Uint8Array): string => {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** Bytes, whichever realm made them (a worker's, a test environment's clone). */
+const isBytes = (value: unknown): value is Uint8Array =>
+  Object.prototype.toString.call(value) === '[object Uint8Array]';
+
+/** JSON that keeps what rows hold besides plain values: dates (form drafts) and bytes (files). */
+function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  if (raw instanceof Date) return { $date: raw.toISOString() };
+  if (isBytes(raw)) return { $bytes: toBase64(raw) };
+  if (raw instanceof ArrayBuffer) return { $bytes: toBase64(new Uint8Array(raw)) };
+  return value;
+}
+function reviver(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const tagged = value as { $date?: string; $bytes?: string };
+    if (typeof tagged.$date === 'string' && Object.keys(value).length === 1) return new Date(tagged.$date);
+    if (typeof tagged.$bytes === 'string' && Object.keys(value).length === 1) return fromBase64(tagged.$bytes);
+  }
+  return value;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Seals any JSON-like value (with dates and bytes) under `key`: nonce ‖ ciphertext. */
+export function sealValue(key: Uint8Array, value: unknown): Uint8Array {
+  const nonce = randomBytes(24);
+  const body = xchacha20poly1305(key, nonce).encrypt(encoder.encode(JSON.stringify(value, replacer)));
+  const out = new Uint8Array(nonce.length + body.length);
+  out.set(nonce);
+  out.set(body, nonce.length);
+  return out;
+}
+
+/** Opens what sealValue sealed; throws when the key is not the one it was sealed with. */
+export function openValue(key: Uint8Array, sealed: Uint8Array): unknown {
+  const plain = xchacha20poly1305(key, sealed.subarray(0, 24)).decrypt(sealed.subarray(24));
+  return JSON.parse(decoder.decode(plain), reviver);
+}
+
+/** Seals bytes as they are (a kept photo or document, device/photo-cache.ts): nonce ‖ ciphertext. */
+export function sealBytes(key: Uint8Array, bytes: Uint8Array): Uint8Array {
+  const nonce = randomBytes(24);
+  const body = xchacha20poly1305(key, nonce).encrypt(bytes);
+  const out = new Uint8Array(nonce.length + body.length);
+  out.set(nonce);
+  out.set(body, nonce.length);
+  return out;
+}
+
+/** Opens what sealBytes sealed; throws when the key is not the one it was sealed with. */
+export function openBytes(key: Uint8Array, sealed: Uint8Array): Uint8Array {
+  return xchacha20poly1305(key, sealed.subarray(0, 24)).decrypt(sealed.subarray(24));
+}
+
+type Row = Record<string, unknown>;
+
+export const isSealed = (row: unknown): row is Row & { [SEALED]: Uint8Array } =>
+  !!row && typeof row === 'object' && isBytes((row as Row)[SEALED]);
+
+/** The row as stored: `clear` fields as they are, all the others sealed in `_sealed`. */
+export function sealRow(key: Uint8Array, row: Row, clear: ReadonlySet<string>): Row {
+  const stored: Row = {};
+  const hidden: Row = {};
+  for (const field in row) {
+    if (clear.has(field)) stored[field] = row[field];
+    else hidden[field] = row[field];
+  }
+  stored[SEALED] = sealValue(key, hidden);
+  return stored;
+}
+
+/** The row as written: a sealed row opened, a row from before sealing (clear) as it is. */
+export function openRow(key: Uint8Array | null, row: unknown): unknown {
+  if (!isSealed(row)) return row;
+  if (!key) throw new DataLockedError();
+  const { [SEALED]: sealed, ...clear } = row;
+  return { ...clear, ...(openValue(key, sealed) as Row) };
+}
+
+/**
+ * The key in memory for `db`, or null: locked, or the key is another database's (a write
+ * in flight to a closed user's database is never sealed with the next user's key).
+ */
+export const currentDataKey = (db?: string): Uint8Array | null =>
+  db !== undefined && keyOwner !== null && keyOwner !== db ? null : dataKey;
