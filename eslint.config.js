@@ -50,6 +50,10 @@ export default tseslint.config(
             { name: 'ky', message: 'ky is used only in sync/net/transport.ts.' },
             { name: 'dexie', message: 'Dexie tables are touched only in sync/.' },
             { name: 'dayjs', message: 'Dates are formatted and parsed by src/lib/dates.ts only.' },
+            {
+              name: 'dexie-react-hooks',
+              message: 'Live queries go through src/lib/use-live-query.ts: under the lock they keep what they showed.',
+            },
           ],
           patterns: [
             { group: ['dayjs/*'], message: 'Dates are formatted and parsed by src/lib/dates.ts only.' },

@@ -23,6 +23,7 @@ export { saveDraft, readDraft, discardDraft } from './device/drafts';
 export { deviceInventory, type DeviceInventory } from './device/inventory';
 export { PHOTO_BUDGET_BYTES } from './device/photo-prefetch';
 export { lockStore, lockIfIdle, unlock, markActive, IDLE_LOCK_MS, type LockState } from './device/idle-lock';
+export { isDataLocked } from './db/seal';
 export { syncStatusStore, type SyncStatus } from './engine/sync-status';
 export { replayNoticeStore, type ReplayNotices } from './engine/replay-notices';
 export {

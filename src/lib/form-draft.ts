@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { discardDraft, readDraft, saveDraft } from '../../sync';
+import { discardDraft, isDataLocked, lockStore, readDraft, saveDraft } from '../../sync';
 
 /** Typing pauses this long before the draft is written; leaving the form writes it at once. */
 const SAVE_AFTER_MS = 300;
@@ -52,9 +52,24 @@ export function useDraft(
     if (!next || key === null) return;
     // A form back at its starting values has nothing to keep (also after a save's reset);
     // before the saved draft has been read, starting values say nothing and must not erase it.
-    if (snapshot(next) !== snapshot(latest.current.initial)) void saveDraft(key, next);
+    if (snapshot(next) !== snapshot(latest.current.initial))
+      saveDraft(key, next).catch((error: unknown) => {
+        // Typed just before the idle lock took the data key: kept for the unlock (below),
+        // unless something newer is waiting already.
+        if (!isDataLocked(error)) throw error;
+        pending.current ??= next;
+      });
     else if (ready.current) void discardDraft(key);
   }, [key]);
+
+  // What the lock kept from being written is written at the unlock.
+  useEffect(
+    () =>
+      lockStore.subscribe((state, before) => {
+        if (before.locked && !state.locked && pending.current && ready.current) write();
+      }),
+    [write],
+  );
 
   useEffect(() => {
     if (key === null) return;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import { loadOnlineList, type FetchedPage, type OnlineListQuery } from '../../sync';
 import { useOnline } from './use-store';
 

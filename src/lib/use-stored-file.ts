@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import { cachedFileUrl, isLocalFile, readLocalFile } from '../../sync';
 
 // Object URLs of files picked on this device, one per file key, kept while the page lives.

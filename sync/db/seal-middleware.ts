@@ -1,5 +1,5 @@
 import type { DBCore, DBCoreCursor, DBCoreTable, DBCoreTableSchema, Middleware } from 'dexie';
-import { currentDataKey, openRow, requireDataKey, sealRow } from './seal';
+import { currentDataKey, DataLockedError, openRow, sealRow } from './seal';
 
 /**
  * The DBCore of the tables as IndexedDB holds them (rows sealed), for the in-place sealing
@@ -39,8 +39,10 @@ function sealedTable(db: string, inner: DBCoreTable): DBCoreTable {
     ...inner,
     mutate: (req) => {
       if (req.type !== 'add' && req.type !== 'put') return inner.mutate(req);
-      // No key, no write: a row is never stored in clear (the app is locked).
-      const key = requireDataKey(db);
+      // No key, no write: a row is never stored in clear (the app is locked). Refused as a
+      // failed write (a rejected promise), as IndexedDB's own refusals are.
+      const key = currentDataKey(db);
+      if (!key) return Promise.reject(new DataLockedError());
       const values = req.values.map((row) => sealRow(key, row as Record<string, unknown>, clear));
       return inner.mutate({ ...req, values });
     },

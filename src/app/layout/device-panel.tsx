@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../lib/use-live-query';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import { deviceInventory, lastSyncedAt, PHOTO_BUDGET_BYTES, syncStatusStore } from '../../../sync';

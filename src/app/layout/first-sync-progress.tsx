@@ -1,5 +1,5 @@
 import { Alert, Progress, Stack, Text } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../lib/use-live-query';
 import { useStore } from 'zustand';
 import { lastSyncedAt, syncStatusStore } from '../../../sync';
 import { useT } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { ActionIcon, Indicator, Menu } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../lib/use-live-query';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Link } from 'react-router';

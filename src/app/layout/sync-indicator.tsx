@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconLock } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../lib/use-live-query';
 import { useStore } from 'zustand';
 import { Link } from 'react-router';
 import { lastSyncedAt, outboxCounts, syncStatusStore } from '../../../sync';

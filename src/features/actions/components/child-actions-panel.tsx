@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import {
   childStatusLookup,
   escortExitStatuses,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { centersDetails, listCenters, pullAdminLists } from '../../../../sync';
 
 /** One page of Center Details from the device; null while the first read runs. */

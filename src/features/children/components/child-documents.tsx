@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import {
   childImageUrl,
   documentFileUrl,

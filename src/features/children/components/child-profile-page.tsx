@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Grid, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import { exitActionTypes, getChild, isAdministrator, isAllCenterUser, type LocalChild } from '../../../../sync';

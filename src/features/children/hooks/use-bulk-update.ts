@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { getChild, mutations, type LocalChild } from '../../../../sync';
 
 export type BulkOutcome = { ok: true } | { ok: false; message: string };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { childRecordsFetched, fetchChildRecords, type ChildRecordsFetch, type LocalChild } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { ensureGeo, readGeo, type GeoKind } from '../../../../sync';
 import { useOnline } from '../../../lib/use-store';
 import type { Option } from '../../../lib/use-lookups';

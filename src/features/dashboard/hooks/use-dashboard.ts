@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { dashboardTrends, lookupKeys, readLookup } from '../../../../sync';
 
 export type DashboardCounts = Record<string, number>;

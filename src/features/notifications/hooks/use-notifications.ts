@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { listNotifications, messages, mutations, unreadNotificationCount } from '../../../../sync';
 
 export const useNotificationsPage = (page: number) => useLiveQuery(() => listNotifications(page), [page], null);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { listRoles, pullAdminLists } from '../../../../sync';
 
 export const useRolesPage = (page: number) => useLiveQuery(() => listRoles(page), [page], null);

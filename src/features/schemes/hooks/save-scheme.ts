@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { listSchemes, messages, mutations, pullSchemes, schemeFormSchema, firstIssue } from '../../../../sync';
 
 export type SchemeValues = { name: string; status: string };

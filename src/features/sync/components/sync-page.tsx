@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useStore } from 'zustand';
 import { lastSyncedAt, review, syncNow, syncStatusStore } from '../../../../sync';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { showDateTime } from '../../../lib/dates';
 import { useOnline } from '../../../lib/use-store';
 import { describeEntry, usePendingEntries, useReviewItems } from '../hooks/use-review';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { listTags, pullAdminLists } from '../../../../sync';
 
 export const useTagsPage = (page: number) => useLiveQuery(() => listTags(page), [page], null);

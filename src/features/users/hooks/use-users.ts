@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../lib/use-live-query';
 import { authorisedImageUrl, listUsers, pullAdminLists, roleOptions, userImageUrl } from '../../../../sync';
 
 export function useUsersPage(filter: Parameters<typeof listUsers>[0], page: number) {
