@@ -5,7 +5,9 @@
  * started again on the same profile, offline, with the CPU throttled 4× (CDP
  * Emulation.setCPUThrottlingRate), and the app opened at its start_url: the time from the
  * navigation's start to the dashboard's eight tiles showing their counts (spec part 1
- * section 2), and to their 12-month trends. Three starts, the median.
+ * section 2), and to their 12-month trends. Three starts, the median. Each start opens on the
+ * lock screen (the data key is only ever in a page's memory): the time the screen waits for
+ * the password is left out, the unlock's key derivation and what follows are counted.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,6 +114,23 @@ function timeline(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Gives the lock screen the password when the start opens on it; the ms between the screen
+ * showing and the password's submit (the bench's typing), 0 when it did not open locked.
+ */
+async function givePassword(page: Page): Promise<number> {
+  const lock = page.getByTestId('idle-lock');
+  const tile = page.getByTestId('tile-value').first();
+  await lock.or(tile).first().waitFor({ timeout: 120_000 });
+  if (!(await lock.isVisible())) return 0;
+  const shownAt = await page.evaluate(() => performance.now());
+  await lock.locator('input[autocomplete="current-password"]').fill('demo1234');
+  const submitAt = await lock
+    .locator('button[type="submit"]')
+    .evaluate((button: HTMLButtonElement) => (button.click(), performance.now()));
+  return submitAt - shownAt;
+}
+
 /** One offline start, throttled: ms to the tiles' counts and to their trends. */
 async function oneStart(profile: string, url: string, profileTo?: string) {
   const context = await launch(profile, true);
@@ -129,8 +148,12 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
     // Used a moment ago, as right after its sync: a device idle for ten minutes opens behind its lock.
     await context.addInitScript((key) => localStorage.setItem(key, String(Date.now())), LAST_ACTIVE_KEY);
     await page.goto(`${url}/`, { waitUntil: 'commit' });
+    // A start opens on the lock screen (the data key left with the last page, DESIGN: Security
+    // on the device): the password is given as soon as it shows, and the time the screen
+    // waited for it (a person typing) is not the app's.
+    const waited = await givePassword(page);
     // performance.now() counts from the navigation's start (the page's time origin).
-    const tiles = await (
+    const shown = await (
       await page.waitForFunction(
         () => {
           const values = [...document.querySelectorAll('[data-testid="tile-value"]')];
@@ -140,6 +163,7 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
         { polling: 'raf', timeout: 120_000 },
       )
     ).jsonValue();
+    const tiles = Number(shown) - waited;
     const busy = process.env.BENCH_COLD_TIMELINE
       ? (await cdp.send('Performance.getMetrics')).metrics
           .filter((m) =>
@@ -159,7 +183,7 @@ async function oneStart(profile: string, url: string, profileTo?: string) {
     if (profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (busy !== null)
       console.log(await timeline(page), `\n  tiles ${Number(tiles).toFixed(0)} ms; main thread until then: ${busy}`);
-    return { tiles: Number(tiles), trends: Number(trends) };
+    return { tiles, trends: Number(trends) - waited };
   } finally {
     await context.close();
   }
