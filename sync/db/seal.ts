@@ -113,21 +113,16 @@ const decoder = new TextDecoder();
  */
 const noncePool = new Uint8Array(24 * 2048);
 let nonceAt = noncePool.length;
-function nextNonce(): Uint8Array {
+
+/** Seals `plain` under `key` with a fresh nonce, written in one buffer: nonce ‖ ciphertext ‖ tag. */
+function seal(key: Uint8Array, plain: Uint8Array): Uint8Array {
   if (nonceAt + 24 > noncePool.length) {
     crypto.getRandomValues(noncePool);
     nonceAt = 0;
   }
-  return noncePool.slice(nonceAt, (nonceAt += 24));
-}
-
-/** Seals `plain` under `key` with a fresh nonce: nonce ‖ ciphertext. */
-function seal(key: Uint8Array, plain: Uint8Array): Uint8Array {
-  const nonce = nextNonce();
-  const body = xchacha20poly1305(key, nonce).encrypt(plain);
-  const out = new Uint8Array(nonce.length + body.length);
-  out.set(nonce);
-  out.set(body, nonce.length);
+  const out = new Uint8Array(24 + plain.length + 16);
+  out.set(noncePool.subarray(nonceAt, (nonceAt += 24)));
+  xchacha20poly1305(key, out.subarray(0, 24)).encrypt(plain, out.subarray(24));
   return out;
 }
 
@@ -140,7 +135,7 @@ export function sealValue(key: Uint8Array, value: unknown): Uint8Array {
 export function openValue(key: Uint8Array, sealed: Uint8Array): unknown {
   const text = decoder.decode(xchacha20poly1305(key, sealed.subarray(0, 24)).decrypt(sealed.subarray(24)));
   // The reviver only where the replacer tagged a date or bytes: parsing through it is slower.
-  return JSON.parse(text, text.includes('{"$') ? reviver : undefined);
+  return JSON.parse(text, text.includes('{"$date"') || text.includes('{"$bytes"') ? reviver : undefined);
 }
 
 /** Seals bytes as they are (a kept photo or document, device/photo-cache.ts): nonce ‖ ciphertext. */
@@ -158,6 +153,40 @@ type Row = Record<string, unknown>;
 export const isSealed = (row: unknown): row is Row & { [SEALED]: Uint8Array } =>
   !!row && typeof row === 'object' && isBytes((row as Row)[SEALED]);
 
+/** The stored mark of a `_base` that is the row's own server fields (baseIsRow). */
+const SAME_BASE = { $sameAsRow: 1 } as const;
+
+/** The row's server fields: all but its cid and the engine's own (`_base`, `_sync`, `_deleted`...). */
+const serverFieldsOf = (row: Row): string[] => Object.keys(row).filter((k) => k !== 'cid' && !k.startsWith('_'));
+
+/** Two JSON-shaped values (with dates and bytes) alike, whatever their keys' order. */
+function alike(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b) || isBytes(a) || isBytes(b)) return false;
+  const left = a as Row;
+  const right = b as Row;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((k) => Object.hasOwn(right, k) && alike(left[k], right[k]));
+}
+
+/**
+ * Whether the row's `_base` (the server version its edits start from, sync/engine) is the row's
+ * own server fields, as it is for every synced row: sealed once, not twice. Half the bytes to
+ * seal and store for a pull's rows.
+ */
+function baseIsRow(row: Row): boolean {
+  const base = row._base;
+  if (!base || typeof base !== 'object' || Array.isArray(base)) return false;
+  const fields = serverFieldsOf(row);
+  return (
+    fields.length === Object.keys(base).length &&
+    fields.every((k) => Object.hasOwn(base, k) && alike((base as Row)[k], row[k]))
+  );
+}
+
 /** The row as stored: `clear` fields as they are, all the others sealed in `_sealed`. */
 export function sealRow(key: Uint8Array, row: Row, clear: ReadonlySet<string>): Row {
   const stored: Row = {};
@@ -166,6 +195,7 @@ export function sealRow(key: Uint8Array, row: Row, clear: ReadonlySet<string>): 
     if (clear.has(field)) stored[field] = row[field];
     else hidden[field] = row[field];
   }
+  if (!clear.has('_base') && baseIsRow(row)) hidden._base = SAME_BASE;
   stored[SEALED] = sealValue(key, hidden);
   return stored;
 }
@@ -175,7 +205,13 @@ export function openRow(key: Uint8Array | null, row: unknown): unknown {
   if (!isSealed(row)) return row;
   if (!key) throw new DataLockedError();
   const { [SEALED]: sealed, ...clear } = row;
-  return { ...clear, ...(openValue(key, sealed) as Row) };
+  const opened: Row = { ...clear, ...(openValue(key, sealed) as Row) };
+  if ((opened._base as { $sameAsRow?: unknown } | undefined)?.$sameAsRow === 1) {
+    const base: Row = {};
+    for (const field of serverFieldsOf(opened)) base[field] = opened[field];
+    opened._base = base;
+  }
+  return opened;
 }
 
 /**

@@ -5,7 +5,7 @@ import { currentDb, restoreSession, sessionStore, signIn } from '../../../sync/d
 import { sessionDb } from '../../../sync/db/session-db';
 import { lock, lockStore, unlock, WRONG_PASSWORD } from '../../../sync/device/idle-lock';
 import { forgetDataKey, openDataKey, unwrapDataKey, wrapDataKey } from '../../../sync/device/data-key';
-import { DataLockedError, dropDataKey, hasDataKey, isSealed, newDataKey, setDataKey } from '../../../sync/db/seal';
+import { DataLockedError, dropDataKey, hasDataKey, isSealed, newDataKey, openRow, sealRow, setDataKey } from '../../../sync/db/seal';
 import { AppDb, appDbName } from '../../../sync/db/app-db';
 import { applyServerRows } from '../../../sync/engine/pull';
 import { writeLocal } from '../../../sync/engine/outbox';
@@ -296,5 +296,42 @@ describe('a database from before sealing is sealed in place at its first unlock'
       true,
     );
     db.close();
+  });
+});
+
+describe('a sealed row opens as it was written', () => {
+  const key = new Uint8Array(32).fill(9);
+  const clear = new Set(['id', 'cid', 'childregId', 'updated_at', '_sync']);
+  const server = {
+    id: 11,
+    childregId: 5,
+    comment: 'Produced before the CWC with the GD entry.',
+    restore_to: null,
+    center_data: { id: 4, name: 'Old Delhi Railway Station Contact Point' },
+    updated_at: '2024-01-05T10:00:00.000Z',
+  };
+
+  it('a synced row, whose base is its own server fields, is sealed once and opens with its base whole', () => {
+    const row = { ...server, cid: 's11', _base: { ...server }, _sync: 'synced' };
+    const stored = sealRow(key, row, clear);
+    const sealedOnce = sealRow(key, { ...server, cid: 's11', _base: null, _sync: 'synced' }, clear);
+    expect((stored._sealed as Uint8Array).length).toBeLessThan((sealedOnce._sealed as Uint8Array).length + 40);
+    expect(openRow(key, stored)).toEqual(row);
+  });
+
+  it('a row edited on the device keeps the base it was edited from; dates and bytes come back as they were', () => {
+    const row = {
+      ...server,
+      comment: 'Edited offline',
+      cid: 's11',
+      _base: { ...server },
+      _sync: 'pending',
+      _savedAt: new Date('2026-11-28T10:00:00Z'),
+      file: new Uint8Array([1, 2, 3]),
+    };
+    const opened = openRow(key, sealRow(key, row, clear)) as typeof row;
+    expect(opened).toEqual(row);
+    expect(opened._base.comment).toBe(server.comment);
+    expect(opened._savedAt).toBeInstanceOf(Date);
   });
 });
