@@ -169,7 +169,9 @@ function alike(a: unknown, b: unknown): boolean {
   const left = a as Row;
   const right = b as Row;
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((k) => Object.hasOwn(right, k) && alike(left[k], right[k]));
+  return (
+    keys.length === Object.keys(right).length && keys.every((k) => Object.hasOwn(right, k) && alike(left[k], right[k]))
+  );
 }
 
 /**

@@ -31,22 +31,20 @@ const addressKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function addressKey(dataKey: Uint8Array): Promise<CryptoKey> {
   let key = addressKeys.get(dataKey);
   if (!key) {
-    key = crypto.subtle
-      .importKey('raw', dataKey as BufferSource, 'HKDF', false, ['deriveKey'])
-      .then((material) =>
-        crypto.subtle.deriveKey(
-          {
-            name: 'HKDF',
-            hash: 'SHA-256',
-            salt: new Uint8Array(0),
-            info: new TextEncoder().encode('ashray file address'),
-          },
-          material,
-          { name: 'HMAC', hash: 'SHA-256' },
-          false,
-          ['sign'],
-        ),
-      );
+    key = crypto.subtle.importKey('raw', dataKey as BufferSource, 'HKDF', false, ['deriveKey']).then((material) =>
+      crypto.subtle.deriveKey(
+        {
+          name: 'HKDF',
+          hash: 'SHA-256',
+          salt: new Uint8Array(0),
+          info: new TextEncoder().encode('ashray file address'),
+        },
+        material,
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      ),
+    );
     addressKeys.set(dataKey, key);
   }
   return key;

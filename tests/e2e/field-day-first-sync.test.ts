@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiLogin, baseUrl, demoPassword, newContext, sharedBrowser, viewports } from './support/browser';
+import { demoPassword, newContext, sharedBrowser, viewports } from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { SyncHeader } from './pages/field-day';
-import { png } from './pages/children-wizard';
+import { childWithPhotoOnServer } from './support/server-child';
 
 const { phone } = viewports;
 
 const browser = sharedBrowser();
-
-/** A child with a photo, added on the server by another device; answers the photo's stored name. */
-async function childWithPhotoOnServer(name: string): Promise<string> {
-  const token = await apiLogin('admin@demo.test');
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    name,
-    gender: 'Female',
-    dateofarrival: '2025-03-14',
-    ReferredBy: 'produce',
-    centerdetailId: '2',
-  }))
-    form.append(k, v);
-  form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
-  const response = await fetch(`${baseUrl()}/api/child_add_2`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  const { data } = (await response.json()) as { data: { image: string } };
-  return data.image;
-}
 
 describe('first sign-in on a phone', () => {
   it('the first sync shows what it brings while the user can work; photos of children never opened are then kept for offline', async () => {

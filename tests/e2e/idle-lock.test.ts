@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoPassword, gotoLocked, launchChromium, newContext, waitForServiceWorker } from './support/browser';
+import {
+  demoPassword,
+  gotoLocked,
+  launchChromium,
+  newContext,
+  unlockAfterWrongPassword,
+  waitForServiceWorker,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenWizardPage } from './pages/children-wizard';
 
@@ -36,12 +43,7 @@ describe('idle lock (DESIGN: Security on the device)', () => {
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).isVisible()).toBe(false);
 
     await context.setOffline(true);
-    await lock.getByLabel('Password').fill('not-my-password');
-    await lock.getByRole('button', { name: 'Unlock' }).click();
-    await lock.getByText('The password is not correct.').waitFor();
-    await lock.getByLabel('Password').fill(demoPassword());
-    await lock.getByRole('button', { name: 'Unlock' }).click();
-    await lock.waitFor({ state: 'detached' });
+    await unlockAfterWrongPassword(lock);
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Half Typed Child');
 
     // Closed and reopened after the idle time (offline, from the service worker): still locked.

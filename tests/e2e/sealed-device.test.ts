@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiGet, apiLogin, baseUrl, demoPassword, gotoLocked, launchChromium, newContext } from './support/browser';
+import {
+  apiGet,
+  apiLogin,
+  demoPassword,
+  gotoLocked,
+  launchChromium,
+  newContext,
+  unlockAfterWrongPassword,
+} from './support/browser';
 import { LoginPage } from './pages/login-page';
 import { ChildrenListPage } from './pages/children-list';
 import { SyncHeader } from './pages/field-day';
 import { png } from './pages/children-wizard';
+import { childWithPhotoOnServer } from './support/server-child';
 
 /*
  * Children's data sealed at rest on a shared tablet (DESIGN: Security on the device), in
@@ -36,28 +45,6 @@ async function secretsOfSomeChildren(): Promise<string[]> {
     }
   }
   return secrets;
-}
-
-/** A child with a photo, added on the server by another device; answers the photo's stored name. */
-async function childWithPhotoOnServer(name: string): Promise<string> {
-  const token = await apiLogin('admin@demo.test');
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    name,
-    gender: 'Female',
-    dateofarrival: '2025-03-14',
-    ReferredBy: 'produce',
-    centerdetailId: '2',
-  }))
-    form.append(k, v);
-  form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
-  const response = await fetch(`${baseUrl()}/api/child_add_2`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { image: string } }).data.image;
 }
 
 /** How many files the app keeps in its photo caches (Cache Storage). */
@@ -141,12 +128,7 @@ describe('children sealed at rest in Chromium (DESIGN: Security on the device)',
     const locked = await rawDeviceText(page);
     expect(secrets.filter((secret) => locked.includes(secret))).toEqual([]);
 
-    await lock.getByLabel('Password').fill('not-my-password');
-    await lock.getByRole('button', { name: 'Unlock' }).click();
-    await lock.getByText('The password is not correct.').waitFor();
-    await lock.getByLabel('Password').fill(demoPassword());
-    await lock.getByRole('button', { name: 'Unlock' }).click();
-    await lock.waitFor({ state: 'detached' });
+    await unlockAfterWrongPassword(lock);
     const list = new ChildrenListPage(page);
     await page.getByTestId('pagination-text').waitFor();
     await list.rows().first().waitFor();

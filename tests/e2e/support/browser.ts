@@ -182,6 +182,16 @@ export function unlockOnLoad(context: BrowserContext): void {
   };
 }
 
+/** At the lock screen (`lock`): a wrong password is refused in words, the right one opens it. */
+export async function unlockAfterWrongPassword(lock: Locator): Promise<void> {
+  await lock.getByLabel('Password').fill('not-my-password');
+  await lock.getByRole('button', { name: 'Unlock' }).click();
+  await lock.getByText('The password is not correct.').waitFor();
+  await lock.getByLabel('Password').fill(demoPassword());
+  await lock.getByRole('button', { name: 'Unlock' }).click();
+  await lock.waitFor({ state: 'detached' });
+}
+
 /** Opens `url` as a new page load and leaves the lock screen it opens on up, for the tests of that screen. */
 export async function gotoLocked(page: Page, url: string): Promise<void> {
   await (lockedGoto.get(page) ?? page.goto.bind(page))(url);

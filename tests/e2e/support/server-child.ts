@@ -1,5 +1,5 @@
 import { png } from '../pages/children-wizard';
-import { apiGet, baseUrl } from './browser';
+import { apiGet, apiLogin, baseUrl } from './browser';
 
 export type ServerChild = {
   id: number;
@@ -40,4 +40,23 @@ export async function registerOnServer(name: string, token: string, base = baseU
   });
   if (response.status !== 200) throw new Error(`/child_add answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: ServerChild }).data;
+}
+
+/**
+ * A child with a photo, added on the server by another device (the admin, through the
+ * documented /child_add_2); answers the photo's stored name.
+ */
+export async function childWithPhotoOnServer(name: string): Promise<string> {
+  const token = await apiLogin('admin@demo.test');
+  const form = new FormData();
+  const fields = { name, gender: 'Female', dateofarrival: '2025-03-14', ReferredBy: 'produce', centerdetailId: '2' };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('image', new Blob([png], { type: 'image/png' }), 'photo.png');
+  const response = await fetch(`${baseUrl()}/api/child_add_2`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (response.status !== 200) throw new Error(`/child_add_2 answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { image: string } }).data.image;
 }

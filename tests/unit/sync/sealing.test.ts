@@ -5,7 +5,16 @@ import { currentDb, restoreSession, sessionStore, signIn } from '../../../sync/d
 import { sessionDb } from '../../../sync/db/session-db';
 import { lock, lockStore, unlock, WRONG_PASSWORD } from '../../../sync/device/idle-lock';
 import { forgetDataKey, openDataKey, unwrapDataKey, wrapDataKey } from '../../../sync/device/data-key';
-import { DataLockedError, dropDataKey, hasDataKey, isSealed, newDataKey, openRow, sealRow, setDataKey } from '../../../sync/db/seal';
+import {
+  DataLockedError,
+  dropDataKey,
+  hasDataKey,
+  isSealed,
+  newDataKey,
+  openRow,
+  sealRow,
+  setDataKey,
+} from '../../../sync/db/seal';
 import { AppDb, appDbName } from '../../../sync/db/app-db';
 import { applyServerRows } from '../../../sync/engine/pull';
 import { writeLocal } from '../../../sync/engine/outbox';
