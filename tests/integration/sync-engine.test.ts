@@ -425,7 +425,12 @@ describe('conflicts and pull (R11-R18)', () => {
     await createChild(a, gone);
     await a.engine.sync();
     await b.engine.sync();
-    expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(1);
+    expect(
+      await b.db
+        .entity('children')
+        .filter((child) => child.name === gone)
+        .count(),
+    ).toBe(1);
     await a.engine.write({
       entity: 'children',
       op: 'update',
@@ -435,7 +440,10 @@ describe('conflicts and pull (R11-R18)', () => {
     await a.engine.write({
       entity: 'children',
       op: 'delete',
-      cid: (await a.db.entity('children').where('name').equals(gone).first())!.cid,
+      cid: (await a.db
+        .entity('children')
+        .filter((child) => child.name === gone)
+        .first())!.cid,
     });
     await a.engine.sync();
     await b.engine.write({ entity: 'children', op: 'update', cid: await cidOf(b, id), fields: { f_name: 'Ramesh' } });
@@ -449,7 +457,12 @@ describe('conflicts and pull (R11-R18)', () => {
       _sync: 'pending',
       _base: { comments: 'server side' },
     });
-    expect(await b.db.entity('children').where('name').equals(gone).count()).toBe(0);
+    expect(
+      await b.db
+        .entity('children')
+        .filter((child) => child.name === gone)
+        .count(),
+    ).toBe(0);
   });
 
   it("R22: the device keeps the server's stamped cursor and sends it back; a change made by hand in SQL comes with the next pull", async () => {
@@ -459,7 +472,10 @@ describe('conflicts and pull (R11-R18)', () => {
     await d.engine.sync();
     const saved = JSON.parse((await d.db.syncState.get('children'))!.cursor!) as { after_change?: string };
     expect(saved.after_change).toMatch(/^\d+$/);
-    const { id } = (await d.db.entity('children').where('name').equals(name).first())!;
+    const { id } = (await d.db
+      .entity('children')
+      .filter((child) => child.name === name)
+      .first())!;
     // An operator fixes the record in psql: nothing of ours runs.
     await server.db.execute(sql`update children set f_name = 'Set by hand' where id = ${id}`);
     const pulled = await d.engine.sync();

@@ -102,7 +102,12 @@ describe('Quick Add modal', () => {
     const row = (await screen.findAllByTestId('data-row'))[0]!;
     expect(row).toHaveTextContent('Ravi');
     expect(within(row).getByText('Pending')).toBeInTheDocument();
-    expect(await currentDb().entity('children').where('name').equals('Ravi').first()).toMatchObject({
+    expect(
+      await currentDb()
+        .entity('children')
+        .filter((child) => child.name === 'Ravi')
+        .first(),
+    ).toMatchObject({
       centerdetailId: 3,
       dateofarrival: '2024-03-05',
       gender: 'Male',

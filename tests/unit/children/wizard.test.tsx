@@ -263,7 +263,10 @@ describe('/child-registration/profile: new registration wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/child-registration'));
 
-    const saved = await currentDb().entity('children').where('name').equals('Meena').first();
+    const saved = await currentDb()
+      .entity('children')
+      .filter((child) => child.name === 'Meena')
+      .first();
     expect(saved).toMatchObject({
       _sync: 'pending',
       gender: 'Female',

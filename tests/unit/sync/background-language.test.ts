@@ -4,7 +4,9 @@ import { setFetch } from '../../../sync/net/transport';
 import { currentDb, sessionStore, signIn } from '../../../sync/device/session';
 import { sessionDb } from '../../../sync/db/session-db';
 import { languageStore } from '../../../sync/device/language-store';
-import { replayInBackground } from '../../../sync/engine/background-replay';
+import { receiveDataKey, replayInBackground } from '../../../sync/engine/background-replay';
+import { dataKeyOwner } from '../../../sync/device/data-key';
+import { currentDataKey, setDataKey } from '../../../sync/db/seal';
 import { json, loginUser } from '../support/login-answer';
 import { queueOne } from './queued';
 
@@ -50,18 +52,23 @@ describe("the service worker's replay asks in the language the device shows", ()
     languageStore.getState().setLanguage('hi');
     await vi.waitFor(async () => expect((await sessionDb.session.get('current'))?.language).toBe('hi'));
     await queueOne();
+    // The queue is sealed: the worker replays it with the key the unlocked tab hands it.
+    const tab = { db: dataKeyOwner()!, key: currentDataKey()! };
     // The worker's module state is English (no localStorage there): only the row says Hindi.
     languageStore.setState({ language: 'en' });
     await sessionDb.session.update('current', { language: 'hi' });
     const asked = workerFetch();
+    receiveDataKey({ type: 'ashray-data-key', ...tab });
     await replayInBackground().catch(() => undefined);
     expect(asked.length).toBeGreaterThan(0);
     expect(new Set(asked)).toEqual(new Set(['hi']));
 
     await sessionDb.session.update('current', { language: 'en' });
+    setDataKey(tab.key, tab.db); // the tab, still unlocked (the worker keeps no key after its run)
     await currentDb().outbox.clear();
     await queueOne();
     const again = workerFetch();
+    receiveDataKey({ type: 'ashray-data-key', ...tab });
     await replayInBackground().catch(() => undefined);
     expect(again.length).toBeGreaterThan(0);
     expect(new Set(again)).toEqual(new Set(['en']));
