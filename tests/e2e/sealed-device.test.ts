@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   apiGet,
   apiLogin,
   demoPassword,
   gotoLocked,
-  launchChromium,
   newContext,
+  sharedBrowser,
   unlockAfterWrongPassword,
 } from './support/browser';
 import { LoginPage } from './pages/login-page';
@@ -23,13 +23,7 @@ import { childWithPhotoOnServer } from './support/server-child';
  * the list again.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 type ChildView = { name?: string | null; aadharno?: string | null; mobileno?: string | null; f_name?: string | null };
 
@@ -110,7 +104,7 @@ describe('children sealed at rest in Chromium (DESIGN: Security on the device)',
     // A photo: its bytes and the name it is stored under must not be in clear either.
     const image = await childWithPhotoOnServer(`Sealed Photo ${Date.now() % 100000}`);
     secrets.push(png.toString('latin1'), image, encodeURIComponent(image));
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await new LoginPage(page).signIn('admin@demo.test', demoPassword());
     await new SyncHeader(page).waitForTone('synced', 120_000);
