@@ -1,5 +1,6 @@
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
+import { sameJson } from './same-json';
 
 /*
  * Records sealed at rest (DESIGN: Security on the device). A row keeps in clear only the
@@ -159,21 +160,6 @@ const SAME_BASE = { $sameAsRow: 1 } as const;
 /** The row's server fields: all but its cid and the engine's own (`_base`, `_sync`, `_deleted`...). */
 const serverFieldsOf = (row: Row): string[] => Object.keys(row).filter((k) => k !== 'cid' && !k.startsWith('_'));
 
-/** Two JSON-shaped values (with dates and bytes) alike, whatever their keys' order. */
-function alike(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a instanceof Date || b instanceof Date)
-    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b) || isBytes(a) || isBytes(b)) return false;
-  const left = a as Row;
-  const right = b as Row;
-  const keys = Object.keys(left);
-  return (
-    keys.length === Object.keys(right).length && keys.every((k) => Object.hasOwn(right, k) && alike(left[k], right[k]))
-  );
-}
-
 /**
  * Whether the row's `_base` (the server version its edits start from, sync/engine) is the row's
  * own server fields, as it is for every synced row: sealed once, not twice. Half the bytes to
@@ -185,7 +171,7 @@ function baseIsRow(row: Row): boolean {
   const fields = serverFieldsOf(row);
   return (
     fields.length === Object.keys(base).length &&
-    fields.every((k) => Object.hasOwn(base, k) && alike((base as Row)[k], row[k]))
+    fields.every((k) => Object.hasOwn(base, k) && sameJson((base as Row)[k], row[k]))
   );
 }
 

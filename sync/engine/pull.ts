@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import { sameJson } from '../db/same-json';
 import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
 import { callOf, descriptorOf, resolveCall, type EntityDescriptor, type EntityName } from '../entities/registry';
 import { compareStamps, type Fields } from './reconcile';
@@ -151,20 +152,6 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
 
 /** A queued delete, whatever its operation is called (history's Centers table deletes with 'center_delete'). */
 const isDelete = (entry: OutboxEntry) => callOf(descriptorOf(entry.entity), entry.op).effect === 'delete';
-
-/** Whether two JSON-shaped values (records as the wire and IndexedDB hold them) are the same, whatever their keys' order. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  return (
-    keys.length === Object.keys(right).length &&
-    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
-  );
-}
 
 /** What the device holds for a page's ids: local rows, their queued entries in order, open conflicts. */
 type PageState = {
