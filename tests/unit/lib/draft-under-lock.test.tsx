@@ -21,7 +21,16 @@ const unlockWithTestKey = () => {
  * device): what was typed just before it stays on screen and reaches the device's draft at
  * the unlock; the screen under the lock does not break on a read it cannot open.
  */
-describe('a form under the idle lock', () => {
+/** A screen's live query that reads a sealed table (drafts) and a clear one (syncState). */
+function DraftName() {
+  const name = useLiveQuery(async () => {
+    await currentDb().syncState.toArray();
+    return ((await currentDb().drafts.get('probe'))?.values as { name?: string } | undefined)?.name ?? 'none';
+  });
+  return <p data-testid="probe">{name ?? 'reading'}</p>;
+}
+
+describe('a form and a screen under the idle lock', () => {
   beforeEach(() => offlineDevice(adminUser));
   afterEach(() => {
     lockStore.setState({ locked: false });
@@ -42,25 +51,8 @@ describe('a form under the idle lock', () => {
     );
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Half Typed Child');
   });
-});
 
-/** A screen's live query that reads a sealed table (drafts) and a clear one (syncState). */
-function DraftName() {
-  const name = useLiveQuery(async () => {
-    await currentDb().syncState.toArray();
-    return ((await currentDb().drafts.get('probe'))?.values as { name?: string } | undefined)?.name ?? 'none';
-  });
-  return <p data-testid="probe">{name ?? 'reading'}</p>;
-}
-
-describe("a screen's live query under the idle lock", () => {
-  beforeEach(() => offlineDevice(adminUser));
-  afterEach(() => {
-    lockStore.setState({ locked: false });
-    return teardownDevice();
-  });
-
-  it('run again while locked, it keeps what it showed; after the unlock it reads again', async () => {
+  it("a screen's live query run again while locked, it keeps what it showed; after the unlock it reads again", async () => {
     await currentDb().drafts.put({ key: 'probe', values: { name: 'Asha' }, savedAt: Date.now() });
     render(<DraftName />);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('Asha'));
