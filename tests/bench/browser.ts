@@ -407,4 +407,7 @@ async function exits(n: number, children: number) {
   return { cold, keep, kept, baseline };
 }
 
-Object.assign(window, { ashrayBench: { replay, plain, pull, list, report, exits, firstRead } });
+/** One sealed pull into an empty database, for a CPU profile of it (BENCH_PULL_PROFILE). */
+const pullOnce = (token: string) => timedPull(token, {});
+
+Object.assign(window, { ashrayBench: { replay, plain, pull, pullOnce, list, report, exits, firstRead } });

@@ -8,7 +8,7 @@
  * The server runs in-process on embedded PGlite in a temporary folder. Every measure is a row
  * of one table (tests/bench/table.ts); the run exits non-zero when a goal is missed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -158,6 +158,7 @@ async function main() {
         history: number;
       }>;
       firstRead: () => Promise<{ dashboard: number; report: number }>;
+      pullOnce: (t: string) => Promise<number>;
     };
     /** Runs the bench page's `name` (tests/bench/browser.ts puts them on window) with `args`. */
     const call = <K extends keyof Bench>(name: K, ...args: Parameters<Bench[K]>) =>
@@ -199,7 +200,17 @@ async function main() {
         ratioAtMost(totals.left === 0 ? totals.replay / totals.plain : Infinity, 1.0),
       );
     }
-    if (wanted('pull')) {
+    // BENCH_PULL_PROFILE=file.cpuprofile: the page's CPU profile of one sealed pull, to see what dominates.
+    const pullProfile = process.env.BENCH_PULL_PROFILE;
+    if (pullProfile && wanted('pull')) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+      const ms = await call('pullOnce', token);
+      writeFileSync(pullProfile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      console.log(`| one sealed pull, profiled to ${pullProfile} | ${Math.round(ms)} ms |`);
+    }
+    if (wanted('pull') && !pullProfile) {
       const pull = await call('pull', token);
       console.log(
         `| pull of ${pull.children} children and ${pull.history} history rows | ${Math.round(pull.pullMs)} ms |`,
