@@ -1,5 +1,4 @@
-import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
-import { randomBytes } from '@noble/ciphers/utils.js';
+import { XChaCha20Poly1305 } from '@stablelib/xchacha20poly1305';
 import { sameJson } from './same-json';
 
 /*
@@ -11,9 +10,12 @@ import { sameJson } from './same-json';
  * Why not WebCrypto's AES-GCM: sealing happens inside IndexedDB transactions (a DBCore
  * middleware, seal-middleware.ts), and an IndexedDB transaction commits as soon as the code
  * waits for anything but its own requests. `crypto.subtle` answers in a later task, so a
- * write sealed with it would find its transaction gone. @noble/ciphers seals synchronously;
- * its XChaCha20-Poly1305 is several times faster than its pure-JS AES-GCM, and its 24-byte
- * random nonces never repeat in practice under one key.
+ * write sealed with it would find its transaction gone. A JavaScript XChaCha20-Poly1305 seals
+ * synchronously, and its 24-byte random nonces never repeat in practice under one key.
+ * @stablelib's holds its key and costs half what @noble/ciphers' did a row (which copied the
+ * key and made typed-array views of small buffers on every call: the pull seals 100,000
+ * rows); both compute the same construction (draft-irtf-cfrg-xchacha), so rows sealed by
+ * either open with the other.
  *
  * The data key is held here, in memory only: set by an unlock (device/data-key.ts),
  * dropped by the idle lock, sign-out, a reload or a closed tab.
@@ -23,6 +25,8 @@ import { sameJson } from './same-json';
 export const SEALED = '_sealed';
 
 let dataKey: Uint8Array | null = null;
+/** The cipher of the data key in memory, made once a key (it keeps its own copy, wiped on drop). */
+let cipher: { key: Uint8Array; aead: XChaCha20Poly1305 } | null = null;
 /** The database the key is for; null in tests that open databases of their own under one key. */
 let keyOwner: string | null = null;
 const listeners = new Set<(key: Uint8Array | null) => void>();
@@ -52,6 +56,8 @@ export function setDataKey(key: Uint8Array, owner: string | null = null): void {
 export function dropDataKey(): void {
   if (!dataKey) return;
   dataKey = null;
+  cipher?.aead.clean();
+  cipher = null;
   keyOwner = null;
   for (const listener of listeners) listener(null);
 }
@@ -75,7 +81,7 @@ export function onDataKey(listener: (key: Uint8Array | null) => void): () => voi
   return () => listeners.delete(listener);
 }
 
-export const newDataKey = (): Uint8Array => randomBytes(32);
+export const newDataKey = (): Uint8Array => crypto.getRandomValues(new Uint8Array(32));
 
 const toBase64 = (bytes: Uint8Array): string => {
   let text = '';
@@ -115,6 +121,15 @@ const decoder = new TextDecoder();
 const noncePool = new Uint8Array(24 * 2048);
 let nonceAt = noncePool.length;
 
+/** The cipher for `key`: the one of the key in memory, made again only for another key (tests, a worker). */
+function aeadFor(key: Uint8Array): XChaCha20Poly1305 {
+  if (cipher?.key !== key) {
+    cipher?.aead.clean();
+    cipher = { key, aead: new XChaCha20Poly1305(key) };
+  }
+  return cipher.aead;
+}
+
 /** Seals `plain` under `key` with a fresh nonce, written in one buffer: nonce ‖ ciphertext ‖ tag. */
 function seal(key: Uint8Array, plain: Uint8Array): Uint8Array {
   if (nonceAt + 24 > noncePool.length) {
@@ -123,8 +138,15 @@ function seal(key: Uint8Array, plain: Uint8Array): Uint8Array {
   }
   const out = new Uint8Array(24 + plain.length + 16);
   out.set(noncePool.subarray(nonceAt, (nonceAt += 24)));
-  xchacha20poly1305(key, out.subarray(0, 24)).encrypt(plain, out.subarray(24));
+  aeadFor(key).seal(out.subarray(0, 24), plain, undefined, out.subarray(24));
   return out;
+}
+
+/** Opens nonce ‖ ciphertext ‖ tag; throws when `key` is not the one it was sealed with (or it was altered). */
+function open(key: Uint8Array, sealed: Uint8Array): Uint8Array {
+  const plain = aeadFor(key).open(sealed.subarray(0, 24), sealed.subarray(24));
+  if (!plain) throw new Error('A sealed record did not open with this key: another key, or altered.');
+  return plain;
 }
 
 /** Seals any JSON-like value (with dates and bytes) under `key`: nonce ‖ ciphertext. */
@@ -134,7 +156,7 @@ export function sealValue(key: Uint8Array, value: unknown): Uint8Array {
 
 /** Opens what sealValue sealed; throws when the key is not the one it was sealed with. */
 export function openValue(key: Uint8Array, sealed: Uint8Array): unknown {
-  const text = decoder.decode(xchacha20poly1305(key, sealed.subarray(0, 24)).decrypt(sealed.subarray(24)));
+  const text = decoder.decode(open(key, sealed));
   // The reviver only where the replacer tagged a date or bytes: parsing through it is slower.
   return JSON.parse(text, text.includes('{"$date"') || text.includes('{"$bytes"') ? reviver : undefined);
 }
@@ -146,7 +168,7 @@ export function sealBytes(key: Uint8Array, bytes: Uint8Array): Uint8Array {
 
 /** Opens what sealBytes sealed; throws when the key is not the one it was sealed with. */
 export function openBytes(key: Uint8Array, sealed: Uint8Array): Uint8Array {
-  return xchacha20poly1305(key, sealed.subarray(0, 24)).decrypt(sealed.subarray(24));
+  return open(key, sealed);
 }
 
 type Row = Record<string, unknown>;
@@ -157,8 +179,8 @@ export const isSealed = (row: unknown): row is Row & { [SEALED]: Uint8Array } =>
 /** The stored mark of a `_base` that is the row's own server fields (baseIsRow). */
 const SAME_BASE = { $sameAsRow: 1 } as const;
 
-/** The row's server fields: all but its cid and the engine's own (`_base`, `_sync`, `_deleted`...). */
-const serverFieldsOf = (row: Row): string[] => Object.keys(row).filter((k) => k !== 'cid' && !k.startsWith('_'));
+/** A server field of a row: all but its cid and the engine's own (`_base`, `_sync`, `_deleted`...). */
+const isServerField = (field: string): boolean => field !== 'cid' && !field.startsWith('_');
 
 /**
  * Whether the row's `_base` (the server version its edits start from, sync/engine) is the row's
@@ -166,13 +188,15 @@ const serverFieldsOf = (row: Row): string[] => Object.keys(row).filter((k) => k 
  * seal and store for a pull's rows.
  */
 function baseIsRow(row: Row): boolean {
-  const base = row._base;
+  const base = row._base as Row | null | undefined;
   if (!base || typeof base !== 'object' || Array.isArray(base)) return false;
-  const fields = serverFieldsOf(row);
-  return (
-    fields.length === Object.keys(base).length &&
-    fields.every((k) => Object.hasOwn(base, k) && sameJson((base as Row)[k], row[k]))
-  );
+  let fields = 0;
+  for (const field in row) {
+    if (!isServerField(field)) continue;
+    if (!Object.hasOwn(base, field) || !sameJson(base[field], row[field])) return false;
+    fields += 1;
+  }
+  return fields === Object.keys(base).length;
 }
 
 /** The row as stored: `clear` fields as they are, all the others sealed in `_sealed`. */
@@ -192,11 +216,15 @@ export function sealRow(key: Uint8Array, row: Row, clear: ReadonlySet<string>): 
 export function openRow(key: Uint8Array | null, row: unknown): unknown {
   if (!isSealed(row)) return row;
   if (!key) throw new DataLockedError();
-  const { [SEALED]: sealed, ...clear } = row;
-  const opened: Row = { ...clear, ...(openValue(key, sealed) as Row) };
+  // Field by field, not by spreads: a rest pattern with a computed key and two spreads cost
+  // as much as opening the sealed part itself, and every read of the app comes through here.
+  const opened: Row = {};
+  for (const field in row) if (field !== SEALED) opened[field] = row[field];
+  const hidden = openValue(key, row[SEALED]) as Row;
+  for (const field in hidden) opened[field] = hidden[field];
   if ((opened._base as { $sameAsRow?: unknown } | undefined)?.$sameAsRow === 1) {
     const base: Row = {};
-    for (const field of serverFieldsOf(opened)) base[field] = opened[field];
+    for (const field in opened) if (isServerField(field)) base[field] = opened[field];
     opened._base = base;
   }
   return opened;

@@ -12,6 +12,7 @@ import {
   isSealed,
   newDataKey,
   openRow,
+  openValue,
   sealRow,
   setDataKey,
 } from '../../../sync/db/seal';
@@ -342,5 +343,25 @@ describe('a sealed row opens as it was written', () => {
     expect(opened).toEqual(row);
     expect(opened._base.comment).toBe(server.comment);
     expect(opened._savedAt).toBeInstanceOf(Date);
+  });
+
+  it('a row sealed by the earlier cipher library (@noble/ciphers, the same XChaCha20-Poly1305) still opens', () => {
+    // Sealed with @noble/ciphers 2.4 under key 1..32 and nonce 200, 199, ... 177, as devices
+    // that updated before the library changed hold their rows.
+    const earlier = Uint8Array.from(
+      'c8c7c6c5c4c3c2c1c0bfbebdbcbbbab9b8b7b6b5b4b3b2b145fb1c831a6889aa92d90b218fea38c4320d02a420a5223df49393f14fc5f679c80ec71e839d80f3a79b76099092cbce9fdfa865f4cbde5c1a9f22c656e5b9c9009f4fe86166d9c6b099ff4ef282cd228f2af65277b540'
+        .match(/../g)!
+        .map((byte) => parseInt(byte, 16)),
+    );
+    const itsKey = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
+    expect(openValue(itsKey, earlier)).toEqual({
+      name: 'Asha Kumari',
+      aadhar: '123412341234',
+      _base: { $sameAsRow: 1 },
+    });
+    const altered = earlier.slice();
+    altered[40] ^= 1;
+    expect(() => openValue(itsKey, altered)).toThrow(/did not open/);
+    expect(() => openValue(key, earlier)).toThrow(/did not open/);
   });
 });
