@@ -46,7 +46,14 @@ export function isDataLocked(error: unknown): boolean {
   return false;
 }
 
+/** Wipes the cipher's copy of the key; the next seal or open makes it again from the key given. */
+function forgetCipher(): void {
+  cipher?.aead.clean();
+  cipher = null;
+}
+
 export function setDataKey(key: Uint8Array, owner: string | null = null): void {
+  forgetCipher();
   dataKey = key;
   keyOwner = owner;
   for (const listener of listeners) listener(key);
@@ -56,8 +63,7 @@ export function setDataKey(key: Uint8Array, owner: string | null = null): void {
 export function dropDataKey(): void {
   if (!dataKey) return;
   dataKey = null;
-  cipher?.aead.clean();
-  cipher = null;
+  forgetCipher();
   keyOwner = null;
   for (const listener of listeners) listener(null);
 }
@@ -124,7 +130,7 @@ let nonceAt = noncePool.length;
 /** The cipher for `key`: the one of the key in memory, made again only for another key (tests, a worker). */
 function aeadFor(key: Uint8Array): XChaCha20Poly1305 {
   if (cipher?.key !== key) {
-    cipher?.aead.clean();
+    forgetCipher();
     cipher = { key, aead: new XChaCha20Poly1305(key) };
   }
   return cipher.aead;
