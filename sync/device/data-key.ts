@@ -86,6 +86,7 @@ export async function openDataKey(
     return 'created';
   }
   const key = await unwrapDataKey(row, password);
+  performance.mark('ashray:key-unwrapped');
   if (key) {
     hold(db, key);
     return 'opened';

@@ -17,7 +17,10 @@ export function DashboardPage() {
   const trends = useDashboardTrends(stored !== null);
   // The tiles show their counts (or that there are none yet): what waited for them may start.
   useEffect(() => {
-    if (stored !== null) firstScreenShown();
+    if (stored !== null) {
+      performance.mark('ashray:tiles');
+      firstScreenShown();
+    }
   }, [stored]);
   const { t, label } = useT();
   if (stored === null) return <Loader aria-label={t('common.loading')} />;
