@@ -53,8 +53,9 @@ export const preloadScreens = () => Promise.all(Object.values(chunks).map((load)
  */
 export function preloadSignedIn(pathname: string): void {
   const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
-  quietly(chunks.layout);
-  if (pathname === '/' || pathname === '/dashboard') quietly(chunks.dashboard);
+  quietly(AppLayout.preload);
+  quietly(RequireRoute.preload);
+  if (pathname === '/' || pathname === '/dashboard') quietly(DashboardPage.preload);
 }
 
 const LoginPage = lazyScreen(() => chunks.auth().then((m) => m.LoginPage));

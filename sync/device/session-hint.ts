@@ -1,6 +1,29 @@
 /** The small database that says who is signed in (db/session-db.ts opens it with Dexie). */
 export const SESSION_DB_NAME = 'ashray-session';
 
+/**
+ * Opens database `name` when it exists and lets it go after `holdMs`, or as soon as another
+ * connection wants a new version: the browser readies the origin's whole IndexedDB store at a
+ * start's first open (a quarter of a second on a device holding head office's children, off
+ * the main thread), so a start that begins it here finds it ready when the data layer opens
+ * the session. A missing database is not created (its creation is aborted). Self-contained:
+ * the signed-in preload script (vite.config.ts) carries its source.
+ */
+export function warmStore(name: string, holdMs: number): void {
+  try {
+    const request = indexedDB.open(name);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = (event) => event.preventDefault();
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => db.close();
+      setTimeout(() => db.close(), holdMs);
+    };
+  } catch {
+    // No IndexedDB here: the data layer says so when it opens the session.
+  }
+}
+
 const openExisting = (name: string) =>
   new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name);

@@ -104,12 +104,13 @@ export async function restoreSession(): Promise<SessionState> {
     sessionStore.setState({ status: 'signed-out', user: null });
   } else {
     // The data key was in the memory of the page before this one: the records stay sealed
-    // until the password is given again (DESIGN: Security on the device), and the database
-    // opens at the unlock. Unlocked (a key in memory), it is opened at once: IndexedDB opens
-    // it while the app renders its first screen.
-    const local = openUserDb(user);
-    if (hasDataKey()) local.open().catch(() => undefined);
-    else lock('opened');
+    // until the password is given again (DESIGN: Security on the device). The database is
+    // opened at once all the same (opening reads no record): IndexedDB opens it while the app
+    // renders its first screen, or while the lock screen waits for the password.
+    openUserDb(user)
+      .open()
+      .catch(() => undefined);
+    if (!hasDataKey()) lock('opened');
     mirror(user);
     sessionStore.setState({ status: 'signed-in', user });
   }

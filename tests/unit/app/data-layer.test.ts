@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import { sessionDb } from '../../../sync/db/session-db';
-import { hasSessionRow, SESSION_DB_NAME } from '../../../sync/device/session-hint';
+import { hasSessionRow, SESSION_DB_NAME, warmStore } from '../../../sync/device/session-hint';
 import { hasSessionMirror, sessionStore, STORAGE_KEY } from '../../../sync/device/session-store';
 import { syncNow } from '../../../sync';
 import { loadDataLayer } from '../../../src/lib/data-layer';
@@ -35,6 +35,27 @@ describe('the first load learns whether a session is saved without the data laye
     expect(await hasSessionRow()).toBe(true);
     await sessionDb.session.delete('current');
     expect(await hasSessionRow()).toBe(false);
+  });
+
+  it("a start opens the session database early without creating it, and never holds up the app's own open", async () => {
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+    warmStore(SESSION_DB_NAME, 60_000);
+    await settled();
+    expect(await Dexie.getDatabaseNames()).not.toContain(SESSION_DB_NAME);
+
+    await sessionDb.open();
+    await saveSessionRow();
+    sessionDb.close();
+    warmStore(SESSION_DB_NAME, 60_000);
+    await settled();
+    // A new version of the session database (a release that changes it) opens past the early connection.
+    const next = new Dexie(SESSION_DB_NAME);
+    next.version(sessionDb.verno + 1).stores({ session: 'key', newer: 'id' });
+    await next.open();
+    expect((await next.table('session').get('current'))?.user).toEqual(user);
+    next.close();
+    await Dexie.delete(SESSION_DB_NAME);
+    await sessionDb.open();
   });
 });
 

@@ -34,4 +34,24 @@ describe('script chunks (spec part 1, section 9: chunk load timeout 120000 ms)',
     arrive(() => <p>Report screen</p>);
     expect(await screen.findByText('Report screen')).toBeTruthy();
   });
+
+  it('a screen whose chunk was fetched before it renders shows at once, without a loader first', async () => {
+    const Screen = lazyScreen(() => Promise.resolve<ComponentType>(() => <p>Dashboard tiles</p>));
+    await Screen.preload();
+    render(<Screen />);
+    // In the first commit: no loader (React would then hold the screen back for 300 ms).
+    expect(screen.getByText('Dashboard tiles')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
+  it('a chunk that failed to preload is asked for again when the screen renders', async () => {
+    let calls = 0;
+    const Screen = lazyScreen(() =>
+      ++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve<ComponentType>(() => <p>Meals</p>),
+    );
+    await expect(Screen.preload()).rejects.toThrow('offline');
+    render(<Screen />);
+    expect(await screen.findByText('Meals')).toBeTruthy();
+    expect(calls).toBe(2);
+  });
 });

@@ -161,6 +161,9 @@ describe('the data key (DESIGN: Security on the device)', () => {
     sessionStore.setState({ status: 'loading', user: null });
     await restoreSession();
     expect(lockStore.getState().locked).toBe(true);
+    // Opened behind the lock (opening reads no record), so the unlock does not wait for it.
+    await currentDb().open();
+    expect(currentDb().isOpen()).toBe(true);
     expect(await unlock('demo1234')).toEqual({ ok: true });
     expect(lockStore.getState().locked).toBe(false);
   });
