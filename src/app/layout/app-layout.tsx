@@ -47,8 +47,10 @@ export function AppLayout() {
   useShellRefresh();
   usePersistentStorage();
   useReplayToasts();
-  // The side menu's forty entries render after the first screen has shown, not before it.
-  const menuReady = useFirstScreenDone();
+  // The side menu's forty entries, and the header's and footer's parts that read the device
+  // (the sync chip, the bell, the user menu, the sync notices, the update prompt), render after the first screen
+  // has shown, not before it: at a cold start the screen's own reads are the only ones.
+  const shellReady = useFirstScreenDone();
 
   useEffect(() => {
     document.title = documentTitleOf(pathname, label);
@@ -82,20 +84,28 @@ export function AppLayout() {
               </Title>
             </Group>
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <SyncIndicator />
-              <NotificationBell />
-              <UserMenu />
+              {shellReady && (
+                <>
+                  <SyncIndicator />
+                  <NotificationBell />
+                  <UserMenu />
+                </>
+              )}
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs">{menuReady && <AppSidebar onNavigate={close} />}</AppShell.Navbar>
+        <AppShell.Navbar p="xs">{shellReady && <AppSidebar onNavigate={close} />}</AppShell.Navbar>
         {/* Where the screen below is (a test reads it to know an in-app navigation has shown). */}
         <AppShell.Main data-location={pathname + search}>
-          <SyncNotice />
-          <FirstSyncProgress />
+          {shellReady && (
+            <>
+              <SyncNotice />
+              <FirstSyncProgress />
+            </>
+          )}
           <Outlet />
         </AppShell.Main>
-        <UpdatePrompt />
+        {shellReady && <UpdatePrompt />}
         <AppShell.Footer>
           <AppFooter />
         </AppShell.Footer>
