@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { networkSettings } from '../../sync/shell';
 import { firstScreenShown } from '../lib/first-screen';
@@ -54,10 +54,13 @@ export type LazyScreen<P> = ((props: P) => ReactNode) & { preload: () => Promise
  * A screen whose content comes after its first render (`showsItself`) calls firstScreenShown
  * itself when that content shows.
  *
- * A chunk already fetched (`preload`, or an earlier render) renders at once: React is handed
- * a thenable that answers synchronously, so the screen does not suspend first. A screen that
- * suspends shows the loader, and React then holds the screen back until the loader has been
- * up for 300 ms (it keeps a loader from flashing): a quarter of a second of a cold start.
+ * A screen does not suspend while its chunk is on its way: it shows the loader itself and
+ * renders again once the chunk is here, and React is then handed a thenable that answers
+ * synchronously. A screen that suspended would show the same loader as a Suspense fallback,
+ * and React then holds the screen back until that fallback has been up for 300 ms (it keeps
+ * a loader from flashing): a quarter of a second of every cold start and every first visit
+ * to a screen. A chunk that fails is asked for once more by the lazy component, whose
+ * failure is the route's error.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -80,6 +83,21 @@ export function lazyScreen<P extends object>(
     return answered as Promise<typeof module>;
   });
   function LazyScreen(props: P) {
+    const [failed, setFailed] = useState(false);
+    const [, arrived] = useReducer((n: number) => n + 1, 0);
+    const waiting = loaded === null && !failed;
+    useEffect(() => {
+      if (!waiting) return;
+      let live = true;
+      preload().then(
+        () => live && arrived(),
+        () => live && setFailed(true),
+      );
+      return () => {
+        live = false;
+      };
+    }, [waiting]);
+    if (waiting) return <ScreenLoader />;
     return (
       <Suspense fallback={<ScreenLoader />}>
         <Screen {...props} />

@@ -54,4 +54,18 @@ describe('script chunks (spec part 1, section 9: chunk load timeout 120000 ms)',
     expect(await screen.findByText('Meals')).toBeTruthy();
     expect(calls).toBe(2);
   });
+
+  it('a screen shows as soon as its chunk arrives: no loader kept up for React to throttle', async () => {
+    // Only timeouts are faked: React renders as usual, but a reveal it holds back (it keeps a
+    // Suspense fallback up for 300 ms) would wait for a timer that never runs here.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let arrive: (component: ComponentType) => void = () => {};
+    const Screen = lazyScreen(() => new Promise<ComponentType>((resolve) => (arrive = resolve)));
+    render(<Screen />);
+    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    arrive(() => <p>Child list</p>);
+    for (let turn = 0; turn < 10 && !screen.queryByText('Child list'); turn++)
+      await new Promise((resolve) => setImmediate(resolve));
+    expect(screen.getByText('Child list')).toBeTruthy();
+  });
 });
