@@ -54,7 +54,15 @@ export function onSessionEnded(handler: () => void): void {
 
 const apiOrigin = () => new URL(apiUrl()).origin;
 
+/**
+ * A session restored behind the lock whose database is not built yet: building it (Dexie
+ * reads every version's schema, 50 ms on a cheap tablet) waits until the lock screen has been
+ * painted, and currentDb builds it at once if asked first.
+ */
+let deferredUser: SessionUser | null = null;
+
 function openUserDb(user: SessionUser): AppDb {
+  deferredUser = null;
   const name = appDbName(sessionUserKey(user), apiOrigin());
   if (db?.name !== name) {
     db?.close();
@@ -66,12 +74,20 @@ function openUserDb(user: SessionUser): AppDb {
 // A key in memory (an unlock or a sign-in): a database from before sealing is sealed in
 // place now, in the background; a run cut short goes on at the next unlock (seal-existing.ts).
 onDataKey((key) => {
-  if (key && db && dataKeyOwner() === db.name)
-    void sealExisting(db).catch((error: unknown) => console.error('[ashray] sealing stopped', error));
+  const local = db ?? (deferredUser ? openUserDb(deferredUser) : null);
+  if (key && local && dataKeyOwner() === local.name)
+    void sealExisting(local).catch((error: unknown) => console.error('[ashray] sealing stopped', error));
 });
+
+/** After the next frame has been painted (or soon, where nothing paints). */
+const afterPaint = (run: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+};
 
 /** The signed-in user's database. Throws when nobody is signed in. */
 export function currentDb(): AppDb {
+  if (!db && deferredUser) openUserDb(deferredUser);
   if (!db) throw new Error('No signed-in user: the local database is closed.');
   return db;
 }
@@ -104,13 +120,24 @@ export async function restoreSession(): Promise<SessionState> {
     sessionStore.setState({ status: 'signed-out', user: null });
   } else {
     // The data key was in the memory of the page before this one: the records stay sealed
-    // until the password is given again (DESIGN: Security on the device). The database is
-    // opened at once all the same (opening reads no record): IndexedDB opens it while the app
-    // renders its first screen, or while the lock screen waits for the password.
-    openUserDb(user)
-      .open()
-      .catch(() => undefined);
-    if (!hasDataKey()) lock('opened');
+    // until the password is given again (DESIGN: Security on the device). Unlocked, the
+    // database opens at once, while the app renders its first screen; locked, it is built and
+    // opened (opening reads no record) once the lock screen has been painted, while it waits
+    // for the password.
+    if (hasDataKey()) {
+      openUserDb(user)
+        .open()
+        .catch(() => undefined);
+    } else {
+      deferredUser = user;
+      lock('opened');
+      afterPaint(() => {
+        if (deferredUser === user)
+          openUserDb(user)
+            .open()
+            .catch(() => undefined);
+      });
+    }
     mirror(user);
     sessionStore.setState({ status: 'signed-in', user });
   }
@@ -141,6 +168,7 @@ async function saveSession(
 async function endSession(): Promise<void> {
   await sessionDb.session.delete('current');
   mirror(null);
+  deferredUser = null;
   db?.close();
   db = null;
   forgetDataKey();
