@@ -8,7 +8,6 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import packageJson from './package.json' with { type: 'json' };
 import { STORAGE_KEY } from './sync/device/session-store';
-import { SESSION_DB_NAME, warmStore } from './sync/device/session-hint';
 
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:8080';
 
@@ -95,13 +94,6 @@ function precompress(): Plugin {
  * does), so they arrive while the entry is still being parsed instead of after it: one wave,
  * not a waterfall. /login's first load for someone signed out is unchanged.
  */
-/*
- * The same script opens the session database at once (warmStore, sync/device/session-hint.ts):
- * the browser readies the origin's IndexedDB while the entry is parsed, not when the data layer
- * first asks for the session, and the connection is let go after WARM_CONNECTION_MS.
- */
-const WARM_CONNECTION_MS = 10_000;
-
 const signedInModules = {
   always: ['sync/index.ts', 'src/app/layout/app-layout.tsx'],
   dashboard: ['src/features/dashboard/index.ts'],
@@ -142,7 +134,6 @@ function signedInPreload(): Plugin {
       const dashboard = filesOf(signedInModules.dashboard).filter((name) => !always.includes(name));
       const source = `(function () {
   try { if (localStorage.getItem(${JSON.stringify(STORAGE_KEY)}) === null) return; } catch (e) { return; }
-  (${warmStore.toString()})(${JSON.stringify(SESSION_DB_NAME)}, ${WARM_CONNECTION_MS});
   var files = ${JSON.stringify(always)};
   if (location.pathname === '/' || location.pathname === '/dashboard') files = files.concat(${JSON.stringify(dashboard)});
   files.forEach(function (href) {

@@ -7,7 +7,7 @@
  * load works offline too). src/ imports sync/ only through this file and sync/index.ts.
  */
 export { sessionStore, hasSessionMirror, type SessionState } from './device/session-store';
-export { hasSessionRow } from './device/session-hint';
+export { hasSessionRow, SESSION_DB_NAME, warmStore } from './device/session-hint';
 export { connectivityStore } from './device/connectivity';
 export { messages } from './contract/messages';
 export { ADMIN_TITLE, DATE_PICKER_YEARS, networkSettings } from './contract/constants/limits';

@@ -27,13 +27,16 @@ import { languageReady } from '../lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { hasSessionMirror, hasSessionRow, sessionStore } from '../../sync/shell';
+import { hasSessionMirror, hasSessionRow, SESSION_DB_NAME, sessionStore, warmStore } from '../../sync/shell';
 import { loadDataLayer } from '../lib/data-layer';
 import { afterFirstScreen } from '../lib/first-screen';
 import { Providers } from './providers';
 import { createRouter, preloadSignedIn } from './router';
 import { registerWorker } from './register-worker';
 import { listenForInstallOffer } from './install-prompt';
+
+/** How long the early connection to the session database is held (the data layer opens its own). */
+const WARM_CONNECTION_MS = 10_000;
 
 // The install offer can come before the app has started: listen from the first moment.
 listenForInstallOffer();
@@ -48,6 +51,12 @@ listenForInstallOffer();
 if (hasSessionMirror()) {
   loadDataLayer().catch((error: unknown) => console.error(error));
   preloadSignedIn(window.location.pathname);
+  // The browser readies the origin's whole IndexedDB store at a start's first open (a quarter
+  // of a second on a device holding head office, off the main thread), and meanwhile holds
+  // back the Cache Storage reads the chunks come from. Begun here, once the chunks the
+  // signed-in preload asked for have had the entry's evaluation to arrive, it is ready by the
+  // time the data layer asks for the session (sync/device/session-hint.ts).
+  warmStore(SESSION_DB_NAME, WARM_CONNECTION_MS);
 } else {
   sessionStore.setState({ status: 'signed-out', user: null });
   void hasSessionRow().then((found) => {

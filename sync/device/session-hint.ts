@@ -5,9 +5,9 @@ export const SESSION_DB_NAME = 'ashray-session';
  * Opens database `name` when it exists and lets it go after `holdMs`, or as soon as another
  * connection wants a new version: the browser readies the origin's whole IndexedDB store at a
  * start's first open (a quarter of a second on a device holding head office's children, off
- * the main thread), so a start that begins it here finds it ready when the data layer opens
- * the session. A missing database is not created (its creation is aborted). Self-contained:
- * the signed-in preload script (vite.config.ts) carries its source.
+ * the main thread), so a start that begins it early (src/app/main.tsx) finds it ready when
+ * the data layer opens the session. A missing database is not created (its creation is
+ * aborted).
  */
 export function warmStore(name: string, holdMs: number): void {
   try {

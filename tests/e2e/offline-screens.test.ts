@@ -78,6 +78,22 @@ describe('every screen opens offline after one online visit', () => {
     expect(paths.length).toBeGreaterThan(25);
   });
 
+  it("the start's page comes from a copy of the precached index.html that the browser answers itself", async () => {
+    // sync/worker.ts: the service worker's static route for '/' and '/dashboard' reads this cache.
+    const copies = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('ashray-start-'));
+      const precached = await (await caches.match('/index.html', { ignoreSearch: true }))?.text();
+      const start = names.length === 1 ? await caches.open(names[0]) : null;
+      const texts = await Promise.all(['/', '/dashboard'].map(async (path) => (await start?.match(path))?.text()));
+      return { names: names.length, same: texts.map((text) => !!precached && text === precached) };
+    });
+    expect(copies.names).toBe(1);
+    expect(copies.same.every(Boolean)).toBe(true);
+    await page.goto('/');
+    await page.getByTestId('tile-value').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('tile-value').count()).toBe(8);
+  });
+
   for (let share = 0; share < SHARES; share++) {
     it(`signed in once online, each route of the sidebar (share ${share + 1} of ${SHARES}) shows its screen with the network off`, async () => {
       const size = Math.ceil(paths.length / SHARES);
