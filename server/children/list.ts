@@ -47,14 +47,29 @@ function filterWhere(f: ChildListFilter): SQL | undefined {
 const pageOrder = (f: ChildListFilter): SQL[] =>
   f.name || f.uniqueId || f.cwccaseno ? [desc(sql`${children.id} + 0`)] : [desc(children.id)];
 
-/** The list's total as a scalar subquery: from the kept counts where they answer the filter, else counted. */
-const listTotal = (db: Db, user: Principal, filter: ChildListFilter, where: SQL | undefined): SQL<number> =>
-  keptTotalAnswers(filter)
-    ? keptTotal(user, filter)
-    : sql<number>`(${db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(children)
-        .where(where)})`;
+/**
+ * The list's total: from the kept counts where they answer the filter, else counted. `page` is
+ * what the page's statement reads on each of its rows: a counted total is a window over the
+ * matches that statement finds anyway (the matches are read once, not again by a subquery:
+ * half the statement's time for a name or a date range); `alone` is the same total as a
+ * statement of its own, for a page past the last one.
+ */
+function listTotal(
+  db: Db,
+  user: Principal,
+  filter: ChildListFilter,
+  where: SQL | undefined,
+): { page: SQL<number>; alone: SQL<number> } {
+  if (keptTotalAnswers(filter)) {
+    const kept = keptTotal(user, filter);
+    return { page: kept, alone: kept };
+  }
+  const counted = sql<number>`(${db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(children)
+    .where(where)})`;
+  return { page: sql<number>`(count(*) over ())::int`, alone: counted };
+}
 
 /**
  * A page of the spec's child list (part 1 section 3) with its pagination: the page's ids and
@@ -67,15 +82,16 @@ async function pageOfChildren(
   user: Principal,
   where: SQL | undefined,
   order: SQL[],
-  total: SQL<number>,
+  total: { page: SQL<number>; alone: SQL<number> },
   page: number,
   perPage: number,
 ): Promise<ListAnswer> {
-  let asked = await childPageIds(db, where, order, total, perPage, (page - 1) * perPage);
+  let asked = await childPageIds(db, where, order, total.page, perPage, (page - 1) * perPage);
   if (asked.total === null && page > 1) {
-    const [counted] = await selectRows<{ n: number }>(db, sql`select ${total} as n`);
+    const [counted] = await selectRows<{ n: number }>(db, sql`select ${total.alone} as n`);
     const last = paginate(Number(counted?.n ?? 0), page, perPage);
-    if (last.total > 0) asked = await childPageIds(db, where, order, total, perPage, (last.current_page - 1) * perPage);
+    if (last.total > 0)
+      asked = await childPageIds(db, where, order, total.page, perPage, (last.current_page - 1) * perPage);
   }
   return { data: await childRowsOfIds(db, asked.ids, user), pagination: paginate(asked.total ?? 0, page, perPage) };
 }
