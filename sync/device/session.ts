@@ -74,8 +74,9 @@ function openUserDb(user: SessionUser): AppDb {
 // A key in memory (an unlock or a sign-in): a database from before sealing is sealed in
 // place now, in the background; a run cut short goes on at the next unlock (seal-existing.ts).
 onDataKey((key) => {
+  if (!key) return;
   const local = db ?? (deferredUser ? openUserDb(deferredUser) : null);
-  if (key && local && dataKeyOwner() === local.name)
+  if (local && dataKeyOwner() === local.name)
     void sealExisting(local).catch((error: unknown) => console.error('[ashray] sealing stopped', error));
 });
 
