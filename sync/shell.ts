@@ -8,6 +8,7 @@
  */
 export { sessionStore, hasSessionMirror, type SessionState } from './device/session-store';
 export { hasSessionRow, SESSION_DB_NAME, warmStore } from './device/session-hint';
+export { afterPaint } from './device/after-paint';
 export { connectivityStore } from './device/connectivity';
 export { messages } from './contract/messages';
 export { ADMIN_TITLE, DATE_PICKER_YEARS, networkSettings } from './contract/constants/limits';

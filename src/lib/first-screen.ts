@@ -8,6 +8,7 @@
 const WAIT_MS = 10_000;
 
 import { useSyncExternalStore } from 'react';
+import { afterPaint } from '../../sync/shell';
 
 let state: 'waiting' | 'shown' | 'done' = 'waiting';
 const listeners = new Set<() => void>();
@@ -28,8 +29,7 @@ export function firstScreenShown(): void {
   if (state !== 'waiting') return;
   state = 'shown';
   // The frame that paints the screen first, then a task of its own for what waited.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(runQueued, 0));
-  else setTimeout(runQueued, 0);
+  afterPaint(runQueued);
 }
 
 /** Runs `run` once the first screen has shown (at once if it has); the returned function cancels it. */

@@ -23,6 +23,7 @@ import { clearPhotoCaches } from './photo-cache';
 import { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 import { sendAccessLog } from './access-log';
 import { languageStore } from './language-store';
+import { afterPaint } from './after-paint';
 
 export { sessionStore, STORAGE_KEY, type SessionState } from './session-store';
 
@@ -79,12 +80,6 @@ onDataKey((key) => {
   if (local && dataKeyOwner() === local.name)
     void sealExisting(local).catch((error: unknown) => console.error('[ashray] sealing stopped', error));
 });
-
-/** After the next frame has been painted (or soon, where nothing paints). */
-const afterPaint = (run: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
-  else setTimeout(run, 0);
-};
 
 /** The signed-in user's database. Throws when nobody is signed in. */
 export function currentDb(): AppDb {

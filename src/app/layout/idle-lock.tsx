@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { IDLE_LOCK_MS, lockIfIdle, lockStore, markActive, signOut, unlock } from '../../../sync';
 import { useUser } from '../../lib/use-store';
 import { messageOf, useT } from '../../lib/i18n';
+import { afterPaint } from '../../../sync/shell';
 
 const ACTIVITY = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 const MARK_EVERY_MS = 15_000;
@@ -67,7 +68,7 @@ function LockScreen() {
   // When the lock screen has been painted (the frame, then a task after it): the cold start
   // bench leaves the time from here to the password's submit out (tests/bench/cold-start.ts).
   useEffect(() => {
-    requestAnimationFrame(() => setTimeout(() => performance.mark('ashray:lock-shown'), 0));
+    afterPaint(() => performance.mark('ashray:lock-shown'));
   }, []);
 
   const submit = async (event: FormEvent) => {
