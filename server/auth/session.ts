@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedRows } from '../db/prepared';
 import type { Db } from '../db/client';
 import { apiTokens, roles, users } from '../db/schema';
 import type { AuthUser } from '../core/context';
@@ -17,42 +18,56 @@ export async function loadAuthUser(db: Db, where: { id: number } | { email: stri
   return row ? authUserOf(row) : null;
 }
 
+/** The columns of a token's user that a request needs, as the token statement reads them. */
+type TokenRow = {
+  user_id: number;
+  user_name: string;
+  email: string;
+  status: number;
+  center_id: number;
+  image: string | null;
+  role_id: number;
+  role_name: string;
+  permissions: AuthUser['role']['permissions'];
+  token_id: number;
+  last_used_at: string | null;
+};
+
 /**
  * The user of a live bearer token (by its sha256, `tokenHash`), with its role, in one query:
  * the token row's id and last use come along so the caller can note the use. Null for an
- * unknown or expired token and for a deleted user. Every request runs it, so it is prepared
- * once per database: its SQL is not built again each time (nothing about the user is kept).
+ * unknown or expired token and for a deleted user. Every request runs it, so it is kept
+ * prepared (preparedRows): planned once, not at each request; nothing about the user is kept.
  */
 export async function loadTokenUser(db: Db, tokenHash: string, now: Date) {
-  const [row] = await tokenUserStatement(db).execute({ tokenHash, now: now.toISOString() });
-  return row ? { ...authUserOf(row), token: row.token } : null;
-}
-
-const prepareTokenUser = (db: Db) =>
-  db
-    .select({ user: users, role: roles, token: { id: apiTokens.id, last_used_at: apiTokens.last_used_at } })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.user_id))
-    .innerJoin(roles, eq(users.role_id, roles.id))
-    .where(
-      and(
-        eq(apiTokens.token_hash, sql.placeholder('tokenHash')),
-        sql`${apiTokens.expires_at} > ${sql.placeholder('now')}::timestamptz`,
-        isNull(users.deleted_at),
-      ),
-    )
-    .limit(1)
-    .prepare('token_user');
-
-const preparedTokenUser = new WeakMap<Db, ReturnType<typeof prepareTokenUser>>();
-
-function tokenUserStatement(db: Db) {
-  let prepared = preparedTokenUser.get(db);
-  if (!prepared) {
-    prepared = prepareTokenUser(db);
-    preparedTokenUser.set(db, prepared);
-  }
-  return prepared;
+  const [row] = await preparedRows<TokenRow>(
+    db,
+    'token_user',
+    sql`select ${users.id} as user_id, ${users.name} as user_name, ${users.email} as email, ${users.status} as status,
+        ${users.centerId} as center_id, ${users.image} as image,
+        ${roles.id} as role_id, ${roles.name} as role_name, ${roles.permissions} as permissions,
+        ${apiTokens.id} as token_id, ${apiTokens.last_used_at} as last_used_at
+      from ${apiTokens}
+      inner join ${users} on ${users.id} = ${apiTokens.user_id}
+      inner join ${roles} on ${roles.id} = ${users.role_id}
+      where ${apiTokens.token_hash} = ${tokenHash} and ${apiTokens.expires_at} > ${now.toISOString()}::timestamptz
+        and ${users.deleted_at} is null
+      limit 1`,
+  );
+  if (!row) return null;
+  const authUser: AuthUser = {
+    id: row.user_id,
+    name: row.user_name,
+    email: row.email,
+    role: { id: row.role_id, name: row.role_name, permissions: row.permissions ?? null },
+    centerId: row.center_id,
+    image: row.image,
+  };
+  return {
+    authUser,
+    enabled: row.status === 1,
+    token: { id: row.token_id, last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at) },
+  };
 }
 
 function authUserOf(row: UserRow) {

@@ -1,6 +1,7 @@
 import { eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { isAllCenterUser, lastStatusOf, type Principal } from '../../sync/contract';
-import { selectRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import { centers, childHistory, children, districts, states, users } from '../db/schema';
 import type { ListedRow } from '../delta/delta';
 import { iso } from '../delta/timestamps';
@@ -143,13 +144,14 @@ function childOfJson(row: ChildJson): SelectedChild['child'] {
  * The live children of `ids`, in no particular order, as one JSON text: a page of ten is
  * one value for the driver to read, not sixty columns a row (PGlite reads each column of a
  * result in JavaScript, which cost more than running the statement). The statement's text
- * is the same for every page and view, so PostgreSQL keeps its plan per connection.
+ * is the same for every page and view: it is kept prepared (preparedRows), planned once.
  */
 async function rowsOfIds(db: Db, ids: number[]): Promise<SelectedChild[]> {
   // The ids as one array parameter ('{1,2,3}'): the statement's text is the same for every page.
   const idArray = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-  const [row] = await selectRows<{ page: string | null }>(
+  const [row] = await preparedRows<{ page: string | null }>(
     db,
+    'child_rows',
     sql`select json_agg(json_build_array(row_to_json(${children}), ${centers.id}, ${centers.name},
         ${states.id}, ${states.name}, ${districts.id}, ${districts.name}, ${users.id}, ${users.name}, ${historyOf}))::text as page
       from ${children}

@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Logger, SQL } from 'drizzle-orm';
 import { keepReportRule } from '../reports/summary';
+import { keepPrepared } from './prepared';
 import * as schema from './schema';
 
 /** The one database type the routes see, whichever driver is underneath. */
@@ -67,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Notices ("relation already exists, skipping") are noise on every start.
     const sql = postgres(options.databaseUrl, { max: options.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => {} });
     const db = drizzlePostgres({ client: sql, schema, logger: options.logger });
+    keepPrepared(db, { kind: 'postgres', client: sql, logger: options.logger });
     const databaseUrl = options.databaseUrl;
     return {
       db,
@@ -92,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, logger: options.logger });
+  keepPrepared(db, { kind: 'pglite', client, logger: options.logger });
   const analyze = () => analyzeStale(client);
   const timer = setInterval(() => void analyze().catch(() => undefined), ANALYZE_EVERY_MS);
   timer.unref();
