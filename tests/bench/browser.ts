@@ -15,8 +15,17 @@ import { firstRead, plainBulkPut } from './kept';
 import { dropDataKey, newDataKey, setDataKey } from '../../sync/db/seal';
 
 // Rows are sealed with the data key an unlock puts in memory (sync/db/seal.ts): the bench
-// works as an unlocked app does.
-setDataKey(newDataKey());
+// works as an unlocked app does. One key for the whole run, kept in the tab's sessionStorage:
+// the page loaded again for the first dashboard of a session (firstRead) must open the rows
+// sealed before it, as the app does once its password has put the same key back.
+function benchDataKey(): Uint8Array {
+  const kept = sessionStorage.getItem('ashray-bench-data-key');
+  if (kept) return Uint8Array.from(atob(kept), (c) => c.charCodeAt(0));
+  const key = newDataKey();
+  sessionStorage.setItem('ashray-bench-data-key', btoa(String.fromCharCode(...key)));
+  return key;
+}
+setDataKey(benchDataKey());
 import {
   countReportRows,
   exitRestoreStatusKeys,
@@ -162,7 +171,7 @@ async function list(n: number) {
   await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
   await restoreSession();
   // A restored session opens locked; the unlock puts the database's key in memory.
-  const key = newDataKey();
+  const key = benchDataKey();
   setDataKey(key, currentDb().name);
   const rows = Array.from({ length: n }, (_, i) => {
     const id = i + 1;
@@ -282,7 +291,7 @@ async function report(n: number) {
   await sessionDb.session.put({ key: 'current', user, apiOrigin: location.origin, savedAt: Date.now() });
   await restoreSession();
   // A restored session opens locked; the unlock puts the database's key in memory.
-  const key = newDataKey();
+  const key = benchDataKey();
   setDataKey(key, currentDb().name);
   const statuses = reportCategories.flatMap((c) => c.statuses);
   const children = Array.from({ length: n }, (_, i) => ({
