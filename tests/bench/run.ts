@@ -132,6 +132,7 @@ async function main() {
         sortPage: number;
         scan: number;
         profileRead: number;
+        profileLogged: number;
         accessEntry: number;
       }>;
       exits: (
@@ -263,11 +264,18 @@ async function main() {
       benchRow('baseline: read every child and filter by name (the list before its index)', ms(listed.scan));
       benchRow('filter by name / baseline', (listed.byName / listed.scan).toFixed(2));
       benchRow('search keystroke / baseline', (listed.typing / listed.scan).toFixed(2));
-      benchRow('opening a profile: its read of the child (for scale)', ms(listed.profileRead));
+      // The access log's goal: opening a profile with logging adds ≤ 5 ms. The screen does not
+      // wait for its entry; the bench queues it beside the read (tests/bench/browser.ts, list).
+      benchRow('opening a profile: its read of the child (median of 15)', ms(listed.profileRead));
       benchRow(
-        'opening a profile: what the access log adds (the entry queued on the device)',
+        'opening a profile: the same read with its access entry queued as it starts (median of 15)',
+        ms(listed.profileLogged),
+      );
+      const added = listed.profileLogged - listed.profileRead;
+      benchRow('opening a profile: what the access log adds (the two above)', ms(added), atMost(added, 5, 'ms'));
+      benchRow(
+        "the access entry's own write, until IndexedDB has committed it to disk (the screen does not wait for it; median of 15)",
         ms(listed.accessEntry),
-        atMost(listed.accessEntry, 5, 'ms'),
       );
     }
     if (wanted('server')) {
