@@ -62,7 +62,11 @@ function parameterText(value: unknown): string | null {
 /** The statement names each PGlite holds parsed (a name lives as long as the database is open). */
 const parsedNames = new WeakMap<PGlite, Set<string>>();
 
-/** Timestamps, dates and intervals as text, as Drizzle's PGlite driver reads them for `db.execute`. */
+/**
+ * Timestamps, dates and intervals as text, as Drizzle's PGlite driver reads them for
+ * `db.execute`: the types and their arrays (1231 numeric[], 1115 timestamp[], 1185
+ * timestamptz[], 1187 interval[], 1182 date[], the OIDs Drizzle lists).
+ */
 const asText = (value: string) => value;
 const textParsers = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [
