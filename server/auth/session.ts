@@ -4,8 +4,6 @@ import type { Db } from '../db/client';
 import { apiTokens, roles, users } from '../db/schema';
 import type { AuthUser } from '../core/context';
 
-type UserRow = { user: typeof users.$inferSelect; role: typeof roles.$inferSelect };
-
 /** Loads a not-deleted user with its role (`enabled` says whether it may sign in); null otherwise. */
 export async function loadAuthUser(db: Db, where: { id: number } | { email: string }) {
   const condition = 'id' in where ? eq(users.id, where.id) : eq(users.email, where.email.trim().toLowerCase());
@@ -15,7 +13,9 @@ export async function loadAuthUser(db: Db, where: { id: number } | { email: stri
     .innerJoin(roles, eq(users.role_id, roles.id))
     .where(and(condition, isNull(users.deleted_at)))
     .limit(1);
-  return row ? authUserOf(row) : null;
+  return row
+    ? { authUser: authUserOf(row.user, row.role), passwordHash: row.user.password_hash, enabled: row.user.status === 1 }
+    : null;
 }
 
 /** The columns of a token's user that a request needs, as the token statement reads them. */
@@ -55,29 +55,25 @@ export async function loadTokenUser(db: Db, tokenHash: string, now: Date) {
       limit 1`,
   );
   if (!row) return null;
-  const authUser: AuthUser = {
-    id: row.user_id,
-    name: row.user_name,
-    email: row.email,
-    role: { id: row.role_id, name: row.role_name, permissions: row.permissions ?? null },
-    centerId: row.center_id,
-    image: row.image,
-  };
+  const user = { id: row.user_id, name: row.user_name, email: row.email, centerId: row.center_id, image: row.image };
   return {
-    authUser,
+    authUser: authUserOf(user, { id: row.role_id, name: row.role_name, permissions: row.permissions }),
     enabled: row.status === 1,
     token: { id: row.token_id, last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at) },
   };
 }
 
-function authUserOf(row: UserRow) {
-  const authUser: AuthUser = {
-    id: row.user.id,
-    name: row.user.name,
-    email: row.user.email,
-    role: { id: row.role.id, name: row.role.name, permissions: row.role.permissions ?? null },
-    centerId: row.user.centerId,
-    image: row.user.image,
+/** The request's user as the routes see it, from its user's and role's columns. */
+function authUserOf(
+  user: Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'centerId' | 'image'>,
+  role: Pick<typeof roles.$inferSelect, 'id' | 'name' | 'permissions'>,
+): AuthUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: { id: role.id, name: role.name, permissions: role.permissions ?? null },
+    centerId: user.centerId,
+    image: user.image,
   };
-  return { authUser, passwordHash: row.user.password_hash, enabled: row.user.status === 1 };
 }
