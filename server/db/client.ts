@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { Logger, SQL } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm';
 import { keepReportRule } from '../reports/summary';
 import { keepPrepared } from './prepared';
 import * as schema from './schema';
@@ -51,11 +51,8 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
+// The raw query's rows live in rows.ts, so prepared.ts can fall back to them without a cycle.
+export { selectRows } from './rows';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -1,8 +1,9 @@
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { parse, protocol, types, type PGlite } from '@electric-sql/pglite';
 import type { Logger, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { Db } from './client';
+import { selectRows } from './rows';
 
 /*
  * The statements nearly every request runs (the bearer token's user, a page of children)
@@ -17,12 +18,16 @@ import type { Db } from './client';
 /** The database under a Db that openDatabase made: statements go to it by name. */
 type Driver = { kind: 'pglite'; client: PGlite; logger?: Logger } | { kind: 'postgres'; client: Sql; logger?: Logger };
 
-/** A database's driver and the text each statement name was given. */
-const drivers = new WeakMap<Db, { driver: Driver; texts: Map<string, string> }>();
+/**
+ * A database's driver, the text each statement name was given, and (PGlite) the names it holds
+ * parsed: a name lives as long as the database is open.
+ */
+type Kept = { driver: Driver; texts: Map<string, string>; parsed: Set<string> };
+const drivers = new WeakMap<Db, Kept>();
 
 /** Called by openDatabase for the Db it returns (a transaction's Db is not one: see preparedRows). */
 export function keepPrepared(db: Db, driver: Driver): void {
-  drivers.set(db, { driver, texts: new Map() });
+  drivers.set(db, { driver, texts: new Map(), parsed: new Set() });
 }
 
 const dialect = new PgDialect();
@@ -35,11 +40,8 @@ const dialect = new PgDialect();
  */
 export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const kept = drivers.get(db);
+  if (!kept) return selectRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (!kept) {
-    const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-    return Array.isArray(result) ? result : result.rows;
-  }
   const given = kept.texts.get(name);
   if (given !== undefined && given !== text) throw new Error(`prepared statement ${name} was given another text`);
   kept.texts.set(name, text);
@@ -47,7 +49,7 @@ export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise
   driver.logger?.logQuery(text, params);
   if (driver.kind === 'postgres')
     return (await driver.client.unsafe(text, params as never[], { prepare: true })) as T[];
-  return pgliteNamed<T>(driver.client, name, text, params.map(parameterText));
+  return pgliteNamed<T>(driver.client, kept.parsed, name, text, params.map(parameterText));
 }
 
 /** A parameter as the text PostgreSQL reads (PGlite's own query does this after asking the types). */
@@ -58,9 +60,6 @@ function parameterText(value: unknown): string | null {
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   throw new TypeError('a prepared statement takes text, numbers, booleans and dates as parameters');
 }
-
-/** The statement names each PGlite holds parsed (a name lives as long as the database is open). */
-const parsedNames = new WeakMap<PGlite, Set<string>>();
 
 /**
  * Timestamps, dates and intervals as text, as Drizzle's PGlite driver reads them for
@@ -80,9 +79,13 @@ const textParsers = Object.fromEntries(
  * plans the text every time): Parse once per name, then Bind, Describe, Execute and Sync.
  * It waits for an open transaction as PGlite's `query` does, so it never runs inside one.
  */
-async function pgliteNamed<T>(client: PGlite, name: string, text: string, values: (string | null)[]): Promise<T[]> {
-  let parsed = parsedNames.get(client);
-  if (!parsed) parsedNames.set(client, (parsed = new Set()));
+async function pgliteNamed<T>(
+  client: PGlite,
+  parsed: Set<string>,
+  name: string,
+  text: string,
+  values: (string | null)[],
+): Promise<T[]> {
   const { serialize } = protocol;
   await client._checkReady();
   return client._runExclusiveTransaction(() =>
