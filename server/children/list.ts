@@ -47,6 +47,9 @@ function filterWhere(f: ChildListFilter): SQL | undefined {
 const pageOrder = (f: ChildListFilter): SQL[] =>
   f.name || f.uniqueId || f.cwccaseno ? [desc(sql`${children.id} + 0`)] : [desc(children.id)];
 
+/** The list's total as the page's statement reads it (`page`) and as a statement of its own (`alone`). */
+type ListTotal = { page: SQL<number>; alone: SQL<number> };
+
 /**
  * The list's total: from the kept counts where they answer the filter, else counted. `page` is
  * what the page's statement reads on each of its rows: a counted total is a window over the
@@ -54,12 +57,7 @@ const pageOrder = (f: ChildListFilter): SQL[] =>
  * half the statement's time for a name or a date range); `alone` is the same total as a
  * statement of its own, for a page past the last one.
  */
-function listTotal(
-  db: Db,
-  user: Principal,
-  filter: ChildListFilter,
-  where: SQL | undefined,
-): { page: SQL<number>; alone: SQL<number> } {
+function listTotal(db: Db, user: Principal, filter: ChildListFilter, where: SQL | undefined): ListTotal {
   if (keptTotalAnswers(filter)) {
     const kept = keptTotal(user, filter);
     return { page: kept, alone: kept };
@@ -82,7 +80,7 @@ async function pageOfChildren(
   user: Principal,
   where: SQL | undefined,
   order: SQL[],
-  total: { page: SQL<number>; alone: SQL<number> },
+  total: ListTotal,
   page: number,
   perPage: number,
 ): Promise<ListAnswer> {
