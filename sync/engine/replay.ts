@@ -39,6 +39,13 @@ const BACKOFF_CAP_MS = 5 * 60_000;
  */
 export const REPLAY_CONCURRENCY = 4;
 
+/**
+ * Entries claimed ahead of the wire, in multiples of the concurrency: a claim and an
+ * answer cost a few IndexedDB requests each, a transaction more than both, so a
+ * transaction for several keeps the device's work under the server's.
+ */
+const CLAIM_AHEAD = 2;
+
 /** Exponential backoff with full jitter (R10). */
 export const backoffDelay = (attempts: number, random: () => number): number =>
   Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1)));
@@ -138,15 +145,18 @@ export class Replayer {
    * (`dependsOn`), have been answered and applied; entries of other records go beside it,
    * up to `concurrency` requests at once. One transaction at a time writes what the pass
    * learnt and what it sends next: the answers that came back since the last one (R8, R9),
-   * and the entries that go in the slots those answers freed, marked sent (R3, R9), so an
-   * answer costs one commit before its slot carries the next request, and answers that
-   * arrive while one commit runs go together in the next (group commit). An entry whose
-   * predecessor failed or waits out a backoff waits for the next drain. Nothing new goes
-   * out after a 401 (R10), a kill or a failure on this device. True when something moved
-   * (sent, or rebased to be sent again).
+   * and the next entries claimed (built and marked sent, R3, R9). Entries are claimed up to
+   * {@link CLAIM_AHEAD} times `concurrency` ahead of the wire, so a freed slot takes the next
+   * claimed entry at once and a transaction carries the answers and claims of several
+   * requests, not one; answers wait in memory until the claimed entries run low, an entry
+   * needs their ids, or nothing is in flight. An entry whose predecessor failed or waits out
+   * a backoff waits for the next drain. Nothing new goes out after a 401 (R10), a kill or a
+   * failure on this device; what was claimed and not sent is then put back as it was. True
+   * when something moved (sent, or rebased to be sent again).
    */
   private async pass(entries: OutboxEntry[], summary: ReplaySummary): Promise<boolean> {
     const limit = Math.max(1, this.deps.concurrency ?? REPLAY_CONCURRENCY);
+    const ahead = limit * CLAIM_AHEAD;
     const stages: Stage[] = entries.map(() => 'waiting');
     const before = predecessors(entries);
     let progressed = false;
@@ -154,6 +164,8 @@ export class Replayer {
     let next = 0; // entries before this one have all left 'waiting'
     /** Successes whose answers wait for the next transaction. */
     const answered: Array<{ index: number; answer: Answered }> = [];
+    /** Claimed entries waiting for a free slot, in `seq` order. */
+    const claimedAhead: Array<{ index: number; ready: Prepared }> = [];
     let signalled = false;
     let waiter: (() => void) | null = null;
     const notify = () => {
@@ -191,7 +203,7 @@ export class Replayer {
       stages[i] = 'stuck';
     };
 
-    /** A claimed entry on the wire; its success waits for the next transaction. */
+    /** A claimed entry on the wire; its success waits for a later transaction. */
     const dispatch = (i: number, ready: Prepared) => {
       inFlight++;
       void this.send(ready)
@@ -211,16 +223,25 @@ export class Replayer {
 
     for (;;) {
       const stopped = this.killed || this.pausedForAuth || this.failure !== null;
+      while (!stopped && inFlight < limit && claimedAhead.length > 0) {
+        const { index, ready } = claimedAhead.shift()!;
+        dispatch(index, ready);
+      }
       // A killed replayer applies nothing it learns (R9): its entries stay as they were.
-      const batch = answered.splice(0);
-      if (this.killed) for (const { index } of batch) settle(index, 'blocked');
-      const applying = this.killed ? [] : batch;
-      const picked = stopped ? [] : pick(limit - inFlight, new Set(applying.map((a) => a.index)));
-      if (applying.length === 0 && picked.length === 0) {
+      if (this.killed) for (const { index } of answered.splice(0)) settle(index, 'blocked');
+      // More entries are claimed once the claimed ones run low; the answers go with them,
+      // as they must when a picked entry waits for one of them (pick counts them done).
+      const low = claimedAhead.length < Math.ceil(ahead / 2);
+      const room = stopped || !low ? 0 : limit + ahead - inFlight - claimedAhead.length;
+      const picked = room > 0 ? pick(room, new Set(answered.map((a) => a.index))) : [];
+      const apply =
+        answered.length > 0 && (picked.length > 0 || inFlight === 0 || stopped || answered.length >= limit + ahead);
+      if (!apply && picked.length === 0) {
         if (inFlight === 0) break;
         await nextEvent();
         continue;
       }
+      const applying = apply ? answered.splice(0) : [];
       for (const i of picked) stages[i] = 'sending';
       let claimed: Array<Prepared | 'blocked'>;
       try {
@@ -245,10 +266,26 @@ export class Replayer {
       for (const [k, i] of picked.entries()) {
         const ready = claimed[k];
         if (ready === 'blocked') settle(i, 'blocked');
-        else dispatch(i, ready);
+        else claimedAhead.push({ index: i, ready });
       }
     }
+    // Claimed and never sent (the drain stopped): back as they were, for the next drain. A
+    // killed replayer writes nothing: its claimed entries go out again under their keys (R9).
+    if (claimedAhead.length > 0 && !this.killed) await this.unclaim(claimedAhead.map(({ ready }) => ready.entry));
+    for (const { index } of claimedAhead) stages[index] = 'stuck';
     return progressed;
+  }
+
+  /** Entries claimed and not sent, as they were before the claim (their marks of R3 undone). */
+  private async unclaim(entries: OutboxEntry[]): Promise<void> {
+    const { db } = this.deps;
+    try {
+      await db.transaction('rw', db.outbox, async () => {
+        for (const { seq, status, sent, sentAt } of entries) await db.outbox.update(seq!, { status, sent, sentAt });
+      });
+    } catch {
+      // They stay marked sent: a later drain sends them under their keys, as after a lost answer (R9).
+    }
   }
 
   /**
@@ -337,15 +374,21 @@ export class Replayer {
     descriptors: EntityDescriptor[],
   ): Promise<Array<Prepared | 'blocked'>> {
     const { db } = this.deps;
+    const stored = await db.outbox.bulkGet(listed.map((e) => e.seq!));
+    // Each entry is of another record (pick waits for a record's earlier entry): their rows at once.
+    const rows = await rowsOf(
+      db,
+      stored.flatMap((entry, k) => (entry ? [{ table: descriptors[k].table, cid: entry.cid }] : [])),
+    );
     const claimed: Array<Prepared | 'blocked'> = [];
-    for (const [k, item] of listed.entries()) {
+    const marked: OutboxEntry[] = [];
+    for (const [k, entry] of stored.entries()) {
       const descriptor = descriptors[k];
-      const entry = await db.outbox.get(item.seq!);
       if (!entry) {
         claimed.push('blocked');
         continue;
       }
-      const row = await db.entity(descriptor.table).get(entry.cid);
+      const row = rows.get(descriptor.table)?.get(entry.cid);
       // The record picks its call where its kind decides it (a history entry's /update_mhp).
       const call = callOf(descriptor, entry.op, row);
       // The record's create has not succeeded yet; it comes first (R6).
@@ -358,16 +401,14 @@ export class Replayer {
         continue;
       }
       const wasSent = entry.sent ?? entry.attempts > 0;
-      await db.outbox.update(entry.seq!, {
-        status: 'sending',
-        sent: true,
-        ...(entry.sentAt === undefined ? { sentAt: this.now() } : {}),
-      });
+      marked.push({ ...entry, status: 'sending', sent: true, sentAt: entry.sentAt ?? this.now() });
       const headers: Record<string, string> = { 'Idempotency-Key': entry.mutationId };
       const base = (row?._base ?? null) as ServerRecord | null;
       if (call.effect !== 'create' && base?.updated_at) headers['If-Match'] = `"${base.updated_at}"`;
       claimed.push({ entry, descriptor, call, row, payload, base, headers, wasSent });
     }
+    // The entries as read in this transaction, marked: the same as updating each.
+    if (marked.length > 0) await db.outbox.bulkPut(marked);
     return claimed;
   }
 
@@ -464,11 +505,23 @@ export class Replayer {
     const ordered = [...answers].sort((a, b) => a.entry.seq! - b.entry.seq!);
     const created = new Map<string, number>();
     const createdIn = new Set<EntityDescriptor['table']>();
-    for (const answer of ordered) {
-      const id = await this.applyAnswer(answer);
-      if (id === null) continue;
-      created.set(answer.entry.cid, id);
-      createdIn.add(answer.descriptor.table);
+    // A batch call's answer rewrites rows of its own (batch.ts); the answers between two of
+    // them are applied together.
+    for (let from = 0; from < ordered.length;) {
+      if (ordered[from].descriptor.batch) {
+        const { entry, reply } = ordered[from++];
+        await db.outbox.delete(entry.seq!);
+        await applyBatchAnswer(db, entry.entity, entry.cid, reply);
+        continue;
+      }
+      let to = from;
+      while (to < ordered.length && !ordered[to].descriptor.batch) to++;
+      const group = ordered.slice(from, to);
+      from = to;
+      for (const [cid, { id, table }] of await this.applyRecordAnswers(group)) {
+        created.set(cid, id);
+        createdIn.add(table);
+      }
     }
     // The batch's new ids written back at once, after its answers (R8): what the
     // answers wrote kept any cid, so the end is the same as one record at a time.
@@ -478,51 +531,79 @@ export class Replayer {
     await db.syncState.put({ collection: LAST_SENT, cursor: null, lastPullAt: this.now() });
   }
 
-  /** One answer, inside the transaction of its batch; a create's new id, to write back (R8). */
-  private async applyAnswer({ entry, descriptor, effect, reply }: Answered): Promise<number | null> {
+  /**
+   * Answers of records (not batch calls), in `seq` order, inside the transaction of their
+   * batch: what each would read one after another is read for all at once, each answer is
+   * applied in turn to those rows in memory, and the rows it ends with are written at once.
+   * The creates' new ids, to write back (R8).
+   */
+  private async applyRecordAnswers(
+    answers: Answered[],
+  ): Promise<Map<string, { id: number; table: EntityDescriptor['table'] }>> {
     const { db } = this.deps;
-    const table = db.entity(descriptor.table);
-    if (descriptor.batch) {
-      await db.outbox.delete(entry.seq!);
-      await applyBatchAnswer(db, entry.entity, entry.cid, reply);
-      return null;
+    // The entries still queued for these records, read before the answered ones go.
+    const queued = await db.outbox
+      .where('cid')
+      .anyOf([...new Set(answers.map((a) => a.entry.cid))])
+      .toArray();
+    await db.outbox.bulkDelete(answers.map((a) => a.entry.seq!));
+    const fileKeys = answers.flatMap((a) => a.entry.fileKeys);
+    if (fileKeys.length > 0) await db.files.bulkDelete(fileKeys);
+    const rows = new RecordRows(
+      await rowsOf(
+        db,
+        answers.map(({ descriptor, entry }) => ({ table: descriptor.table, cid: entry.cid })),
+      ),
+    );
+    // A pull may have brought a new record in while its answer was lost: one row stays.
+    const pulled = await rowsWithIds(
+      db,
+      answers.flatMap(({ descriptor, effect, reply }) =>
+        effect === 'create' && reply && !Array.isArray(reply) ? [{ table: descriptor.table, id: reply.id }] : [],
+      ),
+    );
+    const created = new Map<string, { id: number; table: EntityDescriptor['table'] }>();
+    const done = new Set<number>();
+    for (const { entry, descriptor, effect, reply } of answers) {
+      const { table } = descriptor;
+      done.add(entry.seq!);
+      const rest = queued.filter((e) => e.cid === entry.cid && !done.has(e.seq!));
+      if (effect === 'delete') {
+        rows.remove(table, entry.cid);
+        continue;
+      }
+      const row = rows.get(table, entry.cid);
+      if (!row) continue;
+      const answer = Array.isArray(reply) ? null : reply;
+      // A backend that answers a write without its record (part 1 section 7: a success "may
+      // carry data"): the row keeps what was sent, synced once an edit has nothing else
+      // queued (a create still lacks its id); when it was accepted stops an older full page
+      // undoing it (pull.ts).
+      if (!answer) {
+        const settled = effect !== 'create' && rest.length === 0;
+        rows.set(table, { ...row, _answeredAt: this.now(), ...(settled ? { _sync: 'synced' as const } : {}) });
+        continue;
+      }
+      if (effect === 'create') {
+        const other = pulled.get(table)?.get(answer.id);
+        const now = other && rows.get(table, other.cid, other);
+        if (now && now.id === answer.id && now.cid !== entry.cid) rows.remove(table, now.cid);
+      }
+      // Later queued changes stay visible on top of the server's record.
+      const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
+      rows.set(table, {
+        ...row,
+        ...answer,
+        ...later,
+        cid: entry.cid,
+        _base: answer,
+        _answeredAt: this.now(),
+        _sync: rest.length ? row._sync : 'synced',
+      });
+      if (effect === 'create') created.set(entry.cid, { id: answer.id, table });
     }
-    const answer = Array.isArray(reply) ? null : reply;
-    await db.outbox.delete(entry.seq!);
-    if (entry.fileKeys.length > 0) await db.files.bulkDelete(entry.fileKeys);
-    const rest = await db.outbox.where('cid').equals(entry.cid).toArray();
-    if (effect === 'delete') {
-      await table.delete(entry.cid);
-      return null;
-    }
-    const row = await table.get(entry.cid);
-    if (!row) return null;
-    // A backend that answers a write without its record (part 1 section 7: a success "may
-    // carry data"): the row keeps what was sent, synced once an edit has nothing else
-    // queued (a create still lacks its id); when it was accepted stops an older full page
-    // undoing it (pull.ts).
-    if (!answer) {
-      const settled = effect !== 'create' && rest.length === 0;
-      await table.update(entry.cid, { _answeredAt: this.now(), ...(settled ? { _sync: 'synced' as const } : {}) });
-      return null;
-    }
-    if (effect === 'create') {
-      // A pull may have brought the new record in while its answer was lost: one row stays.
-      const pulled = await table.where('id').equals(answer.id).first();
-      if (pulled && pulled.cid !== entry.cid) await table.delete(pulled.cid);
-    }
-    // Later queued changes stay visible on top of the server's record.
-    const later = Object.assign({}, ...rest.map((e) => e.payload)) as Fields;
-    await table.put({
-      ...row,
-      ...answer,
-      ...later,
-      cid: entry.cid,
-      _base: answer,
-      _answeredAt: this.now(),
-      _sync: rest.length ? row._sync : 'synced',
-    });
-    return effect === 'create' ? answer.id : null;
+    await rows.write(db);
+    return created;
   }
 
   private async fail(
@@ -612,6 +693,77 @@ export class Replayer {
         });
     });
     return 'blocked';
+  }
+}
+
+/** The rows of these records, by table and cid, read a table at a time. */
+async function rowsOf(
+  db: AppDb,
+  wanted: Array<{ table: EntityDescriptor['table']; cid: string }>,
+): Promise<Map<EntityDescriptor['table'], Map<string, LocalRow | undefined>>> {
+  const byTable = new Map<EntityDescriptor['table'], string[]>();
+  for (const { table, cid } of wanted) byTable.set(table, [...(byTable.get(table) ?? []), cid]);
+  const found = new Map<EntityDescriptor['table'], Map<string, LocalRow | undefined>>();
+  for (const [table, cids] of byTable) {
+    const unique = [...new Set(cids)];
+    const rows = await db.entity(table).bulkGet(unique);
+    found.set(table, new Map(unique.map((cid, i) => [cid, rows[i]])));
+  }
+  return found;
+}
+
+/** The rows holding these server ids, by table and id. */
+async function rowsWithIds(
+  db: AppDb,
+  wanted: Array<{ table: EntityDescriptor['table']; id: number }>,
+): Promise<Map<EntityDescriptor['table'], Map<number, LocalRow>>> {
+  const byTable = new Map<EntityDescriptor['table'], number[]>();
+  for (const { table, id } of wanted) byTable.set(table, [...(byTable.get(table) ?? []), id]);
+  const found = new Map<EntityDescriptor['table'], Map<number, LocalRow>>();
+  for (const [table, ids] of byTable) {
+    const rows = await db.entity(table).where('id').anyOf(ids).toArray();
+    found.set(table, new Map(rows.map((row) => [Number(row.id), row])));
+  }
+  return found;
+}
+
+/**
+ * Rows of a batch of answers as each answer leaves them: read once, changed in memory one
+ * answer after another, and written once, each row as it ended (put or deleted).
+ */
+class RecordRows {
+  private readonly changed = new Map<EntityDescriptor['table'], Map<string, LocalRow | null>>();
+
+  constructor(private readonly read: Map<EntityDescriptor['table'], Map<string, LocalRow | undefined>>) {}
+
+  /** The row as the answers so far left it; `stored` for a row not read with the batch. */
+  get(table: EntityDescriptor['table'], cid: string, stored?: LocalRow): LocalRow | undefined {
+    const mine = this.changed.get(table);
+    if (mine?.has(cid)) return mine.get(cid) ?? undefined;
+    return this.read.get(table)?.has(cid) ? this.read.get(table)!.get(cid) : stored;
+  }
+
+  set(table: EntityDescriptor['table'], row: LocalRow): void {
+    this.changedIn(table).set(row.cid, row);
+  }
+
+  remove(table: EntityDescriptor['table'], cid: string): void {
+    this.changedIn(table).set(cid, null);
+  }
+
+  async write(db: AppDb): Promise<void> {
+    for (const [table, rows] of this.changed) {
+      const gone = [...rows].filter(([, row]) => row === null).map(([cid]) => cid);
+      const kept = [...rows.values()].filter((row): row is LocalRow => row !== null);
+      if (gone.length > 0) await db.entity(table).bulkDelete(gone);
+      if (kept.length > 0) await db.entity(table).bulkPut(kept);
+    }
+  }
+
+  private changedIn(table: EntityDescriptor['table']): Map<string, LocalRow | null> {
+    let rows = this.changed.get(table);
+    if (!rows) this.changed.set(table, (rows = new Map()));
+    return rows;
   }
 }
 

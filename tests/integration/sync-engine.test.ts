@@ -221,22 +221,35 @@ describe('an edit saved while its record is being sent (R3, R9)', () => {
     // the read and the mark are one transaction (the edit then waits for it).
     const outboxTable = d.db.outbox;
     const update = outboxTable.update.bind(outboxTable);
+    const bulkPut = outboxTable.bulkPut.bind(outboxTable);
     let second: Promise<unknown> | undefined;
+    /** The second edit, saved as the user saves it: from outside the replayer's transaction, if it has one. */
+    const saveSecond = () =>
+      Dexie.ignoreTransaction(() =>
+        d.engine.write({ entity: 'children', op: 'update', cid, fields: { m_name: 'Second' } }),
+      );
     outboxTable.update = ((key: number, changes: Partial<OutboxEntry>) => {
       if (changes.status === 'sending' && !second) {
-        // Saved as the user saves it: from outside the replayer's transaction, if it has one.
-        second = Dexie.ignoreTransaction(() =>
-          d.engine.write({ entity: 'children', op: 'update', cid, fields: { m_name: 'Second' } }),
-        );
+        second = saveSecond();
         if (!Dexie.currentTransaction) return second.then(() => update(key, changes));
       }
       return update(key, changes);
     }) as typeof outboxTable.update;
+    outboxTable.bulkPut = ((items: OutboxEntry[], ...rest: unknown[]) => {
+      if (items.some((e) => e.status === 'sending') && !second) {
+        second = saveSecond();
+        if (!Dexie.currentTransaction)
+          return second.then(() => (bulkPut as (...a: unknown[]) => unknown)(items, ...rest));
+      }
+      return (bulkPut as (...a: unknown[]) => unknown)(items, ...rest);
+    }) as typeof outboxTable.bulkPut;
     try {
       await d.engine.replay();
     } finally {
       outboxTable.update = update;
+      outboxTable.bulkPut = bulkPut;
     }
+    expect(second).toBeDefined();
     await second;
     await d.engine.replay();
     expect(await outbox(d)).toEqual([]);
