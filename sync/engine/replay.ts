@@ -44,7 +44,7 @@ export const REPLAY_CONCURRENCY = 4;
  * answer cost a few IndexedDB requests each, a transaction more than both, so a
  * transaction for several keeps the device's work under the server's.
  */
-const CLAIM_AHEAD = 2;
+const CLAIM_AHEAD = 4;
 
 /** Exponential backoff with full jitter (R10). */
 export const backoffDelay = (attempts: number, random: () => number): number =>
@@ -217,16 +217,22 @@ export class Replayer {
         )
         .finally(() => {
           inFlight--;
+          refill();
           notify();
         });
     };
 
-    for (;;) {
-      const stopped = this.killed || this.pausedForAuth || this.failure !== null;
-      while (!stopped && inFlight < limit && claimedAhead.length > 0) {
+    /** Free slots take claimed entries, also while a transaction runs. */
+    const refill = () => {
+      while (!this.killed && !this.pausedForAuth && this.failure === null && inFlight < limit && claimedAhead.length) {
         const { index, ready } = claimedAhead.shift()!;
         dispatch(index, ready);
       }
+    };
+
+    for (;;) {
+      refill();
+      const stopped = this.killed || this.pausedForAuth || this.failure !== null;
       // A killed replayer applies nothing it learns (R9): its entries stay as they were.
       if (this.killed) for (const { index } of answered.splice(0)) settle(index, 'blocked');
       // More entries are claimed once the claimed ones run low; the answers go with them,

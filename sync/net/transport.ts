@@ -121,6 +121,9 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
+/** The option that carries a multipart body past ky to its `fetch` (see createTransport). */
+const MULTIPART = 'ashrayMultipart';
+
 /** A transport over `options.fetch` (the browser's by default). */
 export function createTransport(options: TransportOptions): Transport {
   let client: KyInstance | null = null;
@@ -134,7 +137,14 @@ export function createTransport(options: TransportOptions): Transport {
         retry: 0,
         timeout: false, // each request's own: timeoutOf()
         throwHttpErrors: false,
-        fetch: options.fetch,
+        // The multipart body joins the request here, after ky: ky clones every request
+        // before sending it, to retry it (we never do, retry 0), and cloning a multipart body
+        // cost about as much CPU as sending it (replay sends hundreds in a row).
+        fetch: (input, init) => {
+          const { [MULTIPART]: form, ...rest } = (init ?? {}) as RequestInit & { [MULTIPART]?: FormData };
+          const send = options.fetch ?? globalThis.fetch;
+          return form ? send(new Request(input as Request, { body: form }), rest) : send(input, rest);
+        },
         headers: { Accept: 'application/json' },
         hooks: {
           beforeRequest: [
@@ -160,7 +170,7 @@ export function createTransport(options: TransportOptions): Transport {
       response = await http()(path.replace(/^\//, ''), {
         method,
         json: opts.json,
-        body: opts.body,
+        ...({ [MULTIPART]: opts.body } as object),
         headers: opts.headers,
         searchParams: opts.searchParams,
         timeout: timeoutOf(method, opts),
