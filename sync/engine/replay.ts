@@ -380,7 +380,10 @@ export class Replayer {
     descriptors: EntityDescriptor[],
   ): Promise<Array<Prepared | 'blocked'>> {
     const { db } = this.deps;
-    const stored = await db.outbox.bulkGet(listed.map((e) => e.seq!));
+    const stored = await entriesAt(
+      db,
+      listed.map((e) => e.seq!),
+    );
     // Each entry is of another record (pick waits for a record's earlier entry): their rows at once.
     const rows = await rowsOf(
       db,
@@ -552,7 +555,10 @@ export class Replayer {
       .where('cid')
       .anyOf([...new Set(answers.map((a) => a.entry.cid))])
       .toArray();
-    await db.outbox.bulkDelete(answers.map((a) => a.entry.seq!));
+    await removeEntries(
+      db,
+      answers.map((a) => a.entry.seq!),
+    );
     const fileKeys = answers.flatMap((a) => a.entry.fileKeys);
     if (fileKeys.length > 0) await db.files.bulkDelete(fileKeys);
     const rows = new RecordRows(
@@ -718,6 +724,27 @@ async function rowsOf(
   return found;
 }
 
+/**
+ * The outbox entries at `seqs`, in their order. Entries claimed together are mostly
+ * neighbours: when they fill most of the range they span it is read whole, one request
+ * where bulkGet makes one for each.
+ */
+async function entriesAt(db: AppDb, seqs: number[]): Promise<(OutboxEntry | undefined)[]> {
+  const [low, high] = [Math.min(...seqs), Math.max(...seqs)];
+  if (seqs.length < 2 || high - low + 1 > seqs.length * 2) return db.outbox.bulkGet(seqs);
+  const held = await db.outbox.where(':id').between(low, high, true, true).toArray();
+  const bySeq = new Map(held.map((entry) => [entry.seq!, entry]));
+  return seqs.map((seq) => bySeq.get(seq));
+}
+
+/** Removes the entries at `seqs`: as one range when they are every key of it, else one by one. */
+async function removeEntries(db: AppDb, seqs: number[]): Promise<void> {
+  const [low, high] = [Math.min(...seqs), Math.max(...seqs)];
+  if (seqs.length > 1 && high - low + 1 === new Set(seqs).size)
+    await db.outbox.where(':id').between(low, high, true, true).delete();
+  else await db.outbox.bulkDelete(seqs);
+}
+
 /** The rows holding these server ids, by table and id. */
 async function rowsWithIds(
   db: AppDb,
@@ -727,6 +754,14 @@ async function rowsWithIds(
   for (const { table, id } of wanted) byTable.set(table, [...(byTable.get(table) ?? []), id]);
   const found = new Map<EntityDescriptor['table'], Map<number, LocalRow>>();
   for (const [table, ids] of byTable) {
+    // New ids are mostly neighbours, and mostly not pulled yet: one count over their range
+    // says so, where anyOf steps a cursor through each.
+    const [low, high] = [Math.min(...ids), Math.max(...ids)];
+    const near = ids.length > 1 && high - low < ids.length * 4;
+    if (near && (await db.entity(table).where('id').between(low, high, true, true).count()) === 0) {
+      found.set(table, new Map());
+      continue;
+    }
     const rows = await db.entity(table).where('id').anyOf(ids).toArray();
     found.set(table, new Map(rows.map((row) => [Number(row.id), row])));
   }

@@ -263,7 +263,8 @@ describe('a failure beside other requests (R7, R9, R10)', () => {
     // A device that has synced with this server knows it takes our keys (missing-extensions.ts);
     // one that has not looks a lost create up in the documented list instead (spec-only-writes).
     await d.engine.sync();
-    const names = Array.from({ length: REPLAY_CONCURRENCY * 4 }, (_, i) => unique(`died-${i}`));
+    // More than are claimed ahead of the wire, so some are still only queued when the tab dies.
+    const names = Array.from({ length: REPLAY_CONCURRENCY * 8 }, (_, i) => unique(`died-${i}`));
     await createChildren(d, names);
     d.net.afterServer = () => d.engine.replayer.kill();
     await d.engine.replay();
