@@ -181,6 +181,11 @@ const historyV4 = schemaV2.history!;
  * | meals | cid (primary) | every read and write by row |
  * | meals | &id | pull, replay |
  * | meals | _sync | the full pull's diff (R16) |
+ * | outbox | ++seq (primary) | replay's order (R6), a claim's and an answer's entries |
+ * | outbox | &mutationId | one entry per Idempotency-Key (R7) |
+ * | outbox | cid | a record's queued entries: coalescing (R3), an answer's later edits, rebase, review, pull's pending rows |
+ * | outbox | status | rejected and conflicting entries (review queue, sync status, inventory), Background Sync's count |
+ * | outbox | *dependsOn | R8 id remapping: the entries waiting for a created record |
  *
  * Dropped in v10: history centerId, history_status, updated_at; children centerdetailId
  * (a center's children are counted over the list index, queries/admin.ts), updated_at,
@@ -191,6 +196,8 @@ const historyV4 = schemaV2.history!;
  * theirs: a few hundred rows each, their cost is not seen.
  * Dropped in v13: children name (an index is in clear, and a name identifies a child; the
  * duplicate check reads names from the child list's index in memory).
+ * Dropped in v14: outbox entity and nextAttemptAt, which no query reads: every save writes
+ * its entry, and replay writes each entry twice more (claimed, then removed).
  */
 const historyV10 =
   'cid, &id, childregId, _sync, [history_status+transfer_date], [history_status+centerId+transfer_date]';
@@ -198,6 +205,7 @@ const childrenV10 =
   'cid, &id, name, _sync, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]';
 const mealsV12 = 'cid, &id, _sync';
 const childrenV13 = childrenV10.replace(' name,', '');
+const outboxV14 = '++seq, &mutationId, cid, status, *dependsOn';
 
 /**
  * The per-user database (one per signed-in user and API origin). Every schema
@@ -318,6 +326,8 @@ export class AppDb extends Dexie {
     // upgraded database are sealed at its first unlock (seal-existing.ts), not here: the
     // upgrade runs before any key is in memory.
     this.version(13).stores({ children: childrenV13 });
+    // v14: the outbox keeps only the indexes a query reads (the table above outboxV14).
+    this.version(14).stores({ outbox: outboxV14 });
     // A new database has no rows, so its counts are current from the start.
     // Made while locked (no key to seal it with), it has no meta: its first read counts, and finds nothing.
     this.on('populate', (tx) => {

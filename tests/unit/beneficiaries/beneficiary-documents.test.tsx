@@ -151,9 +151,11 @@ describe("a non-registered beneficiary's documents", () => {
     const added = (await currentDb().entity('beneficiaryDocuments').toArray()).find((d) => d.doc_date === '2025-02-05');
     expect(added).toMatchObject({ beneficiaryId: 5, tagId: 1, _sync: 'pending' });
     expect(String(added!.filename)).toMatch(/^local-file:/);
-    const entry = (await currentDb().outbox.where('entity').equals('beneficiaryDocuments').toArray()).find(
-      (e) => e.op === 'create',
-    );
+    const entry = (
+      await currentDb()
+        .outbox.filter((e) => e.entity === 'beneficiaryDocuments')
+        .toArray()
+    ).find((e) => e.op === 'create');
     expect(entry?.fileKeys).toHaveLength(1);
     expect((await currentDb().files.get(entry!.fileKeys[0]!))?.name).toBe('prescription.png');
   });
@@ -200,7 +202,11 @@ describe("a non-registered beneficiary's documents", () => {
     await expectToast('Beneficiary deleted successfully');
     // The beneficiary's create may have gone out already (then its delete follows it, R3);
     // its document's never did: the queued add and its removal cancel out, file and all.
-    expect(await currentDb().outbox.where('entity').equals('beneficiaryDocuments').count()).toBe(0);
+    expect(
+      await currentDb()
+        .outbox.filter((e) => e.entity === 'beneficiaryDocuments')
+        .count(),
+    ).toBe(0);
     expect(
       await currentDb().entity('beneficiaryDocuments').where('beneficiaryId').equals(beneficiary!.cid).count(),
     ).toBe(0);

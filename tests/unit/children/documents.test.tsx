@@ -81,7 +81,9 @@ describe('saving documents on the device', () => {
     ]);
     expect(String(docs[0]!.filename)).toMatch(/^local-file:/);
     expect(String(docs[0]!.profile_audio_name)).toMatch(/^local-file:/);
-    const entries = await currentDb().outbox.where('entity').equals('documents').toArray();
+    const entries = await currentDb()
+      .outbox.filter((e) => e.entity === 'documents')
+      .toArray();
     expect(entries.map((e) => e.dependsOn)).toEqual([[cid], [cid]]);
     expect(await currentDb().files.count()).toBe(3);
   });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { AppDb, schemaV1, schemaV2 } from '../../../sync/db/app-db';
+import { AppDb, schemaV1, schemaV2, type OutboxEntry } from '../../../sync/db/app-db';
 import { KEPT_COUNTS_VERSION } from '../../../sync/db/kept-counts';
 import { keptReportCounts } from '../../../sync/queries/kept-reports';
 import { countReportRows, reportPeriods, reportRowsFrom } from '../../../sync/contract';
 import { queuedEntry } from './queued';
 
 /** The names of a table's indexes (its primary key left out), sorted. */
-const indexNames = (db: AppDb, table: 'history' | 'children' | 'meals') =>
-  db
-    .entity(table)
-    .schema.indexes.map((i) => i.name)
-    .sort();
+const indexNames = (db: AppDb, table: 'history' | 'children' | 'meals' | 'outbox') =>
+  (table === 'outbox' ? db.outbox : db.entity(table)).schema.indexes.map((i) => i.name).sort();
 
 /**
  * Queues `entry` in `old`, closes it and opens it as the app does: at the current version,
@@ -23,8 +20,8 @@ async function openWithQueued(old: Dexie, entry: Record<string, unknown>): Promi
   const db = new AppDb(old.name);
   await db.open();
   // The current version: v11 adds the access log's queue, empty; v12 trims meals; v13 drops
-  // the children's name index (an index is in clear, db/seal.ts).
-  expect(db.verno).toBe(13);
+  // the children's name index (an index is in clear, db/seal.ts); v14 trims the outbox.
+  expect(db.verno).toBe(14);
   expect(await db.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
   return db;
 }
@@ -260,6 +257,36 @@ describe('Dexie migration (DESIGN: every schema change keeps rows and the outbox
     // What reads meals by index: the pull and the replay by server id, the full pull's diff by sync state.
     expect(await db.entity('meals').where('id').equals(1).primaryKeys()).toEqual(['s1']);
     expect(await db.entity('meals').where('_sync').equals('pending').primaryKeys()).toEqual(['local-m']);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('v14: a v13 database with queued entries keeps them; the outbox loses the indexes no query reads', async () => {
+    const name = `migration-v13-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(13).stores({
+      ...schemaV2,
+      outbox: `${schemaV2.outbox}, *dependsOn`,
+      accessQueue: '++seq',
+    });
+    await old.open();
+    const child = queuedEntry({ entity: 'children', op: 'create', cid: 'local-c', payload: { name: 'Asha' } });
+    const db = await openWithQueued(old, child);
+    const history = queuedEntry({
+      entity: 'history',
+      op: 'medical',
+      cid: 'local-h',
+      payload: { childregId: 'local-c', medical_issues: 'Fever' },
+      dependsOn: ['local-c'],
+      status: 'rejected',
+    }) as OutboxEntry;
+    const seq = await db.outbox.add(history);
+    expect(indexNames(db, 'outbox')).toEqual(['cid', 'dependsOn', 'mutationId', 'status']);
+    // What reads the outbox by index: a record's entries, the review queue, R8's remapping.
+    expect(await db.outbox.where('cid').equals('local-c').primaryKeys()).toEqual([1]);
+    expect(await db.outbox.where('status').equals('rejected').primaryKeys()).toEqual([seq]);
+    expect(await db.outbox.where('dependsOn').equals('local-c').primaryKeys()).toEqual([seq]);
+    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([child, history]);
     db.close();
     await Dexie.delete(name);
   });
