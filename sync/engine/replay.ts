@@ -749,21 +749,23 @@ async function removeEntries(db: AppDb, seqs: number[]): Promise<void> {
 async function rowsWithIds(
   db: AppDb,
   wanted: Array<{ table: EntityDescriptor['table']; id: number }>,
-): Promise<Map<EntityDescriptor['table'], Map<number, LocalRow>>> {
+): Promise<Map<EntityDescriptor['table'], Map<unknown, LocalRow>>> {
   const byTable = new Map<EntityDescriptor['table'], number[]>();
   for (const { table, id } of wanted) byTable.set(table, [...(byTable.get(table) ?? []), id]);
-  const found = new Map<EntityDescriptor['table'], Map<number, LocalRow>>();
+  const found = new Map<EntityDescriptor['table'], Map<unknown, LocalRow>>();
   for (const [table, ids] of byTable) {
     // New ids are mostly neighbours, and mostly not pulled yet: one count over their range
-    // says so, where anyOf steps a cursor through each.
-    const [low, high] = [Math.min(...ids), Math.max(...ids)];
-    const near = ids.length > 1 && high - low < ids.length * 4;
+    // says so, where anyOf steps a cursor through each. (A backend's ids as text are asked
+    // as they are: IndexedDB keeps a number and a text apart.)
+    const numbers = ids.every((id) => typeof id === 'number');
+    const [low, high] = numbers ? [Math.min(...ids), Math.max(...ids)] : [0, Infinity];
+    const near = numbers && ids.length > 1 && high - low < ids.length * 4;
     if (near && (await db.entity(table).where('id').between(low, high, true, true).count()) === 0) {
       found.set(table, new Map());
       continue;
     }
     const rows = await db.entity(table).where('id').anyOf(ids).toArray();
-    found.set(table, new Map(rows.map((row) => [Number(row.id), row])));
+    found.set(table, new Map(rows.map((row) => [row.id, row])));
   }
   return found;
 }
