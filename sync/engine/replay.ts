@@ -710,15 +710,27 @@ export class Replayer {
   }
 }
 
+/** `key` of each item, grouped by the item's table. */
+function groupByTable<T extends { table: EntityDescriptor['table'] }, K>(
+  items: T[],
+  key: (item: T) => K,
+): Map<EntityDescriptor['table'], K[]> {
+  const groups = new Map<EntityDescriptor['table'], K[]>();
+  for (const item of items) {
+    const group = groups.get(item.table);
+    if (group) group.push(key(item));
+    else groups.set(item.table, [key(item)]);
+  }
+  return groups;
+}
+
 /** The rows of these records, by table and cid, read a table at a time. */
 async function rowsOf(
   db: AppDb,
   wanted: Array<{ table: EntityDescriptor['table']; cid: string }>,
 ): Promise<Map<EntityDescriptor['table'], Map<string, LocalRow | undefined>>> {
-  const byTable = new Map<EntityDescriptor['table'], string[]>();
-  for (const { table, cid } of wanted) byTable.set(table, [...(byTable.get(table) ?? []), cid]);
   const found = new Map<EntityDescriptor['table'], Map<string, LocalRow | undefined>>();
-  for (const [table, cids] of byTable) {
+  for (const [table, cids] of groupByTable(wanted, (w) => w.cid)) {
     const unique = [...new Set(cids)];
     const rows = await db.entity(table).bulkGet(unique);
     found.set(table, new Map(unique.map((cid, i) => [cid, rows[i]])));
@@ -752,10 +764,8 @@ async function rowsWithIds(
   db: AppDb,
   wanted: Array<{ table: EntityDescriptor['table']; id: number }>,
 ): Promise<Map<EntityDescriptor['table'], Map<unknown, LocalRow>>> {
-  const byTable = new Map<EntityDescriptor['table'], number[]>();
-  for (const { table, id } of wanted) byTable.set(table, [...(byTable.get(table) ?? []), id]);
   const found = new Map<EntityDescriptor['table'], Map<unknown, LocalRow>>();
-  for (const [table, ids] of byTable) {
+  for (const [table, ids] of groupByTable(wanted, (w) => w.id)) {
     // New ids are mostly neighbours, and mostly not pulled yet: one count over their range
     // says so, where anyOf steps a cursor through each. (A backend's ids as text are asked
     // as they are: IndexedDB keeps a number and a text apart.)
