@@ -4,12 +4,14 @@ import { ChildListIndex, childIndexMiddleware } from './child-index';
 import { TableMirror, tableMirrorMiddleware } from './table-mirror';
 import { KEPT_COUNTS, KEPT_COUNTS_VERSION, type KeptCountRow } from './kept-counts';
 import { keptCountsMiddleware } from './kept-counts-writes';
-import type { AccessEntry } from '../contract';
+import { exitRestoreRoutes, type AccessEntry } from '../contract';
 import { sealMiddleware, type SealedCore } from './seal-middleware';
 import { hasDataKey } from './seal';
 
 /** Sync state of a local row (DESIGN: Data on the device). */
 export type RowSyncState = 'synced' | 'pending' | 'conflict' | 'rejected';
+/** Every state but `synced`: the rows the `_sync` index holds (see unreadIndexFields). */
+export const UNSENT_STATES: readonly RowSyncState[] = ['pending', 'conflict', 'rejected'];
 
 /** Columns every local entity row carries besides its own fields. */
 /** What the sync engine keeps on every local row. */
@@ -170,17 +172,17 @@ const historyV4 = schemaV2.history!;
  * | history | cid (primary) | every read and write by row |
  * | history | &id | pull (a page's rows by server id), replay (a create's answer), batch (R19), present-status |
  * | history | childregId | a child's history (queries/actions.ts, child-records-kept.ts), Present Status, R8 id remapping, kept counts (a child moved) |
- * | history | _sync | exit lists (rows with unsent changes), the full pull's diff (R16) |
- * | history | [history_status+transfer_date] | exit lists: a status's page by date, newest first |
- * | history | [history_status+centerId+transfer_date] | exit lists filtered by center |
+ * | history | _sync (unsent rows only) | exit lists (rows with unsent changes), the full pull's diff (R16) |
+ * | history | [history_status+transfer_date] (exit list statuses only) | exit lists: a status's page by date, newest first |
+ * | history | [history_status+centerId+transfer_date] (the same) | exit lists filtered by center |
  * | children | cid (primary) | every read and write by row |
  * | children | &id | pull, replay, entries naming a child by id (exit lists, present-status, kept counts), photo prefetch order |
- * | children | _sync | the child list's unsynced rows, short stay register, full pull's diff |
- * | children | [short_stay_status+dateofarrival] | short stay register |
- * | children | [short_stay_status+centerdetailId+dateofarrival] | short stay register by center |
+ * | children | _sync (unsent rows only) | the child list's unsynced rows, short stay register, full pull's diff |
+ * | children | [short_stay_status+dateofarrival] (short stay children only) | short stay register |
+ * | children | [short_stay_status+centerdetailId+dateofarrival] (the same) | short stay register by center |
  * | meals | cid (primary) | every read and write by row |
  * | meals | &id | pull, replay |
- * | meals | _sync | the full pull's diff (R16) |
+ * | meals | _sync (unsent rows only) | the full pull's diff (R16) |
  * | outbox | ++seq (primary) | replay's order (R6), a claim's and an answer's entries |
  * | outbox | &mutationId | one entry per Idempotency-Key (R7) |
  * | outbox | cid | a record's queued entries: coalescing (R3), an answer's later edits, rebase, review, pull's pending rows |
@@ -201,6 +203,28 @@ const historyV4 = schemaV2.history!;
  */
 const historyV10 =
   'cid, &id, childregId, _sync, [history_status+transfer_date], [history_status+centerId+transfer_date]';
+
+/** The statuses the exit/restoration lists read by [history_status+...] (queries/exits.ts). */
+export const EXIT_LIST_STATUSES: ReadonlySet<unknown> = new Set(Object.values(exitRestoreRoutes));
+
+/**
+ * The index fields a row seals with the rest of it (seal.ts) because no query reads that row
+ * by their index; IndexedDB leaves a row without an index's field out of that index. Most
+ * rows of the big tables are in none of these indexes: a synced row in no `_sync` (every
+ * query by it asks for unsent changes; pull.ts removeMissing takes the rest as synced), a
+ * history entry of a status no exit list shows (a medical visit, a school year) in neither
+ * [history_status+...] index, a child not on short stay in neither [short_stay_status+...]
+ * one. Each was one more index write a row of every pull page, and a field left in clear.
+ * The fields listed are in no other index of their table (the index table above).
+ */
+export function unreadIndexFields(table: string, row: Record<string, unknown>): readonly string[] {
+  const fields: string[] = row._sync === 'synced' ? ['_sync'] : [];
+  if (table === 'history' && !EXIT_LIST_STATUSES.has(row.history_status))
+    fields.push('history_status', 'centerId', 'transfer_date');
+  if (table === 'children' && row.short_stay_status !== 'yes')
+    fields.push('short_stay_status', 'centerdetailId', 'dateofarrival');
+  return fields;
+}
 const childrenV10 =
   'cid, &id, name, _sync, [short_stay_status+dateofarrival], [short_stay_status+centerdetailId+dateofarrival]';
 const mealsV12 = 'cid, &id, _sync';
@@ -336,7 +360,7 @@ export class AppDb extends Dexie {
     this.use(childIndexMiddleware('children', this.childIndex));
     this.use(tableMirrorMiddleware([this.historyFacts, this.childFacts, this.mealFacts]));
     this.use(keptCountsMiddleware());
-    this.use(sealMiddleware(this.sealedCore, this.clearTables));
+    this.use(sealMiddleware(this.sealedCore, this.clearTables, unreadIndexFields));
     // Opened again (after a delete or a close): what the index held may no longer be there.
     this.on('ready', () => this.childIndex.invalidate(), true);
   }

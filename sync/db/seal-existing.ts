@@ -1,5 +1,5 @@
 import type { DBCoreTable } from 'dexie';
-import type { AppDb } from './app-db';
+import { unreadIndexFields, type AppDb } from './app-db';
 import { sessionDb, type KeyringRow } from './session-db';
 import { isSealed, requireDataKey, sealRow } from './seal';
 import { clearFieldsOf } from './seal-middleware';
@@ -89,7 +89,7 @@ export async function sealExisting(
             .map((row) => {
               const file = bytes.get(row.key);
               const { blob: _blob, ...rest } = row;
-              return sealRow(key, file ? { ...rest, bytes: file } : row, clear);
+              return sealRow(key, file ? { ...rest, bytes: file } : row, clear, unreadIndexFields(name, row));
             });
           if (values.length > 0) await table.mutate({ trans, type: 'put', values });
         });

@@ -1,5 +1,5 @@
 import type { DBCore, DBCoreCursor, DBCoreTable, DBCoreTableSchema, Middleware } from 'dexie';
-import { currentDataKey, DataLockedError, openRow, sealRow } from './seal';
+import { currentDataKey, DataLockedError, openRow, sealRow, type UnreadIndexFields } from './seal';
 
 /**
  * The DBCore of the tables as IndexedDB holds them (rows sealed), for the in-place sealing
@@ -29,8 +29,9 @@ function openingCursor(db: string, cursor: DBCoreCursor | null): DBCoreCursor | 
   }) as DBCoreCursor;
 }
 
-function sealedTable(db: string, inner: DBCoreTable): DBCoreTable {
+function sealedTable(db: string, inner: DBCoreTable, unread: UnreadIndexFields): DBCoreTable {
   const clear = clearFieldsOf(inner.schema);
+  const table = inner.name;
   const openAll = (rows: unknown[]) => {
     const key = currentDataKey(db);
     return rows.map((row) => openRow(key, row));
@@ -43,7 +44,9 @@ function sealedTable(db: string, inner: DBCoreTable): DBCoreTable {
       // failed write (a rejected promise), as IndexedDB's own refusals are.
       const key = currentDataKey(db);
       if (!key) return Promise.reject(new DataLockedError());
-      const values = req.values.map((row) => sealRow(key, row as Record<string, unknown>, clear));
+      const values = req.values.map((row) =>
+        sealRow(key, row as Record<string, unknown>, clear, unread(table, row as Record<string, unknown>)),
+      );
       return inner.mutate({ ...req, values });
     },
     // Chained with the promise Dexie's core returns, not awaited: an `await` would leave
@@ -59,10 +62,15 @@ function sealedTable(db: string, inner: DBCoreTable): DBCoreTable {
 
 /**
  * Seals every row written and opens every row read (seal.ts), for every table but those
- * in `clearTables`. Level -3: under the kept counts (-2), the child list's index and the
- * table mirrors (10), so they see rows as written, and next to IndexedDB.
+ * in `clearTables`; `unread` names the index fields a row seals too. Level -3: under the
+ * kept counts (-2), the child list's index and the table mirrors (10), so they see rows as
+ * written, and next to IndexedDB.
  */
-export function sealMiddleware(core: SealedCore, clearTables: readonly string[] = []): Middleware<DBCore> {
+export function sealMiddleware(
+  core: SealedCore,
+  clearTables: readonly string[] = [],
+  unread: UnreadIndexFields = () => [],
+): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'seal',
@@ -75,7 +83,7 @@ export function sealMiddleware(core: SealedCore, clearTables: readonly string[] 
         table: (name) => {
           if (clearTables.includes(name)) return down.table(name);
           let table = tables.get(name);
-          if (!table) tables.set(name, (table = sealedTable(down.schema.name, down.table(name))));
+          if (!table) tables.set(name, (table = sealedTable(down.schema.name, down.table(name), unread)));
           return table;
         },
       };

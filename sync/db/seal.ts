@@ -205,12 +205,19 @@ function baseIsRow(row: Row): boolean {
   return fields === Object.keys(base).length;
 }
 
-/** The row as stored: `clear` fields as they are, all the others sealed in `_sealed`. */
-export function sealRow(key: Uint8Array, row: Row, clear: ReadonlySet<string>): Row {
+/**
+ * Of a row's clear fields, those it seals too: the fields of an index no query reads this
+ * row by (app-db.ts `unreadIndexFields`). IndexedDB leaves a row without an index's field
+ * out of that index, so the row costs that index no write, and tells less in clear.
+ */
+export type UnreadIndexFields = (table: string, row: Row) => readonly string[];
+
+/** The row as stored: `clear` fields as they are (but `sealedToo`), all the others sealed in `_sealed`. */
+export function sealRow(key: Uint8Array, row: Row, clear: ReadonlySet<string>, sealedToo: readonly string[] = []): Row {
   const stored: Row = {};
   const hidden: Row = {};
   for (const field in row) {
-    if (clear.has(field)) stored[field] = row[field];
+    if (clear.has(field) && !sealedToo.includes(field)) stored[field] = row[field];
     else hidden[field] = row[field];
   }
   if (!clear.has('_base') && baseIsRow(row)) hidden._base = SAME_BASE;

@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import { sameJson } from '../db/same-json';
-import type { AppDb, LocalRow, OutboxEntry } from '../db/app-db';
+import { UNSENT_STATES, type AppDb, type LocalRow, type OutboxEntry } from '../db/app-db';
 import { callOf, descriptorOf, resolveCall, type EntityDescriptor, type EntityName } from '../entities/registry';
 import { compareStamps, type Fields } from './reconcile';
 import { rebaseQueued } from './rebase';
@@ -380,13 +380,14 @@ async function removeMissing(
     if (((await db.syncState.get(LAST_SENT))?.lastPullAt ?? null) !== sentBefore) return 0;
     // Keys only (index reads): a head office device holds every center's rows, and reading
     // them whole here would cost as much as the pull itself.
-    const [ids, cids, synced] = await Promise.all([
+    // The `_sync` index holds the rows with unsent changes only (app-db.ts unreadIndexFields).
+    const [ids, cids, unsent] = await Promise.all([
       table.orderBy('id').keys() as Promise<number[]>,
       table.orderBy('id').primaryKeys(),
-      table.where('_sync').equals('synced').primaryKeys(),
+      table.where('_sync').anyOf(UNSENT_STATES).primaryKeys(),
     ]);
-    const isSynced = new Set(synced);
-    const unlisted = ids.flatMap((id, i) => (isSynced.has(cids[i]) && !seen.has(id) ? [{ id, cid: cids[i] }] : []));
+    const isUnsent = new Set(unsent);
+    const unlisted = ids.flatMap((id, i) => (!isUnsent.has(cids[i]) && !seen.has(id) ? [{ id, cid: cids[i] }] : []));
     const before = new Set<number>(JSON.parse((await db.syncState.get(key))?.cursor ?? '[]') as number[]);
     const gone = steady ? unlisted : unlisted.filter((r) => before.has(r.id));
     const kept = unlisted.filter((r) => !gone.includes(r)).map((r) => r.id);

@@ -1,7 +1,7 @@
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { serviceStatuses, toStoredDate, type BeneficiaryService } from '../contract';
-import { childrenByKey, type ChildFacts, type HistoryFacts, type RowSyncState } from '../db/app-db';
+import { childrenByKey, UNSENT_STATES, type ChildFacts, type HistoryFacts } from '../db/app-db';
 import type { ExitListFilter, ExitListRow } from './exits';
 import type { LocalBeneficiary } from '../entities/beneficiaries';
 import type { LocalBeneficiaryDocument } from '../entities/beneficiary-documents';
@@ -15,7 +15,6 @@ export type { LocalBeneficiary, LocalBeneficiaryDocument };
  */
 
 const day = (v: unknown) => (typeof v === 'string' && v ? toStoredDate(v) : null);
-const unsynced: RowSyncState[] = ['pending', 'conflict', 'rejected'];
 
 /** One page of children who received `service`, each with its latest entry of it. */
 export async function listRegisteredBeneficiaries(
@@ -82,7 +81,7 @@ export async function listNonRegisteredBeneficiaries(
           .reverse()
           .primaryKeys();
   const deleted = new Set(
-    (await table.where('_sync').anyOf(unsynced).toArray()).filter((r) => r._deleted).map((r) => r.cid),
+    (await table.where('_sync').anyOf(UNSENT_STATES).toArray()).filter((r) => r._deleted).map((r) => r.cid),
   );
   const cids = indexed.filter((cid) => !deleted.has(cid));
   const pagination = paginate(cids.length, page, perPage);

@@ -1,4 +1,4 @@
-import type { LocalRow, RowSyncState } from '../db/app-db';
+import { UNSENT_STATES, type LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { statusLabel, type ChildListFilter } from '../contract';
@@ -24,8 +24,6 @@ export type ChildListQuery = {
   perPage?: number;
 };
 export type ChildListPage = { rows: LocalChild[]; pagination: Pagination };
-
-const unsyncedStates: RowSyncState[] = ['pending', 'conflict', 'rejected'];
 
 const contains = (value: unknown, needle: string) =>
   String(value ?? '')
@@ -72,7 +70,7 @@ async function freshFirst(fresh: string[]): Promise<string[]> {
  */
 async function plainPage(page: number, perPage: number): Promise<ChildListPage> {
   const table = currentDb().entity('children');
-  const [total, unsynced] = await Promise.all([table.count(), table.where('_sync').anyOf(unsyncedStates).toArray()]);
+  const [total, unsynced] = await Promise.all([table.count(), table.where('_sync').anyOf(UNSENT_STATES).toArray()]);
   const deleted = new Set(unsynced.filter((r) => r._deleted).map((r) => r.cid));
   const freshRows = new Map(
     unsynced.filter((r) => (r.id === undefined || r.id === null) && !r._deleted).map((r) => [r.cid, r]),

@@ -1,5 +1,5 @@
 import { cmp, type Collection } from 'dexie';
-import type { LocalRow, RowSyncState } from '../db/app-db';
+import { EXIT_LIST_STATUSES, UNSENT_STATES, type LocalRow } from '../db/app-db';
 import { currentDb } from '../device/session';
 import { paginate, DEFAULT_PAGE_SIZE, type Pagination } from '../contract/envelope';
 import { toStoredDate } from '../contract';
@@ -32,12 +32,13 @@ export type ExitListRow = LocalRow & {
 /** A page of a list; `counting` while its total is not known yet (the pagination holds the page's place only). */
 export type ExitListPage = { rows: ExitListRow[]; pagination: Pagination; counting: boolean };
 
-const unsynced: RowSyncState[] = ['pending', 'conflict', 'rejected'];
 const day = (v: unknown) => (typeof v === 'string' && v ? toStoredDate(v) : null);
 const MIN_DAY = '';
 const MAX_DAY = '\uffff';
 
 function rangeOf(status: string, f: ExitListFilter) {
+  // The index holds the entries of these statuses only (app-db.ts unreadIndexFields).
+  if (!EXIT_LIST_STATUSES.has(status)) throw new Error(`No exit list shows the status ${status}`);
   const from = day(f.from_date) ?? MIN_DAY;
   const to = day(f.to_date) ?? MAX_DAY;
   const center = f.centerId ? Number(f.centerId) : null;
@@ -126,7 +127,7 @@ async function entriesOf(query: ExitListQuery, counted: boolean) {
   const indexed = () => table.where(range.index).between(range.lower, range.upper, true, true);
   const [inIndex, changed] = await Promise.all([
     counted ? countInIndex(range, indexed) : null,
-    table.where('_sync').anyOf(unsynced).toArray() as Promise<ExitListRow[]>,
+    table.where('_sync').anyOf(UNSENT_STATES).toArray() as Promise<ExitListRow[]>,
   ]);
   // Rows with unsent changes are decided here; those the index also holds are left out of its part.
   const changedInIndex = changed.filter((r) => inRange(range.keyOf(r), range.lower, range.upper)).length;
@@ -215,7 +216,7 @@ export async function listShortStayRegister(query: Omit<ExitListQuery, 'status'>
           .reverse()
           .primaryKeys();
   const deleted = new Set(
-    (await table.where('_sync').anyOf(unsynced).toArray()).filter((r) => r._deleted).map((r) => r.cid),
+    (await table.where('_sync').anyOf(UNSENT_STATES).toArray()).filter((r) => r._deleted).map((r) => r.cid),
   );
   const cids = keys.filter((cid) => !deleted.has(cid));
   const pagination = paginate(cids.length, query.page ?? 1, perPage);
