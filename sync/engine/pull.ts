@@ -99,9 +99,47 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
 
 /**
  * Pulls one collection (R15-R18): delta pages by keyset when the server supports it,
- * otherwise every page and a diff. The next page is fetched while the previous one
- * is written; each page and the cursor after it are one transaction.
+ * otherwise every page and a diff. The next pages are asked for while the one before
+ * is written (readPages); each page and the cursor after it are one transaction.
  */
+/** Pages asked for and not yet applied, at most (readPages). */
+export const READ_AHEAD = 3;
+
+/**
+ * The pages of one pull, in order; null after the last. Each is asked for as soon as the one
+ * before it has come (a delta page names the next one's cursor), while the pages before are
+ * still being written: the server makes the next pages while the device writes this one.
+ * At most READ_AHEAD pages wait in memory. A page that failed fails its turn, and nothing
+ * after it is asked for.
+ */
+function readPages(deps: PullDeps, descriptor: EntityDescriptor, start: Cursor): () => Promise<Page | null> {
+  const asked: Array<Promise<Page | null>> = [];
+  let stalled: (() => void) | null = null;
+  const ask = (cursor: Cursor, pageNo: number) => {
+    const page = fetchPage(deps, descriptor, cursor, pageNo);
+    asked.push(page);
+    // Runs before whoever waits for this page goes on, so the queue is never found empty.
+    page.then(
+      (p) => {
+        const more = p.delta ? p.next !== null && p.rows.length > 0 : pageNo < p.lastPage;
+        if (!more) return void asked.push(Promise.resolve(null));
+        const next = () => ask(p.delta ? p.next! : cursor, pageNo + 1);
+        if (asked.length < READ_AHEAD) next();
+        else stalled = next;
+      },
+      () => undefined, // its turn gives the failure
+    );
+  };
+  ask(start, 1);
+  return () => {
+    const page = asked.shift()!;
+    const resume = stalled;
+    stalled = null;
+    resume?.();
+    return page;
+  };
+}
+
 export async function pullCollection(deps: PullDeps, entity: EntityName): Promise<PullResult> {
   const { db } = deps;
   const descriptor = descriptorOf(entity);
@@ -116,12 +154,8 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
   // the removal (the next one does it).
   const sentBefore = (await db.syncState.get(LAST_SENT))?.lastPullAt ?? null;
   let cursor = start;
-  let pageNo = 1;
-  let pending = fetchPage(deps, descriptor, cursor, pageNo);
-  for (;;) {
-    const page = await pending;
-    const more = page.delta ? page.next !== null && page.rows.length > 0 : pageNo < page.lastPage;
-    if (more) pending = fetchPage(deps, descriptor, page.delta ? page.next! : cursor, ++pageNo);
+  const nextPage = readPages(deps, descriptor, start);
+  for (let page = await nextPage(); page; page = await nextPage()) {
     const last = page.rows.at(-1);
     // R22: the server's cursor when it gives one (it may move past rows this page did not
     // list, up to its horizon); otherwise the last row's (updated_at, id).
@@ -135,7 +169,6 @@ export async function pullCollection(deps: PullDeps, entity: EntityName): Promis
     result.deleted += applied.deleted;
     result.conflicts += applied.conflicts;
     deps.onProgress?.(entity, result.rows);
-    if (!more) break;
   }
   if (result.mode === 'full') {
     // Pages by offset shift when records are added or removed while they are read (by
