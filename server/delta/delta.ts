@@ -191,9 +191,13 @@ export async function runList(db: Db, source: ListSource, query: ListQuery): Pro
   // One row more than asked tells whether a next page exists without another request.
   const fetched = await source.rows(open, order, query.perPage + 1, 0);
   const data = fetched.slice(0, query.perPage);
-  const remaining = await source.count(open);
   const last = data.at(-1);
   const more = fetched.length > query.perPage && last !== undefined;
+  // What remains after the cursor is counted on a pull's first page only: counted on every
+  // page it cost as much as the rows left (two thirds of a page's time at 100,000 entries,
+  // so a pull's pages cost the square of its rows). A later page counts itself, and one more
+  // page while `next` names one (sync/SPEC.md, Server protocol).
+  const remaining = query.firstPage ? await source.count(open) : data.length + (more ? query.perPage : 0);
   let deleted: number[];
   let next: DeltaCursor | null;
   let cursor: DeltaCursor;
