@@ -97,11 +97,6 @@ async function fetchPage(deps: PullDeps, descriptor: EntityDescriptor, cursor: C
   };
 }
 
-/**
- * Pulls one collection (R15-R18): delta pages by keyset when the server supports it,
- * otherwise every page and a diff. The next pages are asked for while the one before
- * is written (readPages); each page and the cursor after it are one transaction.
- */
 /** Pages asked for and not yet applied, at most (readPages). */
 export const READ_AHEAD = 3;
 
@@ -140,6 +135,11 @@ function readPages(deps: PullDeps, descriptor: EntityDescriptor, start: Cursor):
   };
 }
 
+/**
+ * Pulls one collection (R15-R18): delta pages by keyset when the server supports it,
+ * otherwise every page and a diff. The next pages are asked for while the one before
+ * is written (readPages); each page and the cursor after it are one transaction.
+ */
 export async function pullCollection(deps: PullDeps, entity: EntityName): Promise<PullResult> {
   const { db } = deps;
   const descriptor = descriptorOf(entity);
